@@ -1,0 +1,12 @@
+import type { Handlers } from '../router';
+import { memoryHandlers } from './memories';
+import { settingsHandlers } from './settings';
+import { transferHandlers } from './transfer';
+
+/** Every message type must have exactly one handler: the type below checks it. */
+export const handlers: Handlers = {
+  ...settingsHandlers,
+  ...memoryHandlers,
+  ...transferHandlers,
+  ping: async () => ({}),
+};

@@ -1,0 +1,16 @@
+import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings';
+import type { HandlerGroup } from '../router';
+
+async function publicSettings() {
+  return { settings: await loadSettings(), hasApiKey: (await loadApiKey()) !== null };
+}
+
+export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
+  'settings.get': () => publicSettings(),
+  'settings.set': async ({ settings, apiKey }) => {
+    await saveSettings(settings);
+    // undefined = leave the key as it is; null or '' = remove it.
+    if (apiKey !== undefined) await saveApiKey(apiKey?.trim() || null);
+    return publicSettings();
+  },
+};

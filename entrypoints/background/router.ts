@@ -1,0 +1,75 @@
+/**
+ * Routes one incoming message: checks the envelope, the sender and the request against the
+ * protocol, runs the handler and wraps the outcome as a Reply. Never throws: a hostile or
+ * broken message gets `{ ok: false, error }` and changes nothing.
+ */
+
+import { formatFirstIssue } from '../../lib/memory/zod-errors';
+import {
+  EnvelopeSchema,
+  isMessageType,
+  MessageError,
+  type MessageType,
+  type ParsedRequestOf,
+  PROTOCOL,
+  type Reply,
+  type ResponseOf,
+} from '../../lib/messages';
+import { type SiteId, siteForUrl } from '../../lib/sites';
+
+export type SenderContext = { kind: 'extension' } | { kind: 'content'; site: SiteId; tabId: number; url: string };
+
+export type Handler<T extends MessageType> = (req: ParsedRequestOf<T>, ctx: SenderContext) => Promise<ResponseOf<T>>;
+
+export type Handlers = { [T in MessageType]: Handler<T> };
+export type HandlerGroup<T extends MessageType> = { [K in T]: Handler<K> };
+
+/** The parts of `runtime.MessageSender` the router looks at. */
+export interface SenderInfo {
+  id?: string;
+  url?: string;
+  tab?: { id?: number; url?: string };
+}
+
+export interface RouterOptions {
+  extensionId: string;
+  /** `chrome-extension://ID/` or `moz-extension://UUID/`. */
+  extensionOrigin: string;
+  /** Removes secrets (the API key) from any error text before it leaves the background. */
+  scrub: (text: string) => string;
+}
+
+export function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext | null {
+  if (sender.id !== opts.extensionId) return null;
+  if (sender.url?.startsWith(opts.extensionOrigin)) return { kind: 'extension' };
+  const url = sender.url ?? sender.tab?.url;
+  if (!sender.tab || typeof sender.tab.id !== 'number' || !url) return null;
+  const site = siteForUrl(url);
+  return site ? { kind: 'content', site, tabId: sender.tab.id, url } : null;
+}
+
+export function createRouter(handlers: Handlers, opts: RouterOptions) {
+  return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown>> {
+    const fail = (code: MessageError['code'], text: string): Reply<never> => ({
+      ok: false,
+      error: { code, message: opts.scrub(text) },
+    });
+    const envelope = EnvelopeSchema.safeParse(message);
+    if (!envelope.success) return fail('bad_request', 'message must be { type, payload }');
+    const { type, payload } = envelope.data;
+    if (!isMessageType(type)) return fail('unknown_type', `unknown message type ${JSON.stringify(type.slice(0, 60))}`);
+    const ctx = classifySender(sender, opts);
+    const def = PROTOCOL[type];
+    if (!ctx || !def.from.includes(ctx.kind)) return fail('forbidden', `${type} is not allowed from this sender`);
+    const req = def.req.safeParse(payload ?? {});
+    if (!req.success) return fail('bad_request', `${type}: ${formatFirstIssue(req.error, payload)}`);
+    try {
+      const handler = handlers[type] as Handler<typeof type>;
+      const data = await handler(req.data as never, ctx);
+      return { ok: true, data };
+    } catch (error) {
+      const code = error instanceof MessageError ? error.code : 'failed';
+      return fail(code, error instanceof Error ? error.message : String(error));
+    }
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * The one Dexie database. Only modules in lib/db/ import it; everyone else calls their
+ * repository functions. Each version repeats the full schema (Dexie's advice) and names the
+ * release that introduced it; every upgrade has a test on fake-indexeddb.
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
+
+export const DB_NAME = 'claude-mem';
+
+export interface BackupRow {
+  id: string;
+  at: string;
+  reason: string;
+  memoryCount: number;
+  chatCount: number;
+  /** SHA-256 of `data`, checked before a restore. */
+  checksum: string;
+  /** The snapshot as JSON: `{ memories, chats }` (full records, feedback included). */
+  data: string;
+}
+
+export interface UsageRow {
+  /** UTC day, `YYYY-MM-DD`. */
+  day: string;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+  calls: number;
+}
+
+export interface MetaRow {
+  key: string;
+  value: unknown;
+}
+
+export interface QuarantineRow {
+  id: string;
+  table: string;
+  at: string;
+  reason: string;
+  record: unknown;
+}
+
+export const SCHEMA_V1 = {
+  memories: 'id, type, status, scope, createdAt, updatedAt, lastHitAt, hitCount, importance, source.chatId',
+  chats: 'id, site, state, updatedAt, lastActivityAt',
+  jobs: 'id, chatId, state, nextAttemptAt',
+  injections: 'id, at, site',
+  backups: 'id, at',
+  usage: 'day',
+  meta: 'key',
+  quarantine: 'id, table, at',
+} as const;
+
+export class MemDB extends Dexie {
+  memories!: EntityTable<MemoryRecord, 'id'>;
+  chats!: EntityTable<Chat, 'id'>;
+  jobs!: EntityTable<Job, 'id'>;
+  injections!: EntityTable<Injection, 'id'>;
+  backups!: EntityTable<BackupRow, 'id'>;
+  usage!: EntityTable<UsageRow, 'day'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  quarantine!: EntityTable<QuarantineRow, 'id'>;
+
+  constructor(name: string = DB_NAME) {
+    super(name);
+    // v1: first release (0.1.0).
+    this.version(1).stores(SCHEMA_V1);
+  }
+}
+
+export const db = new MemDB();

@@ -1,0 +1,75 @@
+/** Repository for the `memories` table. */
+import type { MemoryRecord, MemoryStatus, MemoryType, Scope } from '../memory/types';
+import { now } from '../time';
+import { db } from './db';
+
+export interface MemoryFilter {
+  status?: MemoryStatus;
+  type?: MemoryType;
+  scope?: Scope;
+}
+
+export async function listMemories(filter: MemoryFilter = {}): Promise<MemoryRecord[]> {
+  const base = filter.status ? db.memories.where('status').equals(filter.status) : db.memories.toCollection();
+  const rows = await base.toArray();
+  return rows
+    .filter((m) => (filter.type ? m.type === filter.type : true))
+    .filter((m) => (filter.scope ? m.scope === filter.scope : true))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id.localeCompare(b.id));
+}
+
+export function getMemory(id: string): Promise<MemoryRecord | undefined> {
+  return db.memories.get(id);
+}
+
+export function getMemories(ids: readonly string[]): Promise<(MemoryRecord | undefined)[]> {
+  return db.memories.bulkGet([...ids]);
+}
+
+export async function putMemories(rows: readonly MemoryRecord[]): Promise<void> {
+  await db.memories.bulkPut([...rows]);
+}
+
+export type MemoryPatch = Partial<
+  Pick<
+    MemoryRecord,
+    'content' | 'type' | 'importance' | 'scope' | 'note' | 'pinned' | 'status' | 'tags' | 'supersededBy' | 'feedback'
+  >
+>;
+
+/** Applies a patch and bumps `updatedAt`; returns the record before and after, for undo. */
+export async function updateMemory(
+  id: string,
+  patch: MemoryPatch,
+): Promise<{ before: MemoryRecord; after: MemoryRecord }> {
+  return db.transaction('rw', db.memories, async () => {
+    const before = await db.memories.get(id);
+    if (!before) throw new Error(`memory ${id} not found`);
+    const after: MemoryRecord = { ...before, ...patch, updatedAt: now() };
+    await db.memories.put(after);
+    return { before, after };
+  });
+}
+
+/** Deletes and returns what was deleted, so the caller can offer undo. */
+export async function deleteMemories(ids: readonly string[]): Promise<MemoryRecord[]> {
+  return db.transaction('rw', db.memories, async () => {
+    const rows = (await db.memories.bulkGet([...ids])).filter((m): m is MemoryRecord => !!m);
+    await db.memories.bulkDelete(rows.map((m) => m.id));
+    return rows;
+  });
+}
+
+export function countMemories(): Promise<number> {
+  return db.memories.count();
+}
+
+/** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */
+export async function recordHits(ids: readonly string[], at: string = now()): Promise<void> {
+  await db.transaction('rw', db.memories, async () => {
+    for (const row of await db.memories.bulkGet([...ids])) {
+      if (!row) continue;
+      await db.memories.update(row.id, { hitCount: row.hitCount + 1, lastHitAt: at });
+    }
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * Import and export of the memory JSON format against the store. Import is one transaction:
+ * it either applies every row or none.
+ */
+
+import type { ParsedMemoryFile } from '../memory/memory-file';
+import { contentKey } from '../memory/normalize';
+import type { Chat, MemoryRecord } from '../memory/types';
+import { db } from './db';
+
+export interface ImportReport {
+  added: number;
+  updated: number;
+  skipped: number;
+  chats: number;
+}
+
+/** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
+export async function importParsed(file: ParsedMemoryFile): Promise<ImportReport> {
+  return db.transaction('rw', db.memories, db.chats, async () => {
+    const existing = await db.memories.toArray();
+    const byId = new Map(existing.map((m) => [m.id, m]));
+    const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
+    const writes: MemoryRecord[] = [];
+    const report: ImportReport = { added: 0, updated: 0, skipped: 0, chats: 0 };
+    for (const incoming of file.memories) {
+      const current = byId.get(incoming.id);
+      if (current) {
+        if (incoming.updatedAt > current.updatedAt) {
+          const merged = { ...incoming, feedback: current.feedback };
+          writes.push(merged);
+          byId.set(incoming.id, merged);
+          report.updated++;
+        } else report.skipped++;
+        continue;
+      }
+      const key = contentKey(incoming.type, incoming.content);
+      if (keys.has(key)) {
+        report.skipped++;
+        continue;
+      }
+      keys.add(key);
+      byId.set(incoming.id, incoming);
+      writes.push(incoming);
+      report.added++;
+    }
+    await db.memories.bulkPut(writes);
+    report.chats = await mergeChats(file.chats);
+    return report;
+  });
+}
+
+async function mergeChats(chats: readonly Chat[]): Promise<number> {
+  if (chats.length === 0) return 0;
+  const current = await db.chats.bulkGet(chats.map((c) => c.id));
+  const writes = chats.filter((c, i) => {
+    const have = current[i];
+    return !have || c.updatedAt > have.updatedAt;
+  });
+  await db.chats.bulkPut(writes);
+  return writes.length;
+}
+
+export async function readAllForExport(): Promise<{ memories: MemoryRecord[]; chats: Chat[] }> {
+  return db.transaction('r', db.memories, db.chats, async () => ({
+    memories: await db.memories.toArray(),
+    chats: await db.chats.toArray(),
+  }));
+}

@@ -1,0 +1,129 @@
+/**
+ * The shapes every context agrees on: a memory, a chat, an injection record. zod/mini keeps
+ * these importable from the content script without pulling in classic zod (~450 kB).
+ */
+import * as z from 'zod/mini';
+import { SITE_IDS } from '../sites';
+
+export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
+export const MEMORY_STATUSES = ['active', 'superseded', 'archived', 'expired'] as const;
+
+export const IsoDate = z.iso.datetime();
+export const SiteIdSchema = z.enum(SITE_IDS);
+export const MemoryTypeSchema = z.enum(MEMORY_TYPES);
+export const MemoryStatusSchema = z.enum(MEMORY_STATUSES);
+export const ScopeSchema = z.union([z.literal('global'), SiteIdSchema]);
+export const ImportanceSchema = z.int().check(z.minimum(1), z.maximum(5));
+
+export const MemorySourceSchema = z.object({
+  site: z.string(),
+  url: z.string(),
+  chatId: z.string(),
+});
+
+/** One memory exactly as the memory JSON format (README) spells it. */
+export const MemorySchema = z.object({
+  id: z.string().check(z.minLength(1), z.maxLength(200)),
+  content: z.string().check(z.minLength(1), z.maxLength(4000)),
+  type: MemoryTypeSchema,
+  importance: ImportanceSchema,
+  tags: z.array(z.string()),
+  status: MemoryStatusSchema,
+  scope: ScopeSchema,
+  pinned: z.boolean(),
+  note: z.string(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  lastHitAt: z.nullable(IsoDate),
+  hitCount: z.int().check(z.minimum(0)),
+  supersededBy: z.nullable(z.string()),
+  source: z.nullable(MemorySourceSchema),
+});
+
+/**
+ * What the store keeps: the exported memory plus local-only ranking state. `feedback` is the
+ * sum of user corrections (negative) and confirmations (positive); it never leaves the machine.
+ */
+export const MemoryRecordSchema = z.extend(MemorySchema, {
+  feedback: z.number(),
+});
+
+export type MemoryType = z.infer<typeof MemoryTypeSchema>;
+export type MemoryStatus = z.infer<typeof MemoryStatusSchema>;
+export type Scope = z.infer<typeof ScopeSchema>;
+export type MemorySource = z.infer<typeof MemorySourceSchema>;
+export type Memory = z.infer<typeof MemorySchema>;
+export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
+
+export const TurnSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  text: z.string().check(z.maxLength(200_000)),
+  at: IsoDate,
+});
+export type Turn = z.infer<typeof TurnSchema>;
+
+export const CHAT_STATES = ['open', 'finished', 'excluded'] as const;
+
+/**
+ * A captured conversation. `id` is `<site>:<conversation id>`; `version` grows with every
+ * change to the turns so extraction can be idempotent per transcript version.
+ */
+export const ChatSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  site: SiteIdSchema,
+  conversationId: z.string(),
+  url: z.string(),
+  title: z.string(),
+  turns: z.array(TurnSchema),
+  version: z.int().check(z.minimum(0)),
+  state: z.enum(CHAT_STATES),
+  summary: z.string(),
+  extractedVersion: z.int().check(z.minimum(0)),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  lastActivityAt: IsoDate,
+});
+export type Chat = z.infer<typeof ChatSchema>;
+
+export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** One extraction of one chat at one transcript version: the durable queue's unit. */
+export const JobSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  chatVersion: z.int(),
+  state: z.enum(JOB_STATES),
+  attempts: z.int().check(z.minimum(0)),
+  nextAttemptAt: IsoDate,
+  lastError: z.nullable(z.string()),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+});
+export type Job = z.infer<typeof JobSchema>;
+
+export const ScorePartsSchema = z.object({
+  text: z.number(),
+  intent: z.number(),
+  importance: z.number(),
+  recency: z.number(),
+  hits: z.number(),
+  feedback: z.number(),
+});
+export type ScoreParts = z.infer<typeof ScorePartsSchema>;
+
+/** The audit log: what was injected where, and why each memory was chosen. */
+export const InjectionSchema = z.object({
+  id: z.string(),
+  at: IsoDate,
+  site: SiteIdSchema,
+  chatId: z.nullable(z.string()),
+  url: z.string(),
+  query: z.string(),
+  tokens: z.int(),
+  items: z.array(z.object({ memoryId: z.string(), score: z.number(), parts: ScorePartsSchema })),
+  feedback: z.nullable(z.enum(['confirmed', 'corrected', 'wrong'])),
+});
+export type Injection = z.infer<typeof InjectionSchema>;

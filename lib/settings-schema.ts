@@ -1,0 +1,49 @@
+/**
+ * Settings, versioned. The shape here is what is stored (without the API key, which lives
+ * under its own storage key so nothing that reads settings can leak it) and what an export
+ * carries. Older stored versions are lifted by the typed migrations in lib/settings.ts.
+ */
+import * as z from 'zod/mini';
+import { SITE_IDS, type SiteId } from './sites';
+
+export const SETTINGS_VERSION = 1;
+export const DEFAULT_MODEL = 'claude-haiku-4-5';
+export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
+export const DEFAULT_BUDGET_TOKENS = 1200;
+
+export const SiteModeSchema = z.enum(['auto', 'manual', 'off']);
+export type SiteMode = z.infer<typeof SiteModeSchema>;
+
+export const SiteSettingsSchema = z.object({
+  enabled: z._default(z.boolean(), true),
+  mode: z._default(SiteModeSchema, 'auto'),
+  budgetTokens: z._default(z.int().check(z.minimum(100), z.maximum(8000)), DEFAULT_BUDGET_TOKENS),
+});
+export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
+
+export const PrivacyPatternSchema = z.object({
+  label: z.string().check(z.maxLength(80)),
+  pattern: z.string().check(z.minLength(1), z.maxLength(500)),
+});
+export type PrivacyPattern = z.infer<typeof PrivacyPatternSchema>;
+
+const siteEntries = Object.fromEntries(
+  SITE_IDS.map((id) => [id, z._default(SiteSettingsSchema, () => SiteSettingsSchema.parse({}))]),
+) as Record<SiteId, z.ZodMiniDefault<typeof SiteSettingsSchema>>;
+
+export const SettingsSchema = z.object({
+  version: z.literal(SETTINGS_VERSION),
+  baseUrl: z._default(z.url({ protocol: /^https?$/ }), DEFAULT_BASE_URL),
+  model: z._default(z.string().check(z.minLength(1), z.maxLength(100)), DEFAULT_MODEL),
+  sites: z._default(z.object(siteEntries), () => z.object(siteEntries).parse({})),
+  idleMinutes: z._default(z.number().check(z.minimum(0.05), z.maximum(1440)), 10),
+  privacyPatterns: z._default(z.array(PrivacyPatternSchema).check(z.maxLength(200)), []),
+  transcriptRetentionDays: z._default(z.int().check(z.minimum(1), z.maximum(3650)), 30),
+  dailyTokenCap: z._default(z.int().check(z.minimum(0), z.maximum(100_000_000)), 300_000),
+  language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
+});
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export function defaultSettings(): Settings {
+  return SettingsSchema.parse({ version: SETTINGS_VERSION });
+}

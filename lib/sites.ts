@@ -1,0 +1,66 @@
+/**
+ * The fixed site ids (part of the memory JSON format: a memory's `scope` is `global` or one of
+ * these) and the pages each one covers. Adapters, host permissions and the content script's
+ * matches are all derived from this list, so a site is added in one place.
+ */
+export const SITE_IDS = [
+  'chatgpt',
+  'claude',
+  'gemini',
+  'deepseek',
+  'perplexity',
+  'kimi',
+  'doubao',
+  'qwen',
+  'grok',
+] as const;
+
+export type SiteId = (typeof SITE_IDS)[number];
+
+export const SITE_MATCHES: Readonly<Record<SiteId, readonly string[]>> = {
+  chatgpt: ['https://chatgpt.com/*'],
+  claude: ['https://claude.ai/*'],
+  gemini: ['https://gemini.google.com/*'],
+  deepseek: ['https://chat.deepseek.com/*'],
+  perplexity: ['https://www.perplexity.ai/*', 'https://perplexity.ai/*'],
+  kimi: ['https://www.kimi.com/*', 'https://kimi.com/*', 'https://kimi.moonshot.cn/*'],
+  doubao: ['https://www.doubao.com/*'],
+  qwen: ['https://chat.qwen.ai/*', 'https://www.tongyi.com/*', 'https://tongyi.aliyun.com/*'],
+  grok: ['https://grok.com/*'],
+};
+
+export const SITE_LABELS: Readonly<Record<SiteId, string>> = {
+  chatgpt: 'ChatGPT',
+  claude: 'Claude',
+  gemini: 'Gemini',
+  deepseek: 'DeepSeek',
+  perplexity: 'Perplexity',
+  kimi: 'Kimi',
+  doubao: '豆包 Doubao',
+  qwen: '通义 Qwen',
+  grok: 'Grok',
+};
+
+export const ALL_SITE_MATCHES: readonly string[] = SITE_IDS.flatMap((id) => SITE_MATCHES[id]);
+
+export function isSiteId(value: unknown): value is SiteId {
+  return typeof value === 'string' && (SITE_IDS as readonly string[]).includes(value);
+}
+
+/** Which site a page URL belongs to, by the same match patterns the manifest uses. */
+export function siteForUrl(url: string | URL): SiteId | null {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'https:') return null;
+  for (const id of SITE_IDS) {
+    for (const pattern of SITE_MATCHES[id]) {
+      const host = pattern.slice('https://'.length, pattern.indexOf('/', 'https://'.length));
+      if (parsed.hostname === host) return id;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,15 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { db } from '../../lib/db/db';
+import { setClock } from '../../lib/time';
+
+beforeEach(async () => {
+  fakeBrowser.reset();
+  await db.open();
+  await Promise.all(db.tables.map((t) => t.clear()));
+});
+
+afterEach(() => {
+  setClock(null);
+});

@@ -1,0 +1,43 @@
+import preact from '@preact/preset-vite';
+import { defineConfig } from 'wxt';
+import { ALL_SITE_MATCHES } from './lib/sites';
+
+/** The real API origin; Anthropic-compatible base URLs are asked for at runtime (optional). */
+const API_ORIGINS = ['https://api.anthropic.com/*'];
+const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];
+const GECKO_ID = 'claude-mem@claude-mem.dev';
+
+// Tests build into their own folder (WXT_OUT_DIR) so parallel runs never share an output tree.
+export default defineConfig({
+  outDir: process.env.WXT_OUT_DIR ?? '.output',
+  imports: false,
+  vite: () => ({ plugins: [preact()] }),
+  manifest: ({ browser }) => ({
+    name: 'claude-mem',
+    description: 'A long-term memory you own for ChatGPT, Claude, Gemini, DeepSeek, Kimi and more.',
+    permissions: [
+      'storage',
+      'unlimitedStorage',
+      'alarms',
+      'contextMenus',
+      ...(browser === 'firefox' ? [] : ['sidePanel']),
+    ],
+    host_permissions: [...ALL_SITE_MATCHES, ...API_ORIGINS],
+    // A custom Anthropic-compatible base URL is asked for at runtime, never granted up front.
+    ...(browser === 'firefox'
+      ? { optional_permissions: OPTIONAL_HOSTS }
+      : { optional_host_permissions: OPTIONAL_HOSTS }),
+    action: { default_title: 'claude-mem' },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: GECKO_ID,
+              strict_min_version: '128.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+          },
+        }
+      : {}),
+  }),
+});
