@@ -107,6 +107,26 @@ export const PROTOCOL = {
   'backups.list': def(EXT, Empty, z.array(BackupSummarySchema)),
   'backups.create': def(EXT, z.object({ reason: z.string().check(z.maxLength(200)) }), BackupSummarySchema),
   'backups.restore': def(EXT, z.object({ id: z.string() }), z.object({ memories: z.int(), chats: z.int() })),
+  /** A chat page asks for the memory block for its draft; the site comes from the sender. */
+  'inject.prepare': def(
+    ['content'],
+    z.object({ draft: z.string().check(z.maxLength(100_000)) }),
+    z.object({
+      block: z.nullable(z.string()),
+      token: z.nullable(z.string()),
+      memoryIds: z.array(z.string()),
+      tokens: z.int(),
+    }),
+  ),
+  /** The page sent a message carrying the prepared block: write the audit record and hits. */
+  'inject.record': def(
+    ['content'],
+    z.object({
+      token: z.string().check(z.maxLength(100)),
+      chatId: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
+    }),
+    z.object({ recorded: z.boolean() }),
+  ),
   ping: def(['extension', 'content'], Empty, Ok),
 } as const;
 

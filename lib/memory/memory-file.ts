@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { type Settings, SettingsSchema } from '../settings-schema';
 import { now } from '../time';
 import { tagsFor } from './keywords';
+import { byCreation } from './order';
 import {
   type Chat,
   ChatSchema,
@@ -170,10 +171,6 @@ export function toFileMemory(m: Memory): Memory {
     supersededBy: m.supersededBy,
     source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
   };
-}
-
-export function byCreation(a: Memory, b: Memory): number {
-  return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
 }
 
 export function serializeMemoryFile(input: {

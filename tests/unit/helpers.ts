@@ -1,7 +1,10 @@
 import { createMemory, type NewMemoryInput } from '../../lib/memory/factory';
 import type { MemoryRecord } from '../../lib/memory/types';
 
-export function memory(input: Partial<NewMemoryInput> & { content: string }, extra: Partial<MemoryRecord> = {}): MemoryRecord {
+export function memory(
+  input: Partial<NewMemoryInput> & { content: string },
+  extra: Partial<MemoryRecord> = {},
+): MemoryRecord {
   return { ...createMemory({ type: 'fact', ...input }), ...extra };
 }
 

@@ -1,4 +1,5 @@
 import type { Handlers } from '../router';
+import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
 import { settingsHandlers } from './settings';
 import { transferHandlers } from './transfer';
@@ -8,5 +9,6 @@ export const handlers: Handlers = {
   ...settingsHandlers,
   ...memoryHandlers,
   ...transferHandlers,
+  ...injectionHandlers,
   ping: async () => ({}),
 };

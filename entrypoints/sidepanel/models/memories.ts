@@ -1,7 +1,7 @@
 /** Side panel state for the memory list: a live mirror of the store plus the last action's outcome. */
 import { signal } from '@preact/signals';
 import { watchAllMemories } from '../../../lib/db/live';
-import { byCreation } from '../../../lib/memory/memory-file';
+import { byCreation } from '../../../lib/memory/order';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { send } from '../../../lib/send';
 
