@@ -22,7 +22,11 @@ describe('import and export through the side panel (Firefox)', () => {
     writeFileSync(file, JSON.stringify(source));
 
     const page = await ff.openExtensionPage('sidepanel.html');
-    await poll(() => page.evaluate(() => document.body.innerText), (t) => t.includes('No memories yet'), 20_000);
+    await poll(
+      () => page.evaluate(() => document.body.innerText),
+      (t) => t.includes('No memories yet'),
+      20_000,
+    );
     const input = (await page.$('input[type=file]')) as ElementHandle<HTMLInputElement>;
     await input.uploadFile(file);
     await poll(

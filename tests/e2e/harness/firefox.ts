@@ -32,7 +32,8 @@ async function poll<T>(fn: () => Promise<T>, until: (v: T) => boolean, timeoutMs
 }
 
 export async function launchFirefox(): Promise<FirefoxExtension> {
-  if (!existsSync(`${FIREFOX_EXT}/manifest.json`)) throw new Error(`no build at ${FIREFOX_EXT}: run npm run build first`);
+  if (!existsSync(`${FIREFOX_EXT}/manifest.json`))
+    throw new Error(`no build at ${FIREFOX_EXT}: run npm run build first`);
   const browser = await puppeteer.launch({
     browser: 'firefox',
     headless: true,
