@@ -23,7 +23,7 @@ describe('import and export through the side panel (Firefox)', () => {
 
     const page = await ff.openExtensionPage('sidepanel.html');
     await poll(
-      () => page.evaluate(() => document.body.innerText),
+      () => page.evaluate(() => document.body.textContent ?? ''),
       (t) => t.includes('No memories yet'),
       20_000,
     );

@@ -27,7 +27,7 @@ describe('the fake Messages API speaks to the real SDK', () => {
     const [req] = api.messageRequests();
     expect(req && apiKeyOf(req)).toBe('sk-ant-test-0000');
     expect(req?.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
-    expect((req?.body as { messages: { content: string }[] }).messages[0]?.content).toBe('你好');
+    expect((req?.body as { messages: { content: string }[] } | undefined)?.messages[0]?.content).toBe('你好');
   });
 
   it('returns scripted API errors with their status', async () => {
