@@ -25,7 +25,14 @@ export const SITE_MATCHES: Readonly<Record<SiteId, readonly string[]>> = {
   perplexity: ['https://www.perplexity.ai/*', 'https://perplexity.ai/*'],
   kimi: ['https://www.kimi.com/*', 'https://kimi.com/*', 'https://kimi.moonshot.cn/*'],
   doubao: ['https://www.doubao.com/*'],
-  qwen: ['https://chat.qwen.ai/*', 'https://www.tongyi.com/*', 'https://tongyi.aliyun.com/*'],
+  // 通义 moved from tongyi.com to qianwen.com in 2025; the old hosts still redirect.
+  qwen: [
+    'https://chat.qwen.ai/*',
+    'https://qianwen.com/*',
+    'https://www.qianwen.com/*',
+    'https://www.tongyi.com/*',
+    'https://tongyi.aliyun.com/*',
+  ],
   grok: ['https://grok.com/*'],
 };
 

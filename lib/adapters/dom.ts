@@ -1,0 +1,111 @@
+/**
+ * DOM helpers shared by the adapters: selector lists tried in order, and a text reader that
+ * keeps paragraph breaks without depending on layout (innerText is empty or flat on pages
+ * that are hidden, detached or rendered by happy-dom in unit tests).
+ */
+
+/** The first element matched by the first selector in the list that matches anything. */
+export function firstMatch(root: ParentNode, selectors: readonly string[]): { el: Element; selector: string } | null {
+  for (const selector of selectors) {
+    const el = safeQuery(root, selector);
+    if (el) return { el, selector };
+  }
+  return null;
+}
+
+/** All elements of the first selector in the list that matches anything (a UI generation). */
+export function allOfFirst(root: ParentNode, selectors: readonly string[]): Element[] {
+  for (const selector of selectors) {
+    const found = safeQueryAll(root, selector);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
+
+// A selector the engine cannot parse (e.g. `:has` in an old engine) counts as "no match".
+function safeQuery(root: ParentNode, selector: string): Element | null {
+  try {
+    return root.querySelector(selector);
+  } catch {
+    return null;
+  }
+}
+
+function safeQueryAll(root: ParentNode, selector: string): Element[] {
+  try {
+    return [...root.querySelectorAll(selector)];
+  } catch {
+    return [];
+  }
+}
+
+/** Hidden by the markup (attribute or a utility class): sites keep stop buttons mounted but hidden. */
+export function isHidden(el: Element): boolean {
+  const hidden = el.closest('[hidden], [aria-hidden="true"], .hidden, .\\!hidden');
+  if (hidden) return true;
+  const style = (el as HTMLElement).style;
+  return style?.display === 'none' || style?.visibility === 'hidden';
+}
+
+export function anyShown(root: ParentNode, selectors: readonly string[]): boolean {
+  return selectors.some((s) => safeQueryAll(root, s).some((el) => !isHidden(el)));
+}
+
+const BLOCK = new Set([
+  'P',
+  'DIV',
+  'LI',
+  'UL',
+  'OL',
+  'PRE',
+  'BLOCKQUOTE',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'TR',
+  'TABLE',
+  'SECTION',
+  'ARTICLE',
+]);
+const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'SVG', 'BUTTON', 'NOSCRIPT']);
+
+/** Text of an element with line breaks at block boundaries; `skip` drops matching subtrees. */
+export function blockText(el: Element, skip: readonly string[] = []): string {
+  const out: string[] = [];
+  walk(el, skip.join(', '), out);
+  return out
+    .join('')
+    .replace(/\r/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+function walk(node: Node, skip: string, out: string[]): void {
+  for (const child of node.childNodes) {
+    if (child.nodeType === 3) {
+      out.push(child.nodeValue ?? '');
+      continue;
+    }
+    if (child.nodeType !== 1) continue;
+    const el = child as Element;
+    const tag = el.tagName.toUpperCase();
+    if (NEVER_TEXT.has(tag) || el.classList.contains('sr-only') || (skip && el.matches(skip))) continue;
+    if (tag === 'BR') {
+      out.push('\n');
+      continue;
+    }
+    const block = BLOCK.has(tag);
+    if (block) out.push('\n');
+    walk(el, skip, out);
+    if (block) out.push('\n');
+  }
+}
+
+/** Whitespace-insensitive form used to compare what an editor holds with what was meant. */
+export function normalizeText(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

@@ -1,0 +1,43 @@
+/**
+ * The explicit registry: one entry per site, in the order of SITE_IDS. A convention test
+ * checks that every file is registered, has a fixture, and matches lib/sites.ts.
+ */
+import chatgpt from './chatgpt';
+import claude from './claude';
+import deepseek from './deepseek';
+import doubao from './doubao';
+import gemini from './gemini';
+import grok from './grok';
+import kimi from './kimi';
+import perplexity from './perplexity';
+import qwen from './qwen';
+import type { ChatSiteAdapter } from './types';
+
+export const ADAPTERS: readonly ChatSiteAdapter[] = [
+  chatgpt,
+  claude,
+  gemini,
+  deepseek,
+  perplexity,
+  kimi,
+  doubao,
+  qwen,
+  grok,
+];
+
+export const ADAPTER_MATCHES: readonly string[] = ADAPTERS.flatMap((a) => a.matches);
+
+/** The adapter for a page, by the same host rules as the manifest's matches. */
+export function adapterForUrl(url: string | URL): ChatSiteAdapter | null {
+  let parsed: URL;
+  try {
+    parsed = typeof url === 'string' ? new URL(url) : url;
+  } catch {
+    return null;
+  }
+  return ADAPTERS.find((a) => a.matches.some((m) => hostOf(m) === parsed.hostname)) ?? null;
+}
+
+function hostOf(pattern: string): string {
+  return pattern.replace(/^https:\/\//, '').split('/')[0] ?? '';
+}

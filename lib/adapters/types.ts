@@ -1,0 +1,50 @@
+/**
+ * The one interface every chat site implements (STYLE.md "Site adapters"). Adapters are pure:
+ * they read the URL and the DOM and drive the site's own editor; no fetch, no storage, no UI.
+ */
+import type { SiteId } from '../sites';
+
+export interface ChatTurn {
+  role: 'user' | 'assistant';
+  text: string;
+}
+
+/**
+ * How the site's composer holds its text, which decides how text is put into it.
+ * `contenteditable` is any other rich editor (Slate, a bare contenteditable).
+ */
+export type EditorKind = 'textarea' | 'prosemirror' | 'quill' | 'lexical' | 'contenteditable';
+
+/** The selector groups a site is read through; `health` reports which entry of each matched. */
+export const SELECTOR_KEYS = ['composer', 'sendButton', 'stopButton', 'userTurn', 'assistantTurn'] as const;
+export type SelectorKey = (typeof SELECTOR_KEYS)[number];
+
+/** Each list is short, newest UI first; a site file comments every entry. */
+export type SiteSelectors = Readonly<Record<SelectorKey, readonly string[]>>;
+
+/** Which entry of each selector list matched on the current page (null: none did). */
+export type SelectorMatches = Record<SelectorKey, string | null>;
+
+export interface ChatSiteAdapter {
+  readonly id: SiteId; // = file name
+  readonly matches: readonly string[]; // also the content script's matches
+  readonly editor: EditorKind;
+  readonly selectors: SiteSelectors;
+  conversationId(url: URL): string | null; // null off a conversation page
+  readTurns(root: ParentNode): ChatTurn[]; // user/assistant turns, in order
+  isGenerating(root: ParentNode): boolean; // a response is still streaming
+  composer(root: ParentNode): HTMLElement | null;
+  sendButton(root: ParentNode): HTMLElement | null;
+  title(doc: Document): string;
+  /** The composer's current text as the user sees it. */
+  readComposer(composer: HTMLElement): string;
+  /**
+   * Puts `text` in front of what the composer holds, through the site's own editor so its
+   * state sees it. Async because some editors (Lexical, Quill) commit on a later tick.
+   * Resolves true only when the composer verifiably holds `text` + the previous content.
+   */
+  insert(composer: HTMLElement, text: string): Promise<boolean>;
+  /** Replaces the whole composer content (used to restore the user's text). */
+  replace(composer: HTMLElement, text: string): Promise<boolean>;
+  health(root: ParentNode): SelectorMatches;
+}
