@@ -6,14 +6,18 @@
  * `{ ok: false, error }`. zod/mini only: this file is bundled into the content script.
  */
 import * as z from 'zod/mini';
+import { SELECTOR_KEYS } from './adapters/types';
 import {
+  CHAT_STATES,
+  ChatSchema,
   ImportanceSchema,
   MemoryRecordSchema,
   MemoryStatusSchema,
   MemoryTypeSchema,
   ScopeSchema,
+  SiteIdSchema,
 } from './memory/types';
-import { SettingsSchema } from './settings-schema';
+import { SettingsSchema, SiteModeSchema } from './settings-schema';
 
 export type SenderKind = 'extension' | 'content';
 
@@ -68,7 +72,102 @@ export const MemoryPatchSchema = z.object({
   status: z.optional(MemoryStatusSchema),
 });
 
+// ---- Chat pages: capture, exclusion, site health (issue #3) --------------------------------
+// A content script never names its site: the router derives it from the sender's URL. The
+// side panel (an extension page) names the site explicitly for the chat.* messages.
+
+const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
+const PageUrlSchema = z.string().check(z.maxLength(4000));
+
+export const CapturedTurnSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  text: z.string().check(z.maxLength(200_000)),
+});
+
+/** Which entry of each adapter selector list matched on the page (null: none). */
+export const SelectorMatchesSchema = z.record(z.enum(SELECTOR_KEYS), z.nullable(z.string().check(z.maxLength(300))));
+
+export const HEALTH_STATES = ['working', 'composer-missing', 'messages-missing', 'no-report', 'not-a-chat-site'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+export const SiteHealthReportSchema = z.object({
+  conversationId: z.nullable(ConversationIdSchema),
+  url: PageUrlSchema,
+  matched: SelectorMatchesSchema,
+  turns: z.int().check(z.minimum(0)),
+});
+export type SiteHealthReport = z.infer<typeof SiteHealthReportSchema>;
+
+export const TabHealthSchema = z.object({
+  tabId: z.nullable(z.int()),
+  site: z.nullable(SiteIdSchema),
+  state: z.enum(HEALTH_STATES),
+  conversationId: z.nullable(z.string()),
+  chatId: z.nullable(z.string()),
+  excluded: z.boolean(),
+  matched: z.nullable(SelectorMatchesSchema),
+  turns: z.int(),
+  at: z.nullable(z.string()),
+});
+export type TabHealth = z.infer<typeof TabHealthSchema>;
+
+/** Names one conversation; `site` is read only from extension pages (content: the sender's). */
+const ConversationRefSchema = z.object({
+  conversationId: ConversationIdSchema,
+  site: z.optional(SiteIdSchema),
+  url: z.optional(PageUrlSchema),
+});
+
+export const ChatStatusSchema = z.object({
+  chatId: z.string(),
+  excluded: z.boolean(),
+  state: z.nullable(z.enum(CHAT_STATES)),
+  turns: z.int(),
+});
+
+export const ChatSummarySchema = z.object({
+  id: z.string(),
+  site: SiteIdSchema,
+  title: z.string(),
+  url: z.string(),
+  state: z.enum(CHAT_STATES),
+  turns: z.int(),
+  updatedAt: z.string(),
+});
+
+const CHAT_PAGE = ['content'] as const;
+const EITHER = ['content', 'extension'] as const;
+
+const CHAT_MESSAGES = {
+  /** The page's own site mode; never the key or any other setting. */
+  'site.config': def(CHAT_PAGE, Empty, z.object({ enabled: z.boolean(), mode: SiteModeSchema })),
+  /** Which selectors matched on the page; kept per tab for `tab.health`. */
+  'site.health': def(CHAT_PAGE, SiteHealthReportSchema, Ok),
+  /** The side panel asks about a tab (default: the active tab of the last focused window). */
+  'tab.health': def(EXT, z.object({ tabId: z.optional(z.int()) }), TabHealthSchema),
+  /** The whole ordered list of turns the page shows; storing it is idempotent. */
+  'chat.capture': def(
+    CHAT_PAGE,
+    z.object({
+      conversationId: ConversationIdSchema,
+      url: PageUrlSchema,
+      title: z.string().check(z.maxLength(300)),
+      turns: z.array(CapturedTurnSchema).check(z.maxLength(5000)),
+    }),
+    z.object({ chatId: z.string(), excluded: z.boolean() }),
+  ),
+  /** The tab moved to another conversation: the one it left is finished. */
+  'chat.left': def(CHAT_PAGE, z.object({ conversationId: ConversationIdSchema }), z.object({ queued: z.boolean() })),
+  'chat.status': def(EITHER, ConversationRefSchema, ChatStatusSchema),
+  /** "Don't remember this chat": its transcript is dropped and later captures are ignored. */
+  'chat.exclude': def(EITHER, ConversationRefSchema, ChatStatusSchema),
+  'chat.include': def(EITHER, ConversationRefSchema, ChatStatusSchema),
+  'chats.list': def(EXT, Empty, z.array(ChatSummarySchema)),
+  'chats.get': def(EXT, z.object({ id: z.string().check(z.maxLength(400)) }), z.nullable(ChatSchema)),
+} as const;
+
 export const PROTOCOL = {
+  ...CHAT_MESSAGES,
   'settings.get': def(EXT, Empty, PublicSettingsSchema),
   'settings.set': def(
     EXT,

@@ -2,6 +2,7 @@
  * Repository for captured chats. A capture carries the whole ordered list of turns the page
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
+import { stripInjectedBlocks } from '../memory/render';
 import type { Chat, Turn } from '../memory/types';
 import type { SiteId } from '../sites';
 import { now } from '../time';
@@ -22,21 +23,44 @@ function sameTurns(a: readonly CapturedTurn[], b: readonly CapturedTurn[]): bool
 }
 
 /**
- * Merges what the page shows into what is stored: pages that drop old turns from the DOM show
- * only a tail, so the stored head is kept and the tail aligned on the longest overlap.
+ * Same turn: same role and text, except that the newest stored turn may have grown since it
+ * was captured (an answer read just before streaming ended).
+ */
+function sameTurn(stored: CapturedTurn, seen: CapturedTurn, mayGrow: boolean): boolean {
+  if (stored.role !== seen.role) return false;
+  return stored.text === seen.text || (mayGrow && seen.text.startsWith(stored.text));
+}
+
+/**
+ * Merges what the page shows into what is stored. Pages that virtualise long chats show only
+ * a window of turns, so the stored head is kept and the window aligned on the stored turns;
+ * a window that lies inside what is stored changes nothing. When nothing aligns (an edited
+ * or regenerated message), the page is the truth.
  */
 export function mergeTurns(stored: readonly Turn[], seen: readonly CapturedTurn[], at: string): Turn[] {
-  for (let start = 0; start <= stored.length; start++) {
+  if (seen.length === 0) return [...stored];
+  for (let start = 0; start < stored.length; start++) {
     const tail = stored.slice(start);
     const overlap = Math.min(tail.length, seen.length);
-    if (tail.slice(0, overlap).every((t, i) => t.role === seen[i]?.role && t.text === seen[i]?.text)) {
-      if (tail.length > seen.length) continue;
-      const kept = stored.slice(0, start + overlap);
-      return [...kept, ...seen.slice(overlap).map((t) => ({ ...t, at }))];
-    }
+    const last = stored.length - 1;
+    let aligned = true;
+    for (let i = 0; i < overlap && aligned; i++) aligned = sameTurn(tail[i]!, seen[i]!, start + i === last);
+    if (!aligned) continue;
+    if (tail.length > seen.length) return [...stored];
+    const merged = seen.map((t, i) => ({ ...t, at: tail[i]?.at ?? at }));
+    return [...stored.slice(0, start), ...merged];
   }
-  // The page changed earlier turns (an edited message): the page is the truth.
-  return seen.map((t, i) => ({ ...t, at: stored[i]?.at ?? at }));
+  return seen.map((t, i) => {
+    const old = stored[i];
+    return { ...t, at: old && old.role === t.role && old.text === t.text ? old.at : at };
+  });
+}
+
+/** Captured user turns never keep the block this extension injected (SPEC §1.1). */
+export function cleanTurns(turns: readonly CapturedTurn[]): CapturedTurn[] {
+  return turns
+    .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text) } : t))
+    .filter((t) => t.text.trim() !== '');
 }
 
 export async function recordCapture(input: {
@@ -47,6 +71,7 @@ export async function recordCapture(input: {
   turns: readonly CapturedTurn[];
 }): Promise<Chat | null> {
   const id = chatIdOf(input.site, input.conversationId);
+  const seen = cleanTurns(input.turns);
   return db.transaction('rw', db.chats, async () => {
     const at = now();
     const existing = await db.chats.get(id);
@@ -58,7 +83,7 @@ export async function recordCapture(input: {
         conversationId: input.conversationId,
         url: input.url,
         title: input.title,
-        turns: input.turns.map((t) => ({ ...t, at })),
+        turns: seen.map((t) => ({ ...t, at })),
         version: 1,
         state: 'open',
         summary: '',
@@ -70,7 +95,7 @@ export async function recordCapture(input: {
       await db.chats.put(chat);
       return chat;
     }
-    const turns = mergeTurns(existing.turns, input.turns, at);
+    const turns = mergeTurns(existing.turns, seen, at);
     const changed = !sameTurns(existing.turns, turns);
     const next: Chat = {
       ...existing,
@@ -127,6 +152,12 @@ export async function excludeChat(site: SiteId, conversationId: string, url: str
 /** Lets a chat be remembered again (its earlier turns are gone; new ones are captured). */
 export async function includeChat(id: string): Promise<void> {
   await db.chats.update(id, { state: 'open', updatedAt: now() });
+}
+
+/** What a page or the side panel shows about one conversation. */
+export async function chatStatus(id: string) {
+  const chat = await db.chats.get(id);
+  return { chatId: id, excluded: chat?.state === 'excluded', state: chat?.state ?? null, turns: chat?.turns.length ?? 0 };
 }
 
 export async function isExcluded(id: string): Promise<boolean> {

@@ -1,0 +1,70 @@
+/**
+ * What a chat page may know about its own site (enabled, mode: nothing else), its health
+ * reports, and the side panel's question "is the active tab's site working?".
+ */
+import { browser } from '#imports';
+import { chatIdOf, isExcluded } from '../../../lib/db/chats';
+import type { TabHealth } from '../../../lib/messages';
+import { loadSettings } from '../../../lib/settings';
+import { healthState } from '../../../lib/site-health';
+import { siteForUrl } from '../../../lib/sites';
+import { now } from '../../../lib/time';
+import type { HandlerGroup } from '../router';
+import { getTab, updateTab } from '../tab-state';
+
+export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.health'> = {
+  'site.config': async (_req, ctx) => {
+    if (ctx.kind !== 'content') throw new Error('site.config is for chat pages');
+    const { enabled, mode } = (await loadSettings()).sites[ctx.site];
+    return { enabled, mode };
+  },
+  'site.health': async (report, ctx) => {
+    if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');
+    await updateTab(
+      ctx.tabId,
+      { site: ctx.site, url: report.url },
+      { conversationId: report.conversationId, health: report, healthAt: now() },
+    );
+    return {};
+  },
+  'tab.health': async ({ tabId }) => tabHealth(tabId ?? (await activeTabId())),
+};
+
+async function activeTabId(): Promise<number | null> {
+  const [tab] = await browser.tabs.query({ active: true, lastFocusedWindow: true });
+  return tab?.id ?? null;
+}
+
+async function tabHealth(tabId: number | null): Promise<TabHealth> {
+  const none: TabHealth = {
+    tabId,
+    site: null,
+    state: 'not-a-chat-site',
+    conversationId: null,
+    chatId: null,
+    excluded: false,
+    matched: null,
+    turns: 0,
+    at: null,
+  };
+  if (tabId === null) return none;
+  const record = await getTab(tabId);
+  if (!record?.health) {
+    const url = await browser.tabs.get(tabId).then((t) => t.url ?? '', () => '');
+    const site = siteForUrl(url);
+    return site ? { ...none, site, state: 'no-report' } : none;
+  }
+  const { health, site } = record;
+  const chatId = health.conversationId ? chatIdOf(site, health.conversationId) : null;
+  return {
+    ...none,
+    site,
+    state: healthState(health),
+    conversationId: health.conversationId,
+    chatId,
+    excluded: chatId ? await isExcluded(chatId) : false,
+    matched: health.matched,
+    turns: health.turns,
+    at: record.healthAt,
+  };
+}

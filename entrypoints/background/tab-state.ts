@@ -1,0 +1,38 @@
+/**
+ * What the background knows about each chat tab: its site, the conversation it shows and
+ * its last health report. Kept in `storage.session` (extension pages only), because the
+ * service worker may be stopped between a page's report and the tab closing.
+ */
+import { browser } from '#imports';
+import type { SiteHealthReport } from '../../lib/messages';
+import type { SiteId } from '../../lib/sites';
+
+export interface TabRecord {
+  site: SiteId;
+  conversationId: string | null;
+  url: string;
+  health: SiteHealthReport | null;
+  healthAt: string | null;
+}
+
+const key = (tabId: number) => `tab:${tabId}`;
+
+export async function getTab(tabId: number): Promise<TabRecord | null> {
+  const got = await browser.storage.session.get(key(tabId));
+  return (got[key(tabId)] as TabRecord | undefined) ?? null;
+}
+
+export async function updateTab(
+  tabId: number,
+  base: Pick<TabRecord, 'site' | 'url'>,
+  patch: Partial<TabRecord>,
+): Promise<TabRecord> {
+  const current = (await getTab(tabId)) ?? { ...base, conversationId: null, health: null, healthAt: null };
+  const next: TabRecord = { ...current, ...base, ...patch };
+  await browser.storage.session.set({ [key(tabId)]: next });
+  return next;
+}
+
+export async function dropTab(tabId: number): Promise<void> {
+  await browser.storage.session.remove(key(tabId));
+}

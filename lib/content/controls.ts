@@ -1,0 +1,73 @@
+/**
+ * The small on-page controls, in a shadow root so the site's CSS cannot reach them: the
+ * "don't remember this chat" switch and, in manual mode, the "Insert memories" button. They
+ * float just above the composer's right edge and hide when there is no composer.
+ */
+import type { PageState } from './state';
+
+const CSS = `
+:host { all: initial; position: fixed; z-index: 2147483000; display: none; }
+:host([data-shown]) { display: block; }
+.bar { display: flex; gap: 4px; align-items: center; font: 12px/1.2 system-ui, sans-serif; }
+button { all: unset; cursor: pointer; padding: 2px 8px; border-radius: 10px; color: #333;
+  background: rgba(240, 240, 240, 0.92); border: 1px solid rgba(0, 0, 0, 0.12); }
+button:focus-visible { outline: 2px solid #3b82f6; }
+button[aria-checked="true"] { background: #fee2e2; color: #991b1b; }
+.insert[hidden] { display: none; }
+[role="status"] { color: #555; background: rgba(255, 255, 255, 0.9); padding: 0 4px; border-radius: 4px; }
+[role="status"]:empty { display: none; }
+`;
+
+export interface ControlActions {
+  toggleExcluded(): void;
+  insert(): void;
+}
+
+export function createControls(state: PageState, actions: ControlActions) {
+  const host = document.createElement('claude-mem-controls');
+  const shadow = host.attachShadow({ mode: 'open' });
+  shadow.innerHTML = `<style>${CSS}</style><div class="bar">
+    <span role="status" aria-live="polite"></span>
+    <button class="insert" type="button" title="Insert memories (Alt+Shift+M)" hidden>Insert memories</button>
+    <button class="remember" type="button" role="switch" aria-checked="false"
+      aria-label="Don't remember this chat" title="Don't remember this chat">memory</button></div>`;
+  const remember = shadow.querySelector<HTMLButtonElement>('.remember')!;
+  const insert = shadow.querySelector<HTMLButtonElement>('.insert')!;
+  const status = shadow.querySelector<HTMLElement>('[role="status"]')!;
+  remember.addEventListener('click', () => actions.toggleExcluded());
+  insert.addEventListener('click', () => actions.insert());
+  let clearStatus: number | undefined;
+
+  return {
+    update(): void {
+      const excluded = state.excluded;
+      remember.setAttribute('aria-checked', String(excluded));
+      remember.textContent = excluded ? 'not remembered' : 'memory';
+      insert.hidden = !(state.config.enabled && state.config.mode === 'manual');
+    },
+    /** Keeps the bar on the page and above the composer. */
+    place(): void {
+      if (!host.isConnected) document.documentElement.append(host);
+      const rect = state.adapter.composer(document)?.getBoundingClientRect();
+      const shown = !!rect && rect.width > 0 && state.config.enabled;
+      // Only real changes touch the host: the page observer would see every attribute write.
+      if (shown !== host.hasAttribute('data-shown')) host.toggleAttribute('data-shown', shown);
+      if (!rect || !shown) return;
+      const above = rect.top - host.offsetHeight - 6;
+      const top = `${Math.round(above > 0 ? above : rect.bottom + 6)}px`;
+      const left = `${Math.round(Math.max(4, rect.right - host.offsetWidth))}px`;
+      if (host.style.top !== top) host.style.top = top;
+      if (host.style.left !== left) host.style.left = left;
+    },
+    notify(text: string): void {
+      status.textContent = text;
+      clearTimeout(clearStatus);
+      clearStatus = state.ctx.setTimeout(() => {
+        status.textContent = '';
+      }, 4000);
+    },
+    remove(): void {
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Site health: which of the adapter's selectors match on this page, reported to the
+ * background whenever that changes, so the side panel can say "composer not found".
+ */
+import { call } from './rpc';
+import type { PageState } from './state';
+
+const REPORT_DELAY_MS = 1000;
+
+export function createHealth(state: PageState) {
+  let reported = '';
+  let timer: number | undefined;
+
+  function report() {
+    const matched = state.adapter.health(document);
+    const count = (selector: string | null) => (selector ? document.querySelectorAll(selector).length : 0);
+    const turns = count(matched.userTurn) + count(matched.assistantTurn);
+    return { conversationId: state.conversationId, url: location.href, matched, turns };
+  }
+
+  async function send(): Promise<void> {
+    timer = undefined;
+    const now = report();
+    const key = keyOf(now);
+    if (key === reported) return;
+    if (await call('site.health', now, 3000)) reported = key;
+  }
+
+  return {
+    tick(): void {
+      if (timer !== undefined || keyOf(report()) === reported) return;
+      timer = state.ctx.setTimeout(() => void send(), REPORT_DELAY_MS);
+    },
+  };
+}
+
+// Only what changes the verdict counts: not every new turn.
+function keyOf(r: { conversationId: string | null; matched: object; turns: number }): string {
+  return JSON.stringify([r.conversationId, r.matched, r.turns > 0]);
+}

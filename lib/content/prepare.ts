@@ -1,0 +1,58 @@
+/**
+ * The memory block for the draft, asked for while the user types so that pressing Enter
+ * rarely waits (the request also wakes a sleeping service worker), and put into the composer
+ * in a way that can always be undone.
+ */
+import { normalizeText } from '../adapters/dom';
+import type { ChatSiteAdapter } from '../adapters/types';
+import type { ResponseOf } from '../messages';
+import { call } from './rpc';
+
+export type Prepared = ResponseOf<'inject.prepare'>;
+/** A prepared block older than this is asked for again (memories may have changed). */
+const FRESH_MS = 60_000;
+
+export function createPreparer() {
+  let current: { draft: string; at: number; promise: Promise<Prepared | null> } | null = null;
+  return {
+    /** The request for this exact draft: reused while fresh, started otherwise. */
+    forDraft(draft: string): Promise<Prepared | null> {
+      const key = normalizeText(draft);
+      if (current && current.draft === key && performance.now() - current.at < FRESH_MS) return current.promise;
+      const promise = call('inject.prepare', { draft }, 10_000);
+      const entry = { draft: key, at: performance.now(), promise };
+      current = entry;
+      // A failed request is not an answer: the next try asks again.
+      void promise.then((reply) => {
+        if (!reply && current === entry) current = null;
+      });
+      return promise;
+    },
+    clear(): void {
+      current = null;
+    },
+  };
+}
+
+export type Outcome = 'inserted' | 'untouched' | 'broken';
+
+/**
+ * Puts the block in front of the user's text. If the editor ends up holding anything other
+ * than block + draft or the untouched draft, the draft is written back; 'broken' means even
+ * that failed, and the caller must not send.
+ */
+export async function applyBlock(
+  adapter: ChatSiteAdapter,
+  composer: HTMLElement,
+  block: string,
+  draft: string,
+): Promise<Outcome> {
+  try {
+    if (await adapter.insert(composer, `${block}\n\n`)) return 'inserted';
+  } catch {
+    // fall through to the check below
+  }
+  if (normalizeText(adapter.readComposer(composer)) === normalizeText(draft)) return 'untouched';
+  const restored = await adapter.replace(composer, draft).catch(() => false);
+  return restored ? 'untouched' : 'broken';
+}

@@ -1,0 +1,60 @@
+/**
+ * What one chat tab knows about itself; shared by the capture, injection, controls and
+ * health parts of the content script.
+ */
+import type { ContentScriptContext } from '#imports';
+import type { ChatSiteAdapter } from '../adapters/types';
+import type { SiteMode } from '../settings-schema';
+import { call } from './rpc';
+
+export interface PageState {
+  readonly adapter: ChatSiteAdapter;
+  readonly ctx: ContentScriptContext;
+  /** The conversation the URL names; null on a new chat before its first exchange. */
+  conversationId: string | null;
+  /** "Don't remember this chat" is on for the current conversation. */
+  excluded: boolean;
+  /** The switch was turned on before the conversation had an id. */
+  pendingExclude: boolean;
+  config: { enabled: boolean; mode: SiteMode };
+  /** Called after any change the on-page controls show. */
+  changed(): void;
+}
+
+let configAt = 0;
+
+/** The site's mode from the background, at most every few seconds (focus, navigation). */
+export async function refreshConfig(state: PageState, force = false): Promise<void> {
+  if (!force && performance.now() - configAt < 3000) return;
+  configAt = performance.now();
+  const config = await call('site.config', {}, 2000);
+  if (!config) return;
+  state.config = config;
+  state.changed();
+}
+
+export async function setExcluded(state: PageState, excluded: boolean): Promise<void> {
+  const id = state.conversationId;
+  if (!id) {
+    state.pendingExclude = excluded;
+    state.excluded = excluded;
+    state.changed();
+    return;
+  }
+  // Optimistic, so a capture racing this request is already held back.
+  state.excluded = excluded;
+  state.changed();
+  const reply = await call(excluded ? 'chat.exclude' : 'chat.include', { conversationId: id, url: location.href }, 3000);
+  if (reply && state.conversationId === id) state.excluded = reply.excluded;
+  state.changed();
+}
+
+/** Whether the conversation the page shows is excluded (it may have been, in another tab). */
+export async function loadStatus(state: PageState): Promise<void> {
+  const id = state.conversationId;
+  if (!id) return;
+  const reply = await call('chat.status', { conversationId: id }, 3000);
+  if (!reply || state.conversationId !== id) return;
+  state.excluded = reply.excluded;
+  state.changed();
+}
