@@ -36,11 +36,15 @@ export function createControls(state: PageState, actions: ControlActions) {
   const status = shadow.querySelector<HTMLElement>('[role="status"]')!;
   remember.addEventListener('click', () => actions.toggleExcluded());
   insert.addEventListener('click', () => actions.insert());
+  // Keep focus (and the caret) in the site's editor while the block goes in.
+  insert.addEventListener('mousedown', (e) => e.preventDefault());
   let clearStatus: number | undefined;
 
   return {
     update(): void {
       const excluded = state.excluded;
+      // The mode is on the host for tests and for anyone inspecting the page.
+      host.dataset.mode = state.config.enabled ? state.config.mode : 'off';
       remember.setAttribute('aria-checked', String(excluded));
       remember.textContent = excluded ? 'not remembered' : 'memory';
       insert.hidden = !(state.config.enabled && state.config.mode === 'manual');

@@ -83,6 +83,15 @@ export function createInjector(state: PageState, ui: InjectorUi) {
     intercept(e, { kind: 'click', composer, button });
   }
 
+  // Pressing the send button would move focus out of the editor, which then needs time to
+  // settle before text can go in front of the draft: keep focus where it is.
+  function onMouseDown(e: MouseEvent): void {
+    const button = adapter.sendButton(document);
+    const composer = adapter.composer(document);
+    if (!button || !composer || !(e.target instanceof Node) || !button.contains(e.target)) return;
+    if (wantsAuto(adapter.readComposer(composer))) e.preventDefault();
+  }
+
   function intercept(e: Event, trigger: Trigger): void {
     // A second press while the first is held would send the message twice.
     if (busy) return swallow(e);
@@ -171,6 +180,7 @@ export function createInjector(state: PageState, ui: InjectorUi) {
     start(): void {
       const opts = { capture: true };
       state.ctx.addEventListener(window, 'keydown', onKeydown, opts);
+      state.ctx.addEventListener(window, 'mousedown', onMouseDown, opts);
       state.ctx.addEventListener(window, 'click', onClick, opts);
       state.ctx.addEventListener(window, 'input', onInput, opts);
     },

@@ -1,0 +1,45 @@
+/**
+ * Talking to the background from an extension page (the side panel opened as a tab), as the
+ * side panel does, plus ways to make the service worker fail the way real ones do.
+ */
+import type { Page } from 'playwright-core';
+import type { Chat } from '../../../lib/memory/types';
+import type { SiteMode } from '../../../lib/settings-schema';
+import type { SiteId } from '../../../lib/sites';
+import type { ExtensionBrowser } from './chromium';
+
+/** The extension API as seen from inside an extension page or the worker. */
+interface ChromeApi {
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  storage: { local: unknown };
+}
+declare const chrome: ChromeApi;
+
+export async function ask<T>(panel: Page, type: string, payload: unknown = {}): Promise<T> {
+  const reply = await panel.evaluate(([t, p]) => chrome.runtime.sendMessage({ type: t, payload: p }), [type, payload]);
+  const r = reply as { ok: boolean; data?: T; error?: { message: string } };
+  if (!r?.ok) throw new Error(`${type} failed: ${r?.error?.message ?? 'no reply'}`);
+  return r.data as T;
+}
+
+export async function setSiteMode(panel: Page, site: SiteId, mode: SiteMode): Promise<void> {
+  const { settings } = await ask<{ settings: { sites: Record<string, { mode: SiteMode }> } }>(panel, 'settings.get');
+  settings.sites[site]!.mode = mode;
+  await ask(panel, 'settings.set', { settings });
+}
+
+export function getChat(panel: Page, id: string): Promise<Chat | null> {
+  return ask<Chat | null>(panel, 'chats.get', { id });
+}
+
+/**
+ * Makes every settings read in the worker fail (`throw`) or never answer (`hang`): the
+ * inject.prepare handler reads settings first. Stopping the worker undoes it.
+ */
+export async function breakWorker(ext: ExtensionBrowser, how: 'throw' | 'hang'): Promise<void> {
+  const worker = await ext.worker();
+  await worker.evaluate((mode) => {
+    const area = chrome.storage.local as unknown as { get: (...args: unknown[]) => Promise<unknown> };
+    area.get = () => (mode === 'throw' ? Promise.reject(new Error('broken by the test')) : new Promise(() => {}));
+  }, how);
+}

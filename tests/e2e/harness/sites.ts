@@ -1,0 +1,68 @@
+/**
+ * Chat-site fixtures for end-to-end tests: builds each fixture's script with esbuild and
+ * serves the fixture on the site's real URL through `context.route`, aborting every other
+ * request (TOOLCHAIN.md). The content script injects into these pages as on the real sites.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { adapterForUrl } from '../../../lib/adapters';
+import { SITE_MATCHES, type SiteId } from '../../../lib/sites';
+import { ROOT } from './paths';
+
+export const FIXTURES = join(ROOT, 'tests/fixtures/sites');
+export const BUILT = join(ROOT, 'tests/fixtures/.built');
+const SCRIPT_PATH = '/__fixture__/app.js';
+
+export async function buildFixtures(ids: readonly SiteId[]): Promise<void> {
+  await build({
+    entryPoints: Object.fromEntries(ids.map((id) => [id, join(FIXTURES, id, 'app.ts')])),
+    outdir: BUILT,
+    bundle: true,
+    format: 'iife',
+    target: 'es2022',
+    minify: true,
+    logLevel: 'warning',
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+}
+
+/** The first host the site's match patterns name, as a new-chat URL. */
+export function homeUrl(id: SiteId): string {
+  const host = SITE_MATCHES[id][0]!.replace(/^https:\/\//, '').split('/')[0];
+  return `https://${host}/`;
+}
+
+export async function serveFixtures(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => fulfil(route));
+}
+
+async function fulfil(route: Route): Promise<void> {
+  const request = route.request();
+  const url = new URL(request.url());
+  const site = url.protocol === 'https:' ? adapterForUrl(url)?.id : undefined;
+  if (!site) return route.abort();
+  if (url.pathname === SCRIPT_PATH) {
+    const file = join(BUILT, `${site}.js`);
+    if (!existsSync(file)) return route.abort();
+    return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file, 'utf8') });
+  }
+  if (request.resourceType() !== 'document') return route.abort();
+  const html = readFileSync(join(FIXTURES, site, 'index.html'), 'utf8');
+  return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
+}
+
+export interface Sent {
+  text: string;
+  at: number;
+  via: 'key' | 'click';
+}
+
+export function sentMessages(page: Page): Promise<Sent[]> {
+  return page.evaluate(() => window.__sent ?? []);
+}
+
+export function generating(page: Page): Promise<boolean> {
+  return page.evaluate(() => window.__fixture?.generating ?? false);
+}

@@ -1,0 +1,143 @@
+/**
+ * The nine chat sites end to end in Chromium with the production build: each fixture page
+ * (real editor library, scripted assistant) is served on the site's real URL. One browser
+ * for the whole file; every site runs the same scenarios.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../lib/adapters';
+import type { ChatSiteAdapter } from '../../lib/adapters/types';
+import { stripInjectedBlocks } from '../../lib/memory/render';
+import { replyText } from '../fixtures/sites/shared/engine';
+import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { ask, breakWorker, getChat, setSiteMode } from './harness/extension-calls';
+import { sampleMemoryFile } from './harness/memory-files';
+import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+
+const SITES = ADAPTERS.filter((a) => !process.env.SITES || process.env.SITES.split(',').includes(a.id));
+const FIRST = 'I want to buy a house in 成都 with my budget — what should I check first?';
+const SECOND = 'And which districts are quiet?';
+const BLOCK_START = '[claude-mem ·';
+
+let ext: ExtensionBrowser;
+let panel: Page;
+
+beforeAll(async () => {
+  await buildFixtures(SITES.map((a) => a.id));
+  ext = await launchChromium();
+  await serveFixtures(ext.context);
+  panel = await ext.openSidePanel();
+  await ask(panel, 'transfer.import', { text: JSON.stringify(sampleMemoryFile()) });
+});
+
+afterAll(async () => {
+  await ext?.close();
+});
+
+async function openChat(adapter: ChatSiteAdapter, mode = 'auto'): Promise<Page> {
+  const page = await ext.context.newPage();
+  await page.goto(homeUrl(adapter.id));
+  await page.waitForSelector(`claude-mem-controls[data-mode="${mode}"]`, { state: 'attached', timeout: 10_000 });
+  return page;
+}
+
+async function typeDraft(page: Page, adapter: ChatSiteAdapter, text: string): Promise<void> {
+  await page.click(adapter.selectors.composer.join(', '));
+  await page.keyboard.type(text);
+}
+
+async function waitForReply(page: Page, exchanges: number): Promise<void> {
+  await expect.poll(() => page.evaluate(() => window.__fixture.exchanges)).toBe(exchanges);
+  await expect.poll(() => generating(page)).toBe(false);
+}
+
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+function expectBlockAndText(sent: string, text: string): void {
+  expect(sent.startsWith(BLOCK_START)).toBe(true);
+  expect(count(sent, BLOCK_START)).toBe(1);
+  expect(count(sent, text)).toBe(1);
+  expect(stripInjectedBlocks(sent)).toBe(text);
+}
+
+describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
+  it('auto: Enter sends block + text once, the second message goes without, the chat is captured', async () => {
+    await setSiteMode(panel, site, 'auto');
+    const page = await openChat(adapter);
+    await typeDraft(page, adapter, FIRST);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
+    expectBlockAndText((await sentMessages(page))[0]!.text, FIRST);
+    await waitForReply(page, 1);
+    await typeDraft(page, adapter, SECOND);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await sentMessages(page)).length).toBe(2);
+    expect((await sentMessages(page))[1]!.text).toBe(SECOND);
+    await waitForReply(page, 2);
+
+    const conversation = adapter.conversationId(new URL(page.url()));
+    expect(conversation).not.toBeNull();
+    const chatId = `${site}:${conversation}`;
+    await expect.poll(async () => (await getChat(panel, chatId))?.turns.length ?? 0, { timeout: 8000 }).toBe(4);
+    const chat = await getChat(panel, chatId);
+    expect(chat?.turns.map((t) => [t.role, t.text])).toEqual([
+      ['user', FIRST],
+      ['assistant', replyText(1)],
+      ['user', SECOND],
+      ['assistant', replyText(2)],
+    ]);
+    await page.close();
+  });
+
+  it('auto: clicking the send button works the same as Enter', async () => {
+    const page = await openChat(adapter);
+    await typeDraft(page, adapter, FIRST);
+    await page.click(adapter.selectors.sendButton.join(', '));
+    await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
+    const [sent] = await sentMessages(page);
+    expect(sent?.via).toBe('click');
+    expectBlockAndText(sent!.text, FIRST);
+    await page.close();
+  });
+
+  it('off: nothing is injected', async () => {
+    await setSiteMode(panel, site, 'off');
+    const page = await openChat(adapter, 'off');
+    await typeDraft(page, adapter, FIRST);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
+    expect((await sentMessages(page))[0]!.text).toBe(FIRST);
+    await page.close();
+  });
+
+  it('manual: the button inserts the block without sending', async () => {
+    await setSiteMode(panel, site, 'manual');
+    const page = await openChat(adapter, 'manual');
+    await typeDraft(page, adapter, FIRST);
+    await page.getByRole('button', { name: 'Insert memories' }).click();
+    await page.getByRole('status').filter({ hasText: 'Memories inserted.' }).waitFor();
+    expect(await sentMessages(page)).toEqual([]);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
+    expectBlockAndText((await sentMessages(page))[0]!.text, FIRST);
+    await setSiteMode(panel, site, 'auto');
+    await page.close();
+  });
+
+  it.each(['throw', 'hang', 'stopped'] as const)('background %s: the original text goes out within a second, once', async (how) => {
+    const page = await openChat(adapter);
+    await breakWorker(ext, how === 'throw' ? 'throw' : 'hang');
+    await typeDraft(page, adapter, FIRST);
+    const pressedAt = await page.evaluate(() => performance.now());
+    await page.keyboard.press('Enter');
+    if (how === 'stopped') await ext.stopServiceWorker();
+    await expect.poll(async () => (await sentMessages(page)).length, { timeout: 1000 }).toBe(1);
+    const [sent] = await sentMessages(page);
+    expect(sent!.text).toBe(FIRST);
+    expect(sent!.at - pressedAt).toBeLessThan(1000);
+    await page.waitForTimeout(1200);
+    expect(await sentMessages(page)).toHaveLength(1);
+    await ext.stopServiceWorker(); // a fresh worker for the next test
+    await page.close();
+  });
+});
