@@ -87,7 +87,13 @@ export const CapturedTurnSchema = z.object({
 /** Which entry of each adapter selector list matched on the page (null: none). */
 export const SelectorMatchesSchema = z.record(z.enum(SELECTOR_KEYS), z.nullable(z.string().check(z.maxLength(300))));
 
-export const HEALTH_STATES = ['working', 'composer-missing', 'messages-missing', 'no-report', 'not-a-chat-site'] as const;
+export const HEALTH_STATES = [
+  'working',
+  'composer-missing',
+  'messages-missing',
+  'no-report',
+  'not-a-chat-site',
+] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
 
 export const SiteHealthReportSchema = z.object({

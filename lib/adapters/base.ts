@@ -45,7 +45,9 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
     composer: (root) => (firstMatch(root, selectors.composer)?.el as HTMLElement | undefined) ?? null,
     sendButton: (root) => {
       const hit = firstMatch(root, selectors.sendButton)?.el;
-      return (hit?.closest('button, [role="button"]') as HTMLElement | null) ?? (hit as HTMLElement | undefined) ?? null;
+      return (
+        (hit?.closest('button, [role="button"]') as HTMLElement | null) ?? (hit as HTMLElement | undefined) ?? null
+      );
     },
     title: (doc) => titleOf(doc, spec),
     readComposer: readEditorText,

@@ -94,9 +94,15 @@ export function createInjector(state: PageState, ui: InjectorUi) {
 
   function intercept(e: Event, trigger: Trigger): void {
     // A second press while the first is held would send the message twice.
-    if (busy) return swallow(e);
+    if (busy) {
+      swallow(e);
+      return;
+    }
     const draft = adapter.readComposer(trigger.composer);
-    if (!wantsAuto(draft)) return noticeSend(draft);
+    if (!wantsAuto(draft)) {
+      noticeSend(draft);
+      return;
+    }
     swallow(e);
     void sendWithBlock(trigger, draft);
   }
@@ -107,8 +113,12 @@ export function createInjector(state: PageState, ui: InjectorUi) {
     try {
       const prepared = await until(preparer.forDraft(draft), deadline);
       let outcome: Outcome = 'untouched';
-      if (prepared?.block && prepared.token) outcome = await applyBlock(adapter, trigger.composer, prepared.block, draft);
-      if (outcome === 'broken') return ui.notify('claude-mem could not restore your message; it was not sent.');
+      if (prepared?.block && prepared.token)
+        outcome = await applyBlock(adapter, trigger.composer, prepared.block, draft);
+      if (outcome === 'broken') {
+        ui.notify('claude-mem could not restore your message; it was not sent.');
+        return;
+      }
       if (outcome === 'inserted' && prepared?.token) {
         injected = true;
         pending = { token: prepared.token, at: performance.now() };
@@ -122,9 +132,8 @@ export function createInjector(state: PageState, ui: InjectorUi) {
   }
 
   function replay(trigger: Trigger): void {
-    if (trigger.kind === 'enter') return pressEnter(adapter.composer(document) ?? trigger.composer);
-    const button = adapter.sendButton(document) ?? trigger.button;
-    clickSend(button);
+    if (trigger.kind === 'enter') pressEnter(adapter.composer(document) ?? trigger.composer);
+    else clickSend(adapter.sendButton(document) ?? trigger.button);
   }
 
   async function insertByHand(): Promise<void> {

@@ -73,7 +73,12 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   ctx.onInvalidated(() => controls.remove());
   whenReady(() => {
     const observer = new MutationObserver(tick);
-    observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+    observer.observe(document.documentElement, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      attributes: true,
+    });
     ctx.onInvalidated(() => observer.disconnect());
     controls.update();
     tick();

@@ -44,7 +44,11 @@ export async function setExcluded(state: PageState, excluded: boolean): Promise<
   // Optimistic, so a capture racing this request is already held back.
   state.excluded = excluded;
   state.changed();
-  const reply = await call(excluded ? 'chat.exclude' : 'chat.include', { conversationId: id, url: location.href }, 3000);
+  const reply = await call(
+    excluded ? 'chat.exclude' : 'chat.include',
+    { conversationId: id, url: location.href },
+    3000,
+  );
   if (reply && state.conversationId === id) state.excluded = reply.excluded;
   state.changed();
 }

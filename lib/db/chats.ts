@@ -157,7 +157,12 @@ export async function includeChat(id: string): Promise<void> {
 /** What a page or the side panel shows about one conversation. */
 export async function chatStatus(id: string) {
   const chat = await db.chats.get(id);
-  return { chatId: id, excluded: chat?.state === 'excluded', state: chat?.state ?? null, turns: chat?.turns.length ?? 0 };
+  return {
+    chatId: id,
+    excluded: chat?.state === 'excluded',
+    state: chat?.state ?? null,
+    turns: chat?.turns.length ?? 0,
+  };
 }
 
 export async function isExcluded(id: string): Promise<boolean> {

@@ -50,7 +50,10 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
   if (tabId === null) return none;
   const record = await getTab(tabId);
   if (!record?.health) {
-    const url = await browser.tabs.get(tabId).then((t) => t.url ?? '', () => '');
+    const url = await browser.tabs.get(tabId).then(
+      (t) => t.url ?? '',
+      () => '',
+    );
     const site = siteForUrl(url);
     return site ? { ...none, site, state: 'no-report' } : none;
   }
