@@ -72,12 +72,23 @@ const BLOCK = new Set([
 ]);
 const NEVER_TEXT = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'SVG', 'BUTTON', 'NOSCRIPT']);
 
-/** Text of an element with line breaks at block boundaries; `skip` drops matching subtrees. */
+// Marks for block boundaries and <br>s while walking; resolved once the text is joined.
+const BLOCK_MARK = '\uE000';
+const BR_MARK = '\uE001';
+
+/**
+ * Text of an element with one line break per block boundary (a <p> per line reads as lines,
+ * not as blank-line-separated paragraphs), a blank line where an empty line was rendered
+ * (`<p><br></p>`), and the text's own newlines kept (pre-wrap messages). `skip` drops
+ * matching subtrees.
+ */
 export function blockText(el: Element, skip: readonly string[] = []): string {
   const out: string[] = [];
   walk(el, skip.join(', '), out);
   return out
     .join('')
+    .replace(/[\s\uE000\uE001]*\uE000[\s\uE000\uE001]*/g, (run) => (run.includes(BR_MARK) ? '\n\n' : '\n'))
+    .replace(/\uE001/g, '\n')
     .replace(/\r/g, '')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
@@ -95,13 +106,13 @@ function walk(node: Node, skip: string, out: string[]): void {
     const tag = el.tagName.toUpperCase();
     if (NEVER_TEXT.has(tag) || el.classList.contains('sr-only') || (skip && el.matches(skip))) continue;
     if (tag === 'BR') {
-      out.push('\n');
+      out.push(BR_MARK);
       continue;
     }
     const block = BLOCK.has(tag);
-    if (block) out.push('\n');
+    if (block) out.push(BLOCK_MARK);
     walk(el, skip, out);
-    if (block) out.push('\n');
+    if (block) out.push(BLOCK_MARK);
   }
 }
 

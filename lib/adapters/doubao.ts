@@ -5,7 +5,7 @@
 import { createAdapter, idAfter } from './base';
 import { isHidden } from './dom';
 
-const BREAK_BUTTON = '[data-testid="chat_input_local_break_button"]';
+const BREAK_BUTTON = '[data-testid="chat_input_local_break_button"]'; // 2024–2026 stop ("break") control
 
 export default createAdapter({
   id: 'doubao',

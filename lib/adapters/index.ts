@@ -35,6 +35,7 @@ export function adapterForUrl(url: string | URL): ChatSiteAdapter | null {
   } catch {
     return null;
   }
+  if (parsed.protocol !== 'https:') return null;
   return ADAPTERS.find((a) => a.matches.some((m) => hostOf(m) === parsed.hostname)) ?? null;
 }
 

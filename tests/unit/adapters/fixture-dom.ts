@@ -1,0 +1,24 @@
+/**
+ * Loads a site fixture's index.html into the test document (happy-dom) and gives its `ui`
+ * module, so adapters are read over the same markup the end-to-end pages use.
+ */
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { SiteId } from '../../../lib/sites';
+import type { SiteUi } from '../../fixtures/sites/shared/types';
+
+export const FIXTURES = resolve(import.meta.dirname, '../../fixtures/sites');
+
+export function fixtureHtml(id: SiteId): string {
+  return readFileSync(join(FIXTURES, id, 'index.html'), 'utf8');
+}
+
+export async function loadFixture(id: SiteId): Promise<SiteUi> {
+  // The page script is the live app (real editors); unit tests read the static markup only.
+  const html = fixtureHtml(id).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  document.head.innerHTML = parsed.head.innerHTML;
+  document.body.innerHTML = parsed.body.innerHTML;
+  const mod = (await import(`../../fixtures/sites/${id}/ui.ts`)) as { createUi(): SiteUi };
+  return mod.createUi();
+}

@@ -1,0 +1,100 @@
+/** The chat-page messages through the real router: sender checks, site from the sender, health. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { handlers } from '../../../entrypoints/background/handlers';
+import { createRouter } from '../../../entrypoints/background/router';
+import { getChat } from '../../../lib/db/chats';
+import type { Reply } from '../../../lib/messages';
+import { contentSender, extensionSender, routerOptions } from '../helpers';
+
+const route = createRouter(handlers, routerOptions);
+const CHATGPT = 'https://chatgpt.com/c/abc-123';
+const matched = {
+  composer: '#prompt-textarea[contenteditable="true"]',
+  sendButton: 'button[data-testid="send-button"]',
+  stopButton: null,
+  userTurn: '[data-message-author-role="user"]',
+  assistantTurn: '[data-message-author-role="assistant"]',
+};
+
+async function ok<T>(reply: Promise<Reply<unknown>>): Promise<T> {
+  const r = await reply;
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.data as T;
+}
+
+const capture = (url = CHATGPT) => ({
+  type: 'chat.capture',
+  payload: { conversationId: 'abc-123', url, title: 'T', turns: [{ role: 'user', text: 'hello' }] },
+});
+
+describe('chat messages', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('stores a capture under the sender site, whatever the payload says', async () => {
+    const reply = await ok<{ chatId: string }>(route(capture('https://claude.ai/chat/x'), contentSender(CHATGPT)));
+    expect(reply).toEqual({ chatId: 'chatgpt:abc-123', excluded: false });
+    expect((await getChat('chatgpt:abc-123'))?.url).toBe(CHATGPT);
+  });
+
+  it('refuses page messages from extension pages and extension messages from pages', async () => {
+    expect(await route(capture(), extensionSender)).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const get = { type: 'chats.get', payload: { id: 'chatgpt:abc-123' } };
+    expect(await route(get, contentSender(CHATGPT))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await route({ type: 'tab.health', payload: {} }, contentSender(CHATGPT))).toMatchObject({ ok: false });
+  });
+
+  it('excludes a chat from the page and from the side panel, which must name the site', async () => {
+    await ok(route(capture(), contentSender(CHATGPT)));
+    const fromPage = await ok(
+      route({ type: 'chat.exclude', payload: { conversationId: 'abc-123' } }, contentSender(CHATGPT)),
+    );
+    expect(fromPage).toMatchObject({ chatId: 'chatgpt:abc-123', excluded: true, turns: 0 });
+    const noSite = await route({ type: 'chat.include', payload: { conversationId: 'abc-123' } }, extensionSender);
+    expect(noSite).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    const panel = { type: 'chat.include', payload: { conversationId: 'abc-123', site: 'chatgpt' } };
+    expect(await ok(route(panel, extensionSender))).toMatchObject({ excluded: false });
+    const status = { type: 'chat.status', payload: { conversationId: 'abc-123' } };
+    expect(await ok(route(status, contentSender(CHATGPT)))).toMatchObject({ excluded: false, state: 'open' });
+  });
+
+  it('finishes the conversation a page left', async () => {
+    await ok(route(capture(), contentSender(CHATGPT)));
+    const left = await ok(route({ type: 'chat.left', payload: { conversationId: 'abc-123' } }, contentSender(CHATGPT)));
+    expect(left).toEqual({ queued: true });
+    expect((await getChat('chatgpt:abc-123'))?.state).toBe('finished');
+  });
+
+  it('tells a page its own mode and nothing else', async () => {
+    const config = await ok(route({ type: 'site.config', payload: {} }, contentSender(CHATGPT)));
+    expect(config).toEqual({ enabled: true, mode: 'auto' });
+  });
+});
+
+describe('site health', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  const report = (over: object) => ({
+    type: 'site.health',
+    payload: { conversationId: 'abc-123', url: CHATGPT, matched, turns: 2, ...over },
+  });
+  const health = (tabId: number) => route({ type: 'tab.health', payload: { tabId } }, extensionSender);
+
+  it('reports working, composer not found, messages not found', async () => {
+    await ok(route(report({}), contentSender(CHATGPT, 7)));
+    expect(await ok(health(7))).toMatchObject({ site: 'chatgpt', state: 'working', chatId: 'chatgpt:abc-123' });
+    await ok(route(report({ matched: { ...matched, composer: null } }), contentSender(CHATGPT, 7)));
+    expect(await ok(health(7))).toMatchObject({ state: 'composer-missing' });
+    await ok(route(report({ turns: 0, matched: { ...matched, userTurn: null } }), contentSender(CHATGPT, 7)));
+    expect(await ok(health(7))).toMatchObject({ state: 'messages-missing' });
+    await ok(route(report({ conversationId: null, turns: 0 }), contentSender(CHATGPT, 7)));
+    expect(await ok(health(7))).toMatchObject({ state: 'working', chatId: null });
+  });
+
+  it('knows chat tabs that have not reported and tabs that are not chat sites', async () => {
+    const chat = await fakeBrowser.tabs.create({ url: 'https://www.kimi.com/' });
+    const other = await fakeBrowser.tabs.create({ url: 'https://example.com/' });
+    expect(await ok(health(chat.id!))).toMatchObject({ site: 'kimi', state: 'no-report' });
+    expect(await ok(health(other.id!))).toMatchObject({ site: null, state: 'not-a-chat-site' });
+  });
+});
