@@ -13,6 +13,8 @@ import { call } from './rpc';
 import { loadStatus, type PageState, refreshConfig, setExcluded } from './state';
 
 const TICK_MS = 250;
+/** An excluded chat asks again this often: the side panel (or another tab) may turn it back on. */
+const EXCLUDED_RECHECK_MS = 3000;
 
 export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapter): void {
   const state: PageState = {
@@ -53,8 +55,16 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     state.changed();
   }
 
+  let checkedAt = 0;
+  const recheckExcluded = () => {
+    if (!state.excluded || !state.conversationId || performance.now() - checkedAt < EXCLUDED_RECHECK_MS) return;
+    checkedAt = performance.now();
+    void loadStatus(state);
+  };
+
   const tick = throttle(ctx, TICK_MS, () => {
     followUrl(new URL(location.href));
+    recheckExcluded();
     capture.tick();
     health.tick();
     injector.tick();

@@ -41,7 +41,9 @@ export async function serveFixtures(context: BrowserContext): Promise<void> {
 async function fulfil(route: Route): Promise<void> {
   const request = route.request();
   const url = new URL(request.url());
-  const site = url.protocol === 'https:' ? adapterForUrl(url)?.id : undefined;
+  // The extension's own pages load their files normally; the network is the sites' fixtures only.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return route.continue();
+  const site = adapterForUrl(url)?.id;
   if (!site) return route.abort();
   if (url.pathname === SCRIPT_PATH) {
     const file = join(BUILT, `${site}.js`);
