@@ -18,58 +18,65 @@ export function cleanCapturedTurns(turns: readonly ChatTurn[]): ChatTurn[] {
     .filter((t) => t.text !== '');
 }
 
-export function createCapture(state: PageState) {
-  let sent = ''; // the last snapshot the background accepted
-  let seen = ''; // the last snapshot read, waiting to settle
-  let timer: number | undefined;
-  let failures = 0;
+export class Capture {
+  private sent = ''; // the last snapshot the background accepted
+  private seen = ''; // the last snapshot read, waiting to settle
+  private timer: number | undefined;
+  private failures = 0;
 
-  const snapshot = () => {
-    const { adapter, conversationId } = state;
+  constructor(private readonly state: PageState) {}
+
+  /** The page changed: read it again once it has settled. */
+  tick(): void {
+    const key = this.ready() ? JSON.stringify(this.snapshot()) : this.sent;
+    if (key === this.sent) this.cancel();
+    else if (key !== this.seen || this.timer === undefined) this.schedule(key, SETTLE_MS);
+  }
+
+  /** A new conversation: forget what was sent for the previous one. */
+  reset(): void {
+    this.cancel();
+    this.sent = '';
+    this.seen = '';
+    this.failures = 0;
+  }
+
+  private ready(): boolean {
+    const { conversationId, excluded, adapter } = this.state;
+    return !!conversationId && !excluded && !adapter.isGenerating(document);
+  }
+
+  private snapshot() {
+    const { adapter, conversationId } = this.state;
     const turns = cleanCapturedTurns(adapter.readTurns(document));
     return { conversationId: conversationId ?? '', url: location.href, title: adapter.title(document), turns };
-  };
+  }
 
-  async function flush(): Promise<void> {
-    timer = undefined;
-    if (!state.conversationId || state.excluded || state.adapter.isGenerating(document)) return;
-    const snap = snapshot();
+  private async flush(): Promise<void> {
+    this.timer = undefined;
+    if (!this.ready()) return;
+    const snap = this.snapshot();
     const key = JSON.stringify(snap);
-    if (key !== seen) return schedule(key, SETTLE_MS);
-    if (key === sent || snap.turns.length === 0) return;
+    if (key !== this.seen) return this.schedule(key, SETTLE_MS);
+    if (key === this.sent || snap.turns.length === 0) return;
     const reply = await call('chat.capture', snap, 5000);
-    if (!reply) return schedule(key, RETRY_MS[Math.min(failures++, RETRY_MS.length - 1)]!);
-    failures = 0;
-    sent = key;
-    if (reply.excluded !== state.excluded) {
-      state.excluded = reply.excluded;
-      state.changed();
+    if (!reply) return this.schedule(key, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+    this.failures = 0;
+    this.sent = key;
+    if (reply.excluded !== this.state.excluded) {
+      this.state.excluded = reply.excluded;
+      this.state.changed();
     }
   }
 
-  function schedule(key: string, ms: number): void {
-    seen = key;
-    if (timer !== undefined) clearTimeout(timer);
-    timer = state.ctx.setTimeout(() => void flush(), ms);
+  private schedule(key: string, ms: number): void {
+    this.seen = key;
+    this.cancel();
+    this.timer = this.state.ctx.setTimeout(() => void this.flush(), ms);
   }
 
-  return {
-    /** The page changed: read it again once it has settled. */
-    tick(): void {
-      const ready = state.conversationId && !state.excluded && !state.adapter.isGenerating(document);
-      const key = ready ? JSON.stringify(snapshot()) : sent;
-      if (key === sent) {
-        if (timer !== undefined) clearTimeout(timer);
-        timer = undefined;
-        return;
-      }
-      if (key !== seen || timer === undefined) schedule(key, SETTLE_MS);
-    },
-    /** A new conversation: forget what was sent for the previous one. */
-    reset(): void {
-      sent = '';
-      seen = '';
-      failures = 0;
-    },
-  };
+  private cancel(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
 }

@@ -18,6 +18,12 @@ button[aria-checked="true"] { background: #fee2e2; color: #991b1b; }
 [role="status"]:empty { display: none; }
 `;
 
+const MARKUP = `<style>${CSS}</style><div class="bar">
+  <span role="status" aria-live="polite"></span>
+  <button class="insert" type="button" title="Insert memories (Alt+Shift+M)" hidden>Insert memories</button>
+  <button class="remember" type="button" role="switch" aria-checked="false"
+    aria-label="Don't remember this chat" title="Don't remember this chat">memory</button></div>`;
+
 export interface ControlActions {
   toggleExcluded(): void;
   insert(): void;
@@ -26,11 +32,7 @@ export interface ControlActions {
 export function createControls(state: PageState, actions: ControlActions) {
   const host = document.createElement('claude-mem-controls');
   const shadow = host.attachShadow({ mode: 'open' });
-  shadow.innerHTML = `<style>${CSS}</style><div class="bar">
-    <span role="status" aria-live="polite"></span>
-    <button class="insert" type="button" title="Insert memories (Alt+Shift+M)" hidden>Insert memories</button>
-    <button class="remember" type="button" role="switch" aria-checked="false"
-      aria-label="Don't remember this chat" title="Don't remember this chat">memory</button></div>`;
+  shadow.innerHTML = MARKUP;
   const remember = shadow.querySelector<HTMLButtonElement>('.remember')!;
   const insert = shadow.querySelector<HTMLButtonElement>('.insert')!;
   const status = shadow.querySelector<HTMLElement>('[role="status"]')!;
@@ -42,27 +44,13 @@ export function createControls(state: PageState, actions: ControlActions) {
 
   return {
     update(): void {
-      const excluded = state.excluded;
       // The mode is on the host for tests and for anyone inspecting the page.
       host.dataset.mode = state.config.enabled ? state.config.mode : 'off';
-      remember.setAttribute('aria-checked', String(excluded));
-      remember.textContent = excluded ? 'not remembered' : 'memory';
+      remember.setAttribute('aria-checked', String(state.excluded));
+      remember.textContent = state.excluded ? 'not remembered' : 'memory';
       insert.hidden = !(state.config.enabled && state.config.mode === 'manual');
     },
-    /** Keeps the bar on the page and above the composer. */
-    place(): void {
-      if (!host.isConnected) document.documentElement.append(host);
-      const rect = state.adapter.composer(document)?.getBoundingClientRect();
-      const shown = !!rect && rect.width > 0 && state.config.enabled;
-      // Only real changes touch the host: the page observer would see every attribute write.
-      if (shown !== host.hasAttribute('data-shown')) host.toggleAttribute('data-shown', shown);
-      if (!rect || !shown) return;
-      const above = rect.top - host.offsetHeight - 6;
-      const top = `${Math.round(above > 0 ? above : rect.bottom + 6)}px`;
-      const left = `${Math.round(Math.max(4, rect.right - host.offsetWidth))}px`;
-      if (host.style.top !== top) host.style.top = top;
-      if (host.style.left !== left) host.style.left = left;
-    },
+    place: () => place(host, state),
     notify(text: string): void {
       status.textContent = text;
       clearTimeout(clearStatus);
@@ -70,8 +58,21 @@ export function createControls(state: PageState, actions: ControlActions) {
         status.textContent = '';
       }, 4000);
     },
-    remove(): void {
-      host.remove();
-    },
+    remove: () => host.remove(),
   };
+}
+
+/** Keeps the bar on the page, just above the composer's right edge. */
+function place(host: HTMLElement, state: PageState): void {
+  if (!host.isConnected) document.documentElement.append(host);
+  const rect = state.adapter.composer(document)?.getBoundingClientRect();
+  const shown = !!rect && rect.width > 0 && state.config.enabled;
+  // Only real changes touch the host: the page observer would see every attribute write.
+  if (shown !== host.hasAttribute('data-shown')) host.toggleAttribute('data-shown', shown);
+  if (!rect || !shown) return;
+  const above = rect.top - host.offsetHeight - 6;
+  const top = `${Math.round(above > 0 ? above : rect.bottom + 6)}px`;
+  const left = `${Math.round(Math.max(4, rect.right - host.offsetWidth))}px`;
+  if (host.style.top !== top) host.style.top = top;
+  if (host.style.left !== left) host.style.left = left;
 }

@@ -25,187 +25,196 @@ export interface InjectorUi {
   notify(text: string): void;
 }
 
-export function createInjector(state: PageState, ui: InjectorUi) {
-  const preparer = createPreparer();
-  const { adapter } = state;
-  let busy = false;
-  let injected = false; // a block went out in this conversation
-  let followedUp = false;
-  let manualToken: string | null = null;
-  let pending: { token: string; at: number } | null = null;
-  let debounce: number | undefined;
-  let woke = false;
+export class Injector {
+  private readonly preparer = createPreparer();
+  private busy = false;
+  private injected = false; // a block went out in this conversation
+  private followedUp = false;
+  private woke = false;
+  private manualToken: string | null = null;
+  private pending: { token: string; at: number } | null = null;
+  private debounce: number | undefined;
 
-  const composerFor = (target: EventTarget | null): HTMLElement | null => {
+  constructor(
+    private readonly state: PageState,
+    private readonly ui: InjectorUi,
+  ) {}
+
+  start(): void {
+    const { ctx } = this.state;
+    const opts = { capture: true };
+    ctx.addEventListener(window, 'keydown', (e) => this.onKeydown(e), opts);
+    ctx.addEventListener(window, 'mousedown', (e) => this.onMouseDown(e), opts);
+    ctx.addEventListener(window, 'click', (e) => this.onClick(e), opts);
+    ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
+  }
+
+  /** The page moved to another conversation (not the new chat getting its id): start over. */
+  reset(): void {
+    this.flushRecord();
+    this.injected = false;
+    this.followedUp = false;
+    this.manualToken = null;
+    this.woke = false;
+    this.preparer.clear();
+  }
+
+  /** Records a sent injection once the conversation has an id (or has waited long enough). */
+  flushRecord(): void {
+    const { pending, state } = this;
+    if (!pending) return;
+    if (!state.conversationId && performance.now() - pending.at < RECORD_WAIT_MS) return;
+    const chatId = state.conversationId ? `${state.adapter.id}:${state.conversationId}` : null;
+    void call('inject.record', { token: pending.token, chatId }, 5000);
+    this.pending = null;
+  }
+
+  async insertByHand(): Promise<void> {
+    const { adapter, config } = this.state;
     const composer = adapter.composer(document);
+    if (this.busy || !composer || !config.enabled || config.mode === 'off') return;
+    const draft = adapter.readComposer(composer);
+    if (hasInjectedBlock(draft)) return this.ui.notify('Memories are already in this message.');
+    if (draft.trim() === '') return this.ui.notify('Type your message first.');
+    this.busy = true;
+    try {
+      const prepared = await call('inject.prepare', { draft }, MANUAL_WAIT_MS);
+      if (!prepared?.block || !prepared.token) return this.ui.notify('No memories for this message.');
+      const outcome = await applyBlock(adapter, composer, prepared.block, draft);
+      if (outcome === 'inserted') this.manualToken = prepared.token;
+      this.ui.notify(outcome === 'inserted' ? 'Memories inserted.' : 'Could not insert memories here.');
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private composerFor(target: EventTarget | null): HTMLElement | null {
+    const composer = this.state.adapter.composer(document);
     return composer && target instanceof Node && composer.contains(target) ? composer : null;
-  };
+  }
 
-  const wantsAuto = (draft: string): boolean =>
-    state.config.enabled &&
-    state.config.mode === 'auto' &&
-    !injected &&
-    draft.trim() !== '' &&
-    !hasInjectedBlock(draft) &&
-    !adapter.isGenerating(document) &&
-    adapter.readTurns(document).length === 0;
+  private sendButtonFor(target: EventTarget | null): HTMLElement | null {
+    const button = this.state.adapter.sendButton(document);
+    return button && target instanceof Node && button.contains(target) ? button : null;
+  }
 
-  function onInput(e: Event): void {
-    const composer = composerFor(e.target);
-    if (!composer || !state.config.enabled || state.config.mode !== 'auto' || injected) return;
-    if (!woke) {
-      woke = true;
+  private wantsAuto(draft: string): boolean {
+    const { adapter, config } = this.state;
+    if (!config.enabled || config.mode !== 'auto' || this.injected) return false;
+    if (draft.trim() === '' || hasInjectedBlock(draft) || adapter.isGenerating(document)) return false;
+    return adapter.readTurns(document).length === 0;
+  }
+
+  private onInput(e: Event): void {
+    const composer = this.composerFor(e.target);
+    const { config, ctx, adapter } = this.state;
+    if (!composer || !config.enabled || config.mode !== 'auto' || this.injected) return;
+    if (!this.woke) {
+      this.woke = true;
       void call('ping', {}, 2000); // start a sleeping worker while the user is still typing
     }
-    clearTimeout(debounce);
-    debounce = state.ctx.setTimeout(() => {
+    clearTimeout(this.debounce);
+    this.debounce = ctx.setTimeout(() => {
       const draft = adapter.readComposer(composer);
-      if (wantsAuto(draft)) void preparer.forDraft(draft);
+      if (this.wantsAuto(draft)) void this.preparer.forDraft(draft);
     }, PREPARE_DEBOUNCE_MS);
   }
 
-  function onKeydown(e: KeyboardEvent): void {
+  private onKeydown(e: KeyboardEvent): void {
     if (isOurs()) return;
     if (e.altKey && e.shiftKey && e.code === 'KeyM') {
       e.preventDefault();
-      void insertByHand();
+      void this.insertByHand();
       return;
     }
-    const composer = isSendKey(e) ? composerFor(e.target) : null;
-    if (composer) intercept(e, { kind: 'enter', composer });
-  }
-
-  function onClick(e: MouseEvent): void {
-    if (isOurs()) return;
-    const button = adapter.sendButton(document);
-    const composer = adapter.composer(document);
-    if (!button || !composer || !(e.target instanceof Node) || !button.contains(e.target)) return;
-    intercept(e, { kind: 'click', composer, button });
+    const composer = isSendKey(e) ? this.composerFor(e.target) : null;
+    if (composer) this.intercept(e, { kind: 'enter', composer });
   }
 
   // Pressing the send button would move focus out of the editor, which then needs time to
   // settle before text can go in front of the draft: keep focus where it is.
-  function onMouseDown(e: MouseEvent): void {
-    const button = adapter.sendButton(document);
-    const composer = adapter.composer(document);
-    if (!button || !composer || !(e.target instanceof Node) || !button.contains(e.target)) return;
-    if (wantsAuto(adapter.readComposer(composer))) e.preventDefault();
+  private onMouseDown(e: MouseEvent): void {
+    const composer = this.state.adapter.composer(document);
+    if (!composer || !this.sendButtonFor(e.target)) return;
+    if (this.wantsAuto(this.state.adapter.readComposer(composer))) e.preventDefault();
   }
 
-  function intercept(e: Event, trigger: Trigger): void {
+  private onClick(e: MouseEvent): void {
+    if (isOurs()) return;
+    const button = this.sendButtonFor(e.target);
+    const composer = this.state.adapter.composer(document);
+    if (button && composer) this.intercept(e, { kind: 'click', composer, button });
+  }
+
+  private intercept(e: Event, trigger: Trigger): void {
     // A second press while the first is held would send the message twice.
-    if (busy) {
+    if (this.busy) {
       swallow(e);
       return;
     }
-    const draft = adapter.readComposer(trigger.composer);
-    if (!wantsAuto(draft)) {
-      noticeSend(draft);
+    const draft = this.state.adapter.readComposer(trigger.composer);
+    this.state.sentOnNewChat ||= this.state.conversationId === null;
+    if (!this.wantsAuto(draft)) {
+      this.noticeSend(draft);
       return;
     }
     swallow(e);
-    void sendWithBlock(trigger, draft);
+    void this.sendWithBlock(trigger, draft);
   }
 
-  async function sendWithBlock(trigger: Trigger, draft: string): Promise<void> {
-    busy = true;
+  private async sendWithBlock(trigger: Trigger, draft: string): Promise<void> {
+    this.busy = true;
     const deadline = performance.now() + PREPARE_BUDGET_MS;
     try {
-      const prepared = await until(preparer.forDraft(draft), deadline);
+      const prepared = await until(this.preparer.forDraft(draft), deadline);
       let outcome: Outcome = 'untouched';
-      if (prepared?.block && prepared.token)
-        outcome = await applyBlock(adapter, trigger.composer, prepared.block, draft);
+      if (prepared?.block && prepared.token) {
+        outcome = await applyBlock(this.state.adapter, trigger.composer, prepared.block, draft);
+      }
       if (outcome === 'broken') {
-        ui.notify('claude-mem could not restore your message; it was not sent.');
+        this.ui.notify('claude-mem could not restore your message; it was not sent.');
         return;
       }
       if (outcome === 'inserted' && prepared?.token) {
-        injected = true;
-        pending = { token: prepared.token, at: performance.now() };
+        this.injected = true;
+        this.pending = { token: prepared.token, at: performance.now() };
       }
       // Let the site's framework re-render (enable its button) before the replay.
       await new Promise((resolve) => setTimeout(resolve, 16));
-      replay(trigger);
+      this.replay(trigger);
     } finally {
-      busy = false;
+      this.busy = false;
     }
   }
 
-  function replay(trigger: Trigger): void {
+  private replay(trigger: Trigger): void {
+    const { adapter } = this.state;
     if (trigger.kind === 'enter') pressEnter(adapter.composer(document) ?? trigger.composer);
     else clickSend(adapter.sendButton(document) ?? trigger.button);
   }
 
-  async function insertByHand(): Promise<void> {
-    const composer = adapter.composer(document);
-    if (busy || !composer || !state.config.enabled || state.config.mode === 'off') return;
-    const draft = adapter.readComposer(composer);
-    if (hasInjectedBlock(draft)) return ui.notify('Memories are already in this message.');
-    if (draft.trim() === '') return ui.notify('Type your message first.');
-    busy = true;
-    try {
-      const prepared = await call('inject.prepare', { draft }, MANUAL_WAIT_MS);
-      if (!prepared?.block || !prepared.token) return ui.notify('No memories for this message.');
-      const outcome = await applyBlock(adapter, composer, prepared.block, draft);
-      if (outcome === 'inserted') manualToken = prepared.token;
-      ui.notify(outcome === 'inserted' ? 'Memories inserted.' : 'Could not insert memories here.');
-    } finally {
-      busy = false;
-    }
-  }
-
   /** A send we let through: it may carry a block inserted by hand, or follow an injection. */
-  function noticeSend(draft: string): void {
-    if (manualToken && hasInjectedBlock(draft)) {
-      pending = { token: manualToken, at: performance.now() };
-      manualToken = null;
-      injected = true;
-    } else if (injected && !followedUp && !hasInjectedBlock(draft)) {
-      followedUp = true;
-      followup(draft);
+  private noticeSend(draft: string): void {
+    if (this.manualToken && hasInjectedBlock(draft)) {
+      this.pending = { token: this.manualToken, at: performance.now() };
+      this.manualToken = null;
+      this.injected = true;
+    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft)) {
+      this.followedUp = true;
+      this.followup(draft);
     }
   }
 
   // inject.followup belongs to the retrieval work; it is sent only once the protocol has it.
-  function followup(text: string): void {
+  private followup(text: string): void {
     const type = 'inject.followup';
     if (!isMessageType(type)) return;
-    const chatId = state.conversationId ? `${adapter.id}:${state.conversationId}` : null;
+    const { adapter, conversationId } = this.state;
+    const chatId = conversationId ? `${adapter.id}:${conversationId}` : null;
     void Promise.resolve()
       .then(() => browser.runtime.sendMessage({ type, payload: { text: text.slice(0, 20_000), chatId } }))
       .catch(() => {});
   }
-
-  function flushRecord(): void {
-    if (!pending) return;
-    const waited = performance.now() - pending.at > RECORD_WAIT_MS;
-    if (!state.conversationId && !waited) return;
-    const chatId = state.conversationId ? `${adapter.id}:${state.conversationId}` : null;
-    void call('inject.record', { token: pending.token, chatId }, 5000);
-    pending = null;
-  }
-
-  return {
-    start(): void {
-      const opts = { capture: true };
-      state.ctx.addEventListener(window, 'keydown', onKeydown, opts);
-      state.ctx.addEventListener(window, 'mousedown', onMouseDown, opts);
-      state.ctx.addEventListener(window, 'click', onClick, opts);
-      state.ctx.addEventListener(window, 'input', onInput, opts);
-    },
-    tick: flushRecord,
-    insertByHand,
-    /** Called when the URL names another conversation; `fromNew`: the new chat just got its id. */
-    conversationChanged(fromNew: boolean): void {
-      flushRecord();
-      if (fromNew) return;
-      injected = false;
-      followedUp = false;
-      manualToken = null;
-      woke = false;
-      preparer.clear();
-    },
-  };
 }
 
 function swallow(e: Event): void {

@@ -5,10 +5,10 @@
  */
 import type { ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
-import { createCapture } from './capture';
+import { Capture } from './capture';
 import { createControls } from './controls';
 import { createHealth } from './health';
-import { createInjector } from './injector';
+import { Injector } from './injector';
 import { call } from './rpc';
 import { loadStatus, type PageState, refreshConfig, setExcluded } from './state';
 
@@ -23,6 +23,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     conversationId: adapter.conversationId(new URL(location.href)),
     excluded: false,
     pendingExclude: false,
+    sentOnNewChat: false,
     config: { enabled: true, mode: 'auto' },
     changed: () => controls.update(),
   };
@@ -30,44 +31,20 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     toggleExcluded: () => void setExcluded(state, !state.excluded),
     insert: () => void injector.insertByHand(),
   });
-  const injector = createInjector(state, controls);
-  const capture = createCapture(state);
+  const injector = new Injector(state, controls);
+  const capture = new Capture(state);
   const health = createHealth(state);
-
-  function followUrl(url: URL): void {
-    const next = adapter.conversationId(url);
-    const prev = state.conversationId;
-    if (next === prev) return;
-    state.conversationId = next;
-    // Leaving a conversation finishes it; a new chat getting its first id is the same chat.
-    if (prev) void call('chat.left', { conversationId: prev }, 3000);
-    injector.conversationChanged(prev === null);
-    capture.reset();
-    if (next && state.pendingExclude) {
-      state.pendingExclude = false;
-      void setExcluded(state, true);
-    } else {
-      if (prev) state.pendingExclude = false;
-      state.excluded = state.pendingExclude;
-      void loadStatus(state);
-    }
-    void refreshConfig(state);
-    state.changed();
-  }
-
   let checkedAt = 0;
-  const recheckExcluded = () => {
-    if (!state.excluded || !state.conversationId || performance.now() - checkedAt < EXCLUDED_RECHECK_MS) return;
-    checkedAt = performance.now();
-    void loadStatus(state);
-  };
 
   const tick = throttle(ctx, TICK_MS, () => {
-    followUrl(new URL(location.href));
-    recheckExcluded();
+    followUrl(state, new URL(location.href), { injector, capture });
+    if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
+      checkedAt = performance.now();
+      void loadStatus(state);
+    }
     capture.tick();
     health.tick();
-    injector.tick();
+    injector.flushRecord();
     controls.place();
   });
 
@@ -75,7 +52,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   void refreshConfig(state, true);
   void loadStatus(state);
   ctx.addEventListener(window, 'wxt:locationchange', (e) => {
-    followUrl(e.newUrl);
+    followUrl(state, e.newUrl, { injector, capture });
     tick();
   });
   ctx.addEventListener(window, 'focusin', () => void refreshConfig(state), { capture: true });
@@ -93,6 +70,32 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     controls.update();
     tick();
   });
+}
+
+/**
+ * The URL names another conversation. Leaving one finishes it; a new chat getting the id of
+ * its first exchange is the same chat (its switch and its injection carry over).
+ */
+function followUrl(state: PageState, url: URL, parts: { injector: Injector; capture: { reset(): void } }): void {
+  const next = state.adapter.conversationId(url);
+  const prev = state.conversationId;
+  if (next === prev) return;
+  const sameChat = prev === null && state.sentOnNewChat;
+  state.conversationId = next;
+  state.sentOnNewChat = false;
+  if (prev) void call('chat.left', { conversationId: prev }, 3000);
+  parts.capture.reset();
+  if (sameChat && state.pendingExclude) {
+    state.pendingExclude = false;
+    void setExcluded(state, true);
+  } else {
+    if (!sameChat) parts.injector.reset();
+    state.pendingExclude = false;
+    state.excluded = false;
+    void loadStatus(state);
+  }
+  void refreshConfig(state);
+  state.changed();
 }
 
 /** Runs `fn` at most every `ms`, always once more after the last call. */

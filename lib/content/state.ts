@@ -16,6 +16,8 @@ export interface PageState {
   excluded: boolean;
   /** The switch was turned on before the conversation had an id. */
   pendingExclude: boolean;
+  /** A message was sent from this new-chat page: the next conversation id is this chat's. */
+  sentOnNewChat: boolean;
   config: { enabled: boolean; mode: SiteMode };
   /** Called after any change the on-page controls show. */
   changed(): void;
