@@ -18,11 +18,34 @@ button[aria-checked="true"] { background: #fee2e2; color: #991b1b; }
 [role="status"]:empty { display: none; }
 `;
 
-const MARKUP = `<style>${CSS}</style><div class="bar">
-  <span role="status" aria-live="polite"></span>
-  <button class="insert" type="button" title="Insert memories (Alt+Shift+M)" hidden>Insert memories</button>
-  <button class="remember" type="button" role="switch" aria-checked="false"
-    aria-label="Don't remember this chat" title="Don't remember this chat">memory</button></div>`;
+/** Built with DOM calls, not innerHTML: nothing from the page or the store goes in here. */
+function buildBar(shadow: ShadowRoot) {
+  const style = document.createElement('style');
+  style.textContent = CSS;
+  const bar = document.createElement('div');
+  bar.className = 'bar';
+  const status = document.createElement('span');
+  status.setAttribute('role', 'status');
+  status.setAttribute('aria-live', 'polite');
+  const insert = button('insert', 'Insert memories', 'Insert memories (Alt+Shift+M)');
+  insert.hidden = true;
+  const remember = button('remember', 'memory', "Don't remember this chat");
+  remember.setAttribute('role', 'switch');
+  remember.setAttribute('aria-checked', 'false');
+  remember.setAttribute('aria-label', "Don't remember this chat");
+  bar.append(status, insert, remember);
+  shadow.append(style, bar);
+  return { status, insert, remember };
+}
+
+function button(className: string, text: string, title: string): HTMLButtonElement {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = className;
+  b.title = title;
+  b.textContent = text;
+  return b;
+}
 
 export interface ControlActions {
   toggleExcluded(): void;
@@ -31,11 +54,7 @@ export interface ControlActions {
 
 export function createControls(state: PageState, actions: ControlActions) {
   const host = document.createElement('claude-mem-controls');
-  const shadow = host.attachShadow({ mode: 'open' });
-  shadow.innerHTML = MARKUP;
-  const remember = shadow.querySelector<HTMLButtonElement>('.remember')!;
-  const insert = shadow.querySelector<HTMLButtonElement>('.insert')!;
-  const status = shadow.querySelector<HTMLElement>('[role="status"]')!;
+  const { status, insert, remember } = buildBar(host.attachShadow({ mode: 'open' }));
   remember.addEventListener('click', () => actions.toggleExcluded());
   insert.addEventListener('click', () => actions.insert());
   // Keep focus (and the caret) in the site's editor while the block goes in.

@@ -10,7 +10,7 @@ import type { ChatSiteAdapter } from '../../lib/adapters/types';
 import { stripInjectedBlocks } from '../../lib/memory/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { ask, breakWorker, getChat, setSiteMode } from './harness/extension-calls';
+import { ask, breakWorker, getChat, readStore, setSiteMode } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
 import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
 
@@ -86,6 +86,9 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
       ['user', SECOND],
       ['assistant', replyText(2)],
     ]);
+    // The sent block is in the audit log, under this chat.
+    const injections = await readStore<{ chatId: string | null; site: string }>(panel, 'injections');
+    expect(injections.filter((i) => i.chatId === chatId)).toHaveLength(1);
     await page.close();
   });
 

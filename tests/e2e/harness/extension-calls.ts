@@ -43,3 +43,23 @@ export async function breakWorker(ext: ExtensionBrowser, how: 'throw' | 'hang'):
     area.get = () => (mode === 'throw' ? Promise.reject(new Error('broken by the test')) : new Promise(() => {}));
   }, how);
 }
+
+/** Reads a whole object store of the extension's database from an extension page. */
+export function readStore<T>(panel: Page, store: string): Promise<T[]> {
+  return panel.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('claude-mem');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    store,
+  );
+}
