@@ -58,18 +58,16 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   ctx.addEventListener(window, 'focusin', () => void refreshConfig(state), { capture: true });
   ctx.addEventListener(window, 'resize', tick);
   ctx.onInvalidated(() => controls.remove());
-  whenReady(() => {
-    const observer = new MutationObserver(tick);
-    observer.observe(document.documentElement, {
-      childList: true,
-      subtree: true,
-      characterData: true,
-      attributes: true,
-    });
-    ctx.onInvalidated(() => observer.disconnect());
-    controls.update();
-    tick();
-  });
+  whenReady(() => observePage(ctx, tick, () => controls.update()));
+}
+
+/** Every change to the page (turns streaming in, the composer re-rendered) schedules a tick. */
+function observePage(ctx: ContentScriptContext, tick: () => void, ready: () => void): void {
+  const observer = new MutationObserver(tick);
+  observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
+  ctx.onInvalidated(() => observer.disconnect());
+  ready();
+  tick();
 }
 
 /**
