@@ -85,7 +85,9 @@ function setTextareaValue(el: HTMLTextAreaElement, value: string): void {
 function pasteInto(el: HTMLElement, text: string): 'taken' | 'ignored' {
   const data = new DataTransfer();
   data.setData('text/plain', text);
-  const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+  // Chromium reads `clipboardData`; Firefox ignores it and reads its own `dataType`/`data`.
+  const firefox = { dataType: 'text/plain', data: text } as ClipboardEventInit;
+  const event = new ClipboardEvent('paste', { ...firefox, clipboardData: data, bubbles: true, cancelable: true });
   el.dispatchEvent(event);
   // A synthetic paste has no default action: if no handler took it, nothing changed.
   return event.defaultPrevented ? 'taken' : 'ignored';

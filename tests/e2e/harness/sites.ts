@@ -38,21 +38,25 @@ export async function serveFixtures(context: BrowserContext): Promise<void> {
   await context.route('**/*', (route) => fulfil(route));
 }
 
+/** What to answer for a request on a fixture site: a file, or null to refuse it. */
+export function fixtureResponse(url: URL, isDocument: boolean): { contentType: string; body: string } | null {
+  const site = adapterForUrl(url)?.id;
+  if (!site) return null;
+  if (url.pathname === SCRIPT_PATH) {
+    const file = join(BUILT, `${site}.js`);
+    return existsSync(file) ? { contentType: 'text/javascript', body: readFileSync(file, 'utf8') } : null;
+  }
+  if (!isDocument) return null;
+  return { contentType: 'text/html; charset=utf-8', body: readFileSync(join(FIXTURES, site, 'index.html'), 'utf8') };
+}
+
 async function fulfil(route: Route): Promise<void> {
   const request = route.request();
   const url = new URL(request.url());
   // The extension's own pages load their files normally; the network is the sites' fixtures only.
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return route.continue();
-  const site = adapterForUrl(url)?.id;
-  if (!site) return route.abort();
-  if (url.pathname === SCRIPT_PATH) {
-    const file = join(BUILT, `${site}.js`);
-    if (!existsSync(file)) return route.abort();
-    return route.fulfill({ contentType: 'text/javascript', body: readFileSync(file, 'utf8') });
-  }
-  if (request.resourceType() !== 'document') return route.abort();
-  const html = readFileSync(join(FIXTURES, site, 'index.html'), 'utf8');
-  return route.fulfill({ contentType: 'text/html; charset=utf-8', body: html });
+  const response = fixtureResponse(url, request.resourceType() === 'document');
+  return response ? route.fulfill(response) : route.abort();
 }
 
 export interface Sent {

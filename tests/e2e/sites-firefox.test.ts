@@ -1,0 +1,125 @@
+/**
+ * The nine chat sites in real Firefox (ESR, WebDriver BiDi) with the production build: the
+ * fixture pages are served on the sites' real URLs through request interception. The core
+ * path per site: the block goes out once with the first message, not with the second, and
+ * the chat is captured without it. (Failure handling is browser-independent: Chromium file.)
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../lib/adapters';
+import { stripInjectedBlocks } from '../../lib/memory/render';
+import { replyText } from '../fixtures/sites/shared/engine';
+import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
+import { sampleMemoryFile } from './harness/memory-files';
+import { buildFixtures, fixtureResponse, homeUrl } from './harness/sites';
+
+const SITES = ADAPTERS.filter((a) => !process.env.SITES || process.env.SITES.split(',').includes(a.id));
+const FIRST = 'I want to buy a house in 成都 with my budget — what should I check first?';
+const SECOND = 'And which districts are quiet?';
+
+let ff: FirefoxExtension;
+let panel: Page;
+
+async function ask<T>(type: string, payload: unknown): Promise<T> {
+  const reply = (await panel.evaluate(
+    (t, p) =>
+      (
+        globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
+      ).browser.runtime.sendMessage({ type: t, payload: p }),
+    type,
+    payload,
+  )) as { ok: boolean; data: T };
+  if (!reply.ok) throw new Error(`${type} failed`);
+  return reply.data;
+}
+
+beforeAll(async () => {
+  await buildFixtures(SITES.map((a) => a.id));
+  ff = await launchFirefox();
+  panel = await ff.openExtensionPage('sidepanel.html');
+  await ask('transfer.import', { text: JSON.stringify(sampleMemoryFile()) });
+});
+
+afterAll(async () => {
+  await ff?.close();
+});
+
+async function openChat(url: string): Promise<Page> {
+  const page = await ff.browser.newPage();
+  await page.setRequestInterception(true);
+  page.on('request', (req) => {
+    const response = fixtureResponse(new URL(req.url()), req.isNavigationRequest());
+    void (response ? req.respond(response) : req.abort());
+  });
+  await page.goto(url);
+  await poll(
+    () => page.evaluate(() => document.querySelector('claude-mem-controls')?.getAttribute('data-mode')),
+    (m) => m === 'auto',
+    10_000,
+  );
+  return page;
+}
+
+const sent = (page: Page) => page.evaluate(() => window.__sent.map((s) => s.text));
+const settled = (page: Page, n: number) =>
+  poll(
+    () => page.evaluate(() => [window.__fixture.exchanges, window.__fixture.generating] as const),
+    ([e, g]) => e === n && !g,
+    10_000,
+  );
+
+describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adapter) => {
+  it('sends the block once with the first message, none with the second, and captures the chat', async () => {
+    const page = await openChat(homeUrl(site));
+    const composer = adapter.selectors.composer.join(', ');
+    await page.click(composer);
+    await page.keyboard.type(FIRST);
+    await page.keyboard.press('Enter');
+    const [first] = await poll(
+      () => sent(page),
+      (s) => s.length === 1,
+      5000,
+    );
+    expect(first?.startsWith('[claude-mem ·')).toBe(true);
+    expect(first?.split(FIRST)).toHaveLength(2);
+    expect(stripInjectedBlocks(first!)).toBe(FIRST);
+    await settled(page, 1);
+    await page.click(composer);
+    await page.keyboard.type(SECOND);
+    await page.keyboard.press('Enter');
+    expect(
+      (
+        await poll(
+          () => sent(page),
+          (s) => s.length === 2,
+          5000,
+        )
+      )[1],
+    ).toBe(SECOND);
+    await settled(page, 2);
+    const chatId = `${site}:${adapter.conversationId(new URL(page.url()))}`;
+    type Stored = { turns: { role: string; text: string }[] } | null;
+    const chat = await poll(
+      () => ask<Stored>('chats.get', { id: chatId }),
+      (c) => c?.turns.length === 4,
+      10_000,
+    );
+    expect(chat?.turns.map((t) => t.text)).toEqual([FIRST, replyText(1), SECOND, replyText(2)]);
+    await page.close();
+  });
+
+  it('does the same when the send button is clicked', async () => {
+    const page = await openChat(homeUrl(site));
+    await page.click(adapter.selectors.composer.join(', '));
+    await page.keyboard.type(FIRST);
+    await page.click(adapter.selectors.sendButton.join(', '));
+    const [first] = await poll(
+      () => sent(page),
+      (s) => s.length === 1,
+      5000,
+    );
+    expect(stripInjectedBlocks(first!)).toBe(FIRST);
+    expect(first?.split('[claude-mem ·')).toHaveLength(2);
+    await page.close();
+  });
+});
