@@ -105,6 +105,22 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adap
       10_000,
     );
     expect(chat?.turns.map((t) => t.text)).toEqual([FIRST, replyText(1), SECOND, replyText(2)]);
+    // The background kept the tab's health report (storage.session in an MV2 background).
+    const tabId = await panel.evaluate(
+      async (u) =>
+        (
+          await (
+            globalThis as unknown as { browser: { tabs: { query(q: object): Promise<{ id: number }[]> } } }
+          ).browser.tabs.query({ url: u })
+        )[0]?.id,
+      page.url(),
+    );
+    const health = await poll(
+      () => ask<{ state: string; chatId: string | null }>('tab.health', { tabId }),
+      (h) => h.chatId === chatId,
+      5000,
+    );
+    expect(health.state).toBe('working');
     await page.close();
   });
 
