@@ -20,7 +20,7 @@ export function SiteStatus({ health, onExcludedChange }: SiteStatusProps) {
   const site = health.site ? SITE_LABELS[health.site] : 'This tab';
   return (
     <section class="site-status" aria-label="This tab">
-      <p role="status" data-state={health.state}>
+      <p data-state={health.state}>
         {site}: {STATES[health.state]}
       </p>
       {health.chatId && (

@@ -37,6 +37,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   let checkedAt = 0;
 
   const tick = throttle(ctx, TICK_MS, () => {
+    noticeNewChatStarted(state);
     followUrl(state, new URL(location.href), { injector, capture });
     if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
       checkedAt = performance.now();
@@ -68,6 +69,16 @@ function observePage(ctx: ContentScriptContext, tick: () => void, ready: () => v
   ctx.onInvalidated(() => observer.disconnect());
   ready();
   tick();
+}
+
+/**
+ * A message shown on a page still at its new-chat URL means this page's chat has started, even
+ * when it was sent in a way the key and click listeners do not see (voice, a site shortcut).
+ */
+function noticeNewChatStarted(state: PageState): void {
+  if (state.conversationId !== null || state.sentOnNewChat) return;
+  if (state.adapter.conversationId(new URL(location.href)) !== null) return;
+  if (state.adapter.readTurns(document).length > 0) state.sentOnNewChat = true;
 }
 
 /**
