@@ -44,7 +44,11 @@ const ImportMemorySchema = z.object({
   importance: z.optional(importance),
   tags: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
   status: z.optional(MemoryStatusSchema),
-  scope: z.optional(z.enum(SCOPES, { error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)' })),
+  scope: z.optional(
+    z.enum(SCOPES, {
+      error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)',
+    }),
+  ),
   pinned: z.optional(z.boolean()),
   note: z.optional(z.string().check(z.maxLength(4000))),
   createdAt: z.optional(IsoDate),

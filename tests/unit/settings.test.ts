@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '../../lib/settings-schema';
-import { loadApiKey, loadSettings, migrateSettings, SETTINGS_STORAGE_KEY, saveApiKey, saveSettings } from '../../lib/settings';
 import { browser } from 'wxt/browser';
+import {
+  loadApiKey,
+  loadSettings,
+  migrateSettings,
+  SETTINGS_STORAGE_KEY,
+  saveApiKey,
+  saveSettings,
+} from '../../lib/settings';
+import { defaultSettings } from '../../lib/settings-schema';
 
 describe('settings', () => {
   it('has the documented defaults', () => {

@@ -10,7 +10,10 @@ const route = createRouter(handlers, routerOptions);
 
 describe('message router', () => {
   it('answers a valid extension message with { ok: true, data }', async () => {
-    const reply = await route({ type: 'memories.add', payload: { content: '住在成都', type: 'fact' } }, extensionSender);
+    const reply = await route(
+      { type: 'memories.add', payload: { content: '住在成都', type: 'fact' } },
+      extensionSender,
+    );
     expect(reply.ok).toBe(true);
     expect(await db.memories.count()).toBe(1);
   });
@@ -18,17 +21,26 @@ describe('message router', () => {
   it('rejects malformed envelopes and unknown types without throwing', async () => {
     for (const bad of [null, 42, 'x', [], { payload: {} }, { type: 5 }]) {
       const reply = await route(bad, extensionSender);
-      expect(reply).toEqual({ ok: false, error: { code: 'bad_request', message: 'message must be { type, payload }' } });
+      expect(reply).toEqual({
+        ok: false,
+        error: { code: 'bad_request', message: 'message must be { type, payload }' },
+      });
     }
     expect(await route({ type: 'memories.nuke', payload: {} }, extensionSender)).toMatchObject({
       ok: false,
       error: { code: 'unknown_type' },
     });
-    expect(await route({ type: '__proto__', payload: {} }, extensionSender)).toMatchObject({ ok: false, error: { code: 'unknown_type' } });
+    expect(await route({ type: '__proto__', payload: {} }, extensionSender)).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_type' },
+    });
   });
 
   it('names the bad field of a request', async () => {
-    const reply = await route({ type: 'memories.add', payload: { content: 'x', type: 'fact', importance: 9 } }, extensionSender);
+    const reply = await route(
+      { type: 'memories.add', payload: { content: 'x', type: 'fact', importance: 9 } },
+      extensionSender,
+    );
     expect(reply).toEqual({
       ok: false,
       error: { code: 'bad_request', message: 'memories.add: importance: expected at most 5, got 9' },
@@ -38,7 +50,14 @@ describe('message router', () => {
   it('never lets a page content script read settings, export, or write memories', async () => {
     const page = contentSender('https://chatgpt.com/c/abc');
     await db.memories.put(memory({ content: 'secret-ish' }));
-    for (const type of ['settings.get', 'transfer.export', 'memories.add', 'memories.delete', 'backups.list', 'transfer.import']) {
+    for (const type of [
+      'settings.get',
+      'transfer.export',
+      'memories.add',
+      'memories.delete',
+      'backups.list',
+      'transfer.import',
+    ]) {
       const reply = await route({ type, payload: {} }, page);
       expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
@@ -62,7 +81,10 @@ describe('message router', () => {
 
   it('scrubs anything key-like from error text', async () => {
     const scrubbing = createRouter(
-      { ...handlers, ping: async () => Promise.reject(new Error('bad key sk-ant-api03-zzzzzzzzzzzz and mykey-1234567890')) },
+      {
+        ...handlers,
+        ping: async () => Promise.reject(new Error('bad key sk-ant-api03-zzzzzzzzzzzz and mykey-1234567890')),
+      },
       { ...routerOptions, scrub: makeScrubber(() => 'mykey-1234567890') },
     );
     const reply = await scrubbing({ type: 'ping', payload: {} }, extensionSender);
@@ -73,9 +95,16 @@ describe('message router', () => {
 describe('import and export through messages', () => {
   it('rejects a bad file with the path, takes no backup and changes nothing', async () => {
     await db.memories.put(memory({ content: 'keep me' }));
-    const text = JSON.stringify({ format: 'claude-mem.memories', version: 1, memories: [{ content: 'x', type: 'fact', importance: 0 }] });
+    const text = JSON.stringify({
+      format: 'claude-mem.memories',
+      version: 1,
+      memories: [{ content: 'x', type: 'fact', importance: 0 }],
+    });
     const reply = await route({ type: 'transfer.import', payload: { text } }, extensionSender);
-    expect(reply).toEqual({ ok: false, error: { code: 'bad_request', message: 'memories[0].importance: expected 1–5, got 0' } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'memories[0].importance: expected 1–5, got 0' },
+    });
     expect(await db.memories.count()).toBe(1);
     expect(await db.backups.count()).toBe(0);
   });

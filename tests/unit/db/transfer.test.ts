@@ -5,7 +5,13 @@ import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory/memory
 import { memory } from '../helpers';
 
 const file = (memories: unknown[], extra: object = {}) =>
-  JSON.stringify({ format: 'claude-mem.memories', version: 1, exportedAt: '2026-11-01T00:00:00.000Z', memories, ...extra });
+  JSON.stringify({
+    format: 'claude-mem.memories',
+    version: 1,
+    exportedAt: '2026-11-01T00:00:00.000Z',
+    memories,
+    ...extra,
+  });
 
 const full = (over: object = {}) => ({
   id: 'm1',
@@ -35,7 +41,14 @@ describe('import into the store', () => {
   it('round-trips export → import into an empty store → export byte for byte', async () => {
     const source = [
       full(),
-      full({ id: 'm2', content: 'Prefers answers in English; uses 中文 for docs — “quotes” & <tags>', type: 'preference', scope: 'claude', source: null, lastHitAt: null }),
+      full({
+        id: 'm2',
+        content: 'Prefers answers in English; uses 中文 for docs — “quotes” & <tags>',
+        type: 'preference',
+        scope: 'claude',
+        source: null,
+        lastHitAt: null,
+      }),
       full({ id: 'm3', content: 'Old city: Beijing', status: 'superseded', supersededBy: 'm1', pinned: false }),
     ];
     await importParsed(parseMemoryFile(file(source)));
@@ -66,7 +79,12 @@ describe('import into the store', () => {
 
   it('de-duplicates within one file', async () => {
     const report = await importParsed(
-      parseMemoryFile(file([{ content: 'Lives in Chengdu', type: 'fact' }, { content: 'lives in chengdu!', type: 'fact' }])),
+      parseMemoryFile(
+        file([
+          { content: 'Lives in Chengdu', type: 'fact' },
+          { content: 'lives in chengdu!', type: 'fact' },
+        ]),
+      ),
     );
     expect(report).toMatchObject({ added: 1, skipped: 1 });
   });
@@ -85,7 +103,9 @@ describe('import into the store', () => {
       if (writes === 3) throw new Error('disk full');
     };
     db.memories.hook('creating', failThird);
-    const parsed = parseMemoryFile(file(Array.from({ length: 5 }, (_, i) => ({ content: `memory ${i}`, type: 'fact' }))));
+    const parsed = parseMemoryFile(
+      file(Array.from({ length: 5 }, (_, i) => ({ content: `memory ${i}`, type: 'fact' }))),
+    );
     await expect(importParsed(parsed)).rejects.toThrow('disk full');
     db.memories.hook('creating').unsubscribe(failThird);
     expect((await db.memories.toArray()).map((m) => m.id)).toEqual(['keep']);

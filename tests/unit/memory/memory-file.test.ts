@@ -8,7 +8,12 @@ import {
 } from '../../../lib/memory/memory-file';
 import { setClock } from '../../../lib/time';
 
-const base = () => ({ format: 'claude-mem.memories', version: 1, exportedAt: '2026-11-01T00:00:00.000Z', memories: [] as unknown[] });
+const base = () => ({
+  format: 'claude-mem.memories',
+  version: 1,
+  exportedAt: '2026-11-01T00:00:00.000Z',
+  memories: [] as unknown[],
+});
 
 function errorOf(text: string): string {
   try {
@@ -35,7 +40,9 @@ describe('parseMemoryFile: what a bad file is told', () => {
   });
 
   it('rejects a newer version with advice', () => {
-    expect(errorOf(JSON.stringify({ ...base(), version: 2 }))).toMatch(/^version: file is version 2, newer than this extension reads \(1\)/);
+    expect(errorOf(JSON.stringify({ ...base(), version: 2 }))).toMatch(
+      /^version: file is version 2, newer than this extension reads \(1\)/,
+    );
     expect(errorOf(JSON.stringify({ ...base(), version: '1' }))).toBe('version: expected a positive integer, got "1"');
   });
 
@@ -57,7 +64,9 @@ describe('parseMemoryFile: what a bad file is told', () => {
     expect(one({ content: 'x', type: 'fact', createdAt: '2026-13-01' })).toBe(
       'memories[0].createdAt: expected a UTC ISO date-time, got "2026-13-01"',
     );
-    expect(one({ content: 'x', type: 'fact', scope: 'bing' })).toMatch(/^memories\[0\]\.scope: expected "global" or a site id/);
+    expect(one({ content: 'x', type: 'fact', scope: 'bing' })).toMatch(
+      /^memories\[0\]\.scope: expected "global" or a site id/,
+    );
     expect(one({ content: 'x', type: 'fact', tags: 'a,b' })).toBe('memories[0].tags: expected array, got "a,b"');
     expect(one({ content: '   ', type: 'fact' })).toBe('memories[0].content: expected non-empty text, got "   "');
     expect(one('just text')).toBe('memories[0]: expected object, got "just text"');
@@ -90,7 +99,9 @@ describe('parseMemoryFile: what a bad file is told', () => {
 describe('parseMemoryFile: defaults and accepted shapes', () => {
   it('fills every default from content and type alone', () => {
     setClock(() => Date.parse('2026-11-30T10:00:00.000Z'));
-    const { memories } = parseMemoryFile(JSON.stringify({ ...base(), memories: [{ content: 'Lives in Chengdu', type: 'fact' }] }));
+    const { memories } = parseMemoryFile(
+      JSON.stringify({ ...base(), memories: [{ content: 'Lives in Chengdu', type: 'fact' }] }),
+    );
     const m = memories[0];
     expect(m).toMatchObject({
       content: 'Lives in Chengdu',
@@ -112,7 +123,9 @@ describe('parseMemoryFile: defaults and accepted shapes', () => {
   });
 
   it('accepts a bare array of memories', () => {
-    const { memories, chats, settings } = parseMemoryFile(JSON.stringify([{ content: '喜欢喝茶', type: 'preference' }]));
+    const { memories, chats, settings } = parseMemoryFile(
+      JSON.stringify([{ content: '喜欢喝茶', type: 'preference' }]),
+    );
     expect(memories).toHaveLength(1);
     expect(memories[0]?.tags.length).toBeGreaterThan(0);
     expect(chats).toEqual([]);
