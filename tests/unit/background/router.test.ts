@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { makeScrubber } from '../../../entrypoints/background/scrub';
+import { backupDb } from '../../../lib/db/backup-db';
 import { db } from '../../../lib/db/db';
 import { saveApiKey } from '../../../lib/settings';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
@@ -106,14 +107,14 @@ describe('import and export through messages', () => {
       error: { code: 'bad_request', message: 'memories[0].importance: expected 1–5, got 0' },
     });
     expect(await db.memories.count()).toBe(1);
-    expect(await db.backups.count()).toBe(0);
+    expect(await backupDb.backups.count()).toBe(0);
   });
 
   it('backs up before a good import and reports what it did', async () => {
     const text = JSON.stringify([{ content: 'Lives in Chengdu', type: 'fact' }]);
     const reply = await route({ type: 'transfer.import', payload: { text } }, extensionSender);
     expect(reply).toEqual({ ok: true, data: { added: 1, updated: 0, skipped: 0, chats: 0, settingsApplied: false } });
-    expect((await db.backups.toArray()).map((b) => b.reason)).toEqual(['before import']);
+    expect((await backupDb.backups.toArray()).map((b) => b.reason)).toEqual(['before import']);
   });
 
   it('exports settings without the key', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { backupDb } from '../../../lib/db/backup-db';
 import { createBackup, KEEP_BACKUPS, listBackups, readBackup, restoreBackup } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { setClock } from '../../../lib/time';
@@ -30,7 +31,7 @@ describe('backups', () => {
   it('refuses a damaged backup and leaves the store alone', async () => {
     await db.memories.put(memory({ content: 'a' }));
     const snap = await createBackup('manual');
-    await db.backups.update(snap.id, { data: '{"memories":[],"chats":[]}' });
+    await backupDb.backups.update(snap.id, { data: '{"memories":[],"chats":[]}' });
     await expect(readBackup(snap.id)).rejects.toThrow(/damaged/);
     await expect(restoreBackup(snap.id)).rejects.toThrow(/damaged/);
     expect(await db.memories.count()).toBe(1);
