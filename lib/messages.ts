@@ -68,6 +68,24 @@ export const MemoryPatchSchema = z.object({
   status: z.optional(MemoryStatusSchema),
 });
 
+export const MaintenanceReportSchema = z.object({
+  at: z.string(),
+  archivedTasks: z.int(),
+  purgedSuperseded: z.int(),
+  downWeightedFacts: z.int(),
+  droppedTranscripts: z.int(),
+});
+
+export const StoreStatusSchema = z.object({
+  usageBytes: z.nullable(z.number()),
+  quotaBytes: z.nullable(z.number()),
+  memories: z.int(),
+  chats: z.int(),
+  quarantined: z.int(),
+  incident: z.nullable(z.object({ at: z.string(), error: z.string(), restoredFrom: z.nullable(z.string()) })),
+  lastMaintenance: z.nullable(MaintenanceReportSchema),
+});
+
 export const PROTOCOL = {
   'settings.get': def(EXT, Empty, PublicSettingsSchema),
   'settings.set': def(
@@ -127,6 +145,14 @@ export const PROTOCOL = {
     }),
     z.object({ recorded: z.boolean() }),
   ),
+  /** Health of the store for Settings: size, counts, quarantined records, last incident. */
+  'store.status': def(EXT, Empty, StoreStatusSchema),
+  'quarantine.list': def(
+    EXT,
+    Empty,
+    z.array(z.object({ id: z.string(), table: z.string(), at: z.string(), reason: z.string(), record: z.unknown() })),
+  ),
+  'maintenance.run': def(EXT, Empty, MaintenanceReportSchema),
   ping: def(['extension', 'content'], Empty, Ok),
 } as const;
 
@@ -135,7 +161,7 @@ export type RequestOf<T extends MessageType> = z.input<(typeof PROTOCOL)[T]['req
 export type ParsedRequestOf<T extends MessageType> = z.output<(typeof PROTOCOL)[T]['req']>;
 export type ResponseOf<T extends MessageType> = z.output<(typeof PROTOCOL)[T]['res']>;
 
-export const ERROR_CODES = ['bad_request', 'unknown_type', 'forbidden', 'failed'] as const;
+export const ERROR_CODES = ['bad_request', 'unknown_type', 'forbidden', 'storage_full', 'failed'] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };

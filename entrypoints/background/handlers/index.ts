@@ -2,6 +2,7 @@ import type { Handlers } from '../router';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
 import { settingsHandlers } from './settings';
+import { storeHandlers } from './store';
 import { transferHandlers } from './transfer';
 
 /** Every message type must have exactly one handler: the type below checks it. */
@@ -10,5 +11,6 @@ export const handlers: Handlers = {
   ...memoryHandlers,
   ...transferHandlers,
   ...injectionHandlers,
+  ...storeHandlers,
   ping: async () => ({}),
 };

@@ -93,6 +93,24 @@ describe('message router', () => {
   });
 });
 
+describe('storage limits', () => {
+  it('turns a quota error into a clear message', async () => {
+    const full = createRouter(
+      {
+        ...handlers,
+        ping: async () => {
+          const inner = Object.assign(new Error('The quota has been exceeded.'), { name: 'QuotaExceededError' });
+          throw Object.assign(new Error('Transaction aborted'), { name: 'AbortError', inner });
+        },
+      },
+      routerOptions,
+    );
+    const reply = await full({ type: 'ping', payload: {} }, extensionSender);
+    expect(reply).toMatchObject({ ok: false, error: { code: 'storage_full' } });
+    expect(JSON.stringify(reply)).toContain('Nothing from this action was saved');
+  });
+});
+
 describe('import and export through messages', () => {
   it('rejects a bad file with the path, takes no backup and changes nothing', async () => {
     await db.memories.put(memory({ content: 'keep me' }));
