@@ -34,9 +34,12 @@ export default defineBackground({
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;
     void sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
     if (!sidePanel) {
-      browser.action?.onClicked.addListener(() => {
-        void (browser as unknown as { sidebarAction?: { toggle(): Promise<void> } }).sidebarAction?.toggle();
-      });
+      // Firefox MV2 names the toolbar button browserAction; toggle() must run in the click handler.
+      const ff = browser as unknown as {
+        browserAction?: typeof browser.action;
+        sidebarAction?: { toggle(): Promise<void> };
+      };
+      (browser.action ?? ff.browserAction)?.onClicked.addListener(() => void ff.sidebarAction?.toggle());
     }
   },
 });
