@@ -1,16 +1,31 @@
 /**
- * Ranking memories for a draft message. v0: tag overlap plus importance and recency, with the
- * hard rules (only active memories, global + this site's scope, pinned always candidates).
- * The retrieval issue replaces the scoring; the exported shapes stay.
+ * Ranking memories for a draft message (issue #5). BM25 over wink lemmas and CJK words plus
+ * bigrams finds the text matches; small, named priors (intent by type, importance, recency,
+ * hits, user feedback) order them; hard rules hold whatever the scores say:
+ * - only `active` memories not marked superseded; scope `global` or the current site;
+ * - of two versions of the same fact only the newest is returned;
+ * - pinned memories (and address/style preferences) are always candidates;
+ * - a like/dislike contradiction between two returned memories is flagged (`conflictsWith`).
+ * Each result's score is the sum of its parts, which the audit log stores as they are.
  */
 import type { SiteId } from '../sites';
-import { tagsFor } from './keywords';
+import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
+import { detectIntent, type Intent } from './intent';
+import { InvertedIndex } from './inverted';
+import { termsOf } from './keywords';
+import { newestVersions } from './versions';
 import type { MemoryRecord, ScoreParts } from './types';
+import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
 export interface RankOptions {
   site: SiteId | null;
   now: number;
   limit?: number;
+  /** Memory ids the user took out of this injection (side panel preview). */
+  exclude?: Iterable<string>;
+  /** Decided from the query when absent. */
+  intent?: Intent;
+  weights?: ScoreWeights;
 }
 
 export interface RankedMemory {
@@ -21,49 +36,123 @@ export interface RankedMemory {
   conflictsWith?: string;
 }
 
-const DAY = 86_400_000;
+export interface IndexedMemory {
+  memory: MemoryRecord;
+  slot: number;
+  terms: ReadonlySet<string>;
+  polarity: Polarity;
+  /** How to address the user, or how they want answers: relevant to every conversation. */
+  addressOrStyle: 'address' | 'style' | null;
+}
+
+const GREETING_LIMIT = 3;
+
+function eligible(m: MemoryRecord, site: SiteId | null): boolean {
+  if (m.status !== 'active' || m.supersededBy !== null) return false;
+  return m.scope === 'global' || m.scope === site;
+}
+
+function addressOrStyle(m: MemoryRecord): IndexedMemory['addressOrStyle'] {
+  if (m.type !== 'preference') return null;
+  if (hasAddressCue(m.content)) return 'address';
+  return hasStyleCue(m.content) ? 'style' : null;
+}
 
 export class MemoryIndex {
-  private readonly rows = new Map<string, { memory: MemoryRecord; tags: Set<string> }>();
+  private readonly text = new InvertedIndex();
+  private readonly rows = new Map<string, IndexedMemory>();
+  private readonly bySlot: (IndexedMemory | undefined)[] = [];
+  /** Always candidates whatever the query: pinned and address/style preferences. */
+  private readonly standing = new Set<IndexedMemory>();
 
   get size(): number {
     return this.rows.size;
   }
 
   upsert(memory: MemoryRecord): void {
-    this.rows.set(memory.id, { memory, tags: new Set(memory.tags.length ? memory.tags : tagsFor(memory.content)) });
+    this.remove(memory.id);
+    const terms = termsOf(memory.content);
+    const row: IndexedMemory = {
+      memory,
+      slot: this.text.add(terms),
+      terms: new Set(terms),
+      polarity: polarityOf(memory.content),
+      addressOrStyle: addressOrStyle(memory),
+    };
+    this.rows.set(memory.id, row);
+    this.bySlot[row.slot] = row;
+    if (memory.pinned || row.addressOrStyle) this.standing.add(row);
   }
 
   remove(id: string): void {
+    const row = this.rows.get(id);
+    if (!row) return;
+    this.text.remove(row.slot);
+    this.bySlot[row.slot] = undefined;
+    this.standing.delete(row);
     this.rows.delete(id);
   }
 
   clear(): void {
+    this.text.clear();
     this.rows.clear();
+    this.bySlot.length = 0;
+    this.standing.clear();
+  }
+
+  get(id: string): MemoryRecord | undefined {
+    return this.rows.get(id)?.memory;
+  }
+
+  /** Text matches and standing candidates that pass the hard rules, with raw BM25. */
+  private candidates(query: string, opts: RankOptions): Map<IndexedMemory, number> {
+    const excluded = new Set(opts.exclude ?? []);
+    const weights = new Map<string, number>();
+    for (const t of termsOf(query)) weights.set(t, 1);
+    const out = new Map<IndexedMemory, number>();
+    for (const [slot, bm25] of this.text.score(weights)) {
+      const row = this.bySlot[slot];
+      if (row && eligible(row.memory, opts.site) && !excluded.has(row.memory.id)) out.set(row, bm25);
+    }
+    for (const row of this.standing) {
+      if (!out.has(row) && eligible(row.memory, opts.site) && !excluded.has(row.memory.id)) out.set(row, 0);
+    }
+    return out;
   }
 
   rank(query: string, opts: RankOptions): RankedMemory[] {
-    const words = new Set(tagsFor(query, 64));
-    const out: RankedMemory[] = [];
-    for (const { memory, tags } of this.rows.values()) {
-      if (memory.status !== 'active') continue;
-      if (memory.scope !== 'global' && memory.scope !== opts.site) continue;
-      let hits = 0;
-      for (const w of words) if (tags.has(w) || memory.content.toLowerCase().includes(w)) hits++;
-      if (hits === 0 && !memory.pinned) continue;
-      const age = opts.now - Date.parse(memory.lastHitAt ?? memory.updatedAt);
-      const parts: ScoreParts = {
-        text: words.size ? hits / words.size : 0,
-        intent: 0,
-        importance: memory.importance / 5,
-        recency: Math.max(0, 1 - age / (7 * DAY)) * 0.2,
-        hits: Math.min(memory.hitCount, 10) / 100,
-        feedback: memory.feedback * 0.1,
-      };
-      const score = parts.text * 2 + parts.importance + parts.recency + parts.hits + parts.feedback;
-      out.push({ memory, score, parts });
+    const intent = opts.intent ?? detectIntent(query);
+    const weights = opts.weights ?? WEIGHTS;
+    const found = this.candidates(query, opts);
+    let best = 0;
+    for (const bm25 of found.values()) best = Math.max(best, bm25);
+    const scored: { row: IndexedMemory; item: RankedMemory }[] = [];
+    for (const [row, bm25] of found) {
+      if (intent.kind === 'greeting' && !row.addressOrStyle && !row.memory.pinned) continue;
+      const parts = scoreParts(row, best > 0 ? bm25 / best : 0, intent, opts.now, weights);
+      if (!hasReason(parts, row)) continue;
+      scored.push({ row, item: { memory: row.memory, score: sumParts(parts), parts } });
     }
-    out.sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id));
-    return out.slice(0, opts.limit ?? 50);
+    scored.sort((a, b) => b.item.score - a.item.score || a.item.memory.id.localeCompare(b.item.memory.id));
+    const limit = intent.kind === 'greeting' ? Math.min(GREETING_LIMIT, opts.limit ?? 50) : (opts.limit ?? 50);
+    const kept = newestVersions(scored, limit);
+    flagConflicts(kept);
+    return kept.map((k) => k.item);
   }
+}
+
+function flagConflicts(kept: readonly { row: IndexedMemory; item: RankedMemory }[]): void {
+  for (let i = 0; i < kept.length; i++) {
+    for (let j = i + 1; j < kept.length; j++) {
+      const a = kept[i] as (typeof kept)[number];
+      const b = kept[j] as (typeof kept)[number];
+      if (!contradicts(topicsOf(a.row), topicsOf(b.row))) continue;
+      a.item.conflictsWith ??= b.item.memory.id;
+      b.item.conflictsWith ??= a.item.memory.id;
+    }
+  }
+}
+
+function topicsOf(row: IndexedMemory): { polarity: Polarity; topics: ReadonlySet<string> } {
+  return { polarity: row.polarity, topics: row.terms };
 }

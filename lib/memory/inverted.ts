@@ -1,0 +1,122 @@
+/**
+ * An inverted index with BM25 scoring, updated in place: adding or removing one document
+ * touches only its own terms' postings, so the background index never needs a rebuild
+ * (issue #5). Documents are numbered slots; freed slots are reused. Postings are two parallel
+ * number arrays per term (small and cache-friendly at 100k documents, unlike a Map per term).
+ */
+
+interface Posting {
+  slots: number[];
+  tfs: number[];
+}
+
+export interface Bm25Params {
+  k1: number;
+  b: number;
+}
+
+export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
+
+/** Terms that occur in nearly every document carry no signal and cost the most to score. */
+const MIN_IDF = 0.15;
+
+export class InvertedIndex {
+  private readonly postings = new Map<string, Posting>();
+  private readonly lengths: number[] = [];
+  private readonly docTerms: (string[] | null)[] = [];
+  private readonly free: number[] = [];
+  private totalLength = 0;
+  private live = 0;
+  private acc = new Float64Array(0);
+
+  get size(): number {
+    return this.live;
+  }
+
+  /** Adds a document's terms (repeats = term frequency); returns its slot. */
+  add(terms: readonly string[]): number {
+    const slot = this.free.pop() ?? this.lengths.length;
+    const tf = new Map<string, number>();
+    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    for (const [term, count] of tf) {
+      let p = this.postings.get(term);
+      if (!p) this.postings.set(term, (p = { slots: [], tfs: [] }));
+      p.slots.push(slot);
+      p.tfs.push(count);
+    }
+    this.lengths[slot] = terms.length;
+    this.docTerms[slot] = [...tf.keys()];
+    this.totalLength += terms.length;
+    this.live++;
+    return slot;
+  }
+
+  remove(slot: number): void {
+    const terms = this.docTerms[slot];
+    if (!terms) return;
+    for (const term of terms) {
+      const p = this.postings.get(term);
+      if (!p) continue;
+      const i = p.slots.lastIndexOf(slot);
+      if (i >= 0) {
+        p.slots.splice(i, 1);
+        p.tfs.splice(i, 1);
+      }
+      if (p.slots.length === 0) this.postings.delete(term);
+    }
+    this.totalLength -= this.lengths[slot] ?? 0;
+    this.lengths[slot] = 0;
+    this.docTerms[slot] = null;
+    this.free.push(slot);
+    this.live--;
+  }
+
+  clear(): void {
+    this.postings.clear();
+    this.lengths.length = 0;
+    this.docTerms.length = 0;
+    this.free.length = 0;
+    this.totalLength = 0;
+    this.live = 0;
+  }
+
+  documentFrequency(term: string): number {
+    return this.postings.get(term)?.slots.length ?? 0;
+  }
+
+  idf(term: string): number {
+    const df = this.documentFrequency(term);
+    return Math.log(1 + (this.live - df + 0.5) / (df + 0.5));
+  }
+
+  /**
+   * BM25 of every document sharing a term with the weighted query. Returns slot → score for
+   * those documents only, so the cost follows the query's postings, not the store's size.
+   */
+  score(query: ReadonlyMap<string, number>, params: Bm25Params = DEFAULT_BM25): Map<number, number> {
+    if (this.acc.length < this.lengths.length) this.acc = new Float64Array(this.lengths.length * 2);
+    const acc = this.acc;
+    const touched: number[] = [];
+    const avg = this.totalLength / Math.max(1, this.live);
+    const { k1, b } = params;
+    for (const [term, weight] of query) {
+      const p = this.postings.get(term);
+      if (!p) continue;
+      const idf = this.idf(term);
+      if (idf < MIN_IDF) continue;
+      for (let i = 0; i < p.slots.length; i++) {
+        const slot = p.slots[i] as number;
+        const f = p.tfs[i] as number;
+        const norm = k1 * (1 - b + (b * (this.lengths[slot] as number)) / avg);
+        if (acc[slot] === 0) touched.push(slot);
+        acc[slot] += (weight * idf * f * (k1 + 1)) / (f + norm);
+      }
+    }
+    const out = new Map<number, number>();
+    for (const slot of touched) {
+      out.set(slot, acc[slot] as number);
+      acc[slot] = 0;
+    }
+    return out;
+  }
+}

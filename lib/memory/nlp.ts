@@ -1,0 +1,36 @@
+/**
+ * The one wink-nlp instance. Its English model is ~3.8 MB, so only the background service
+ * worker and Node (tests, bench) may import this file: never the content script or the side
+ * panel (issue #5). The model is parsed on first use, not at import, so a worker that wakes
+ * for an unrelated message does not pay for it.
+ */
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+type Wink = ReturnType<typeof winkNLP>;
+
+let instance: Wink | null = null;
+
+/** `pos` is needed for lemmas; `ner` keeps dates, money and times as whole entities. */
+export function nlp(): Wink {
+  instance ??= winkNLP(model, ['pos', 'ner']);
+  return instance;
+}
+
+export interface EnglishToken {
+  /** Lower-cased lemma ("researched" → "research", "kids" → "kid"). */
+  lemma: string;
+  /** wink's token type: word, number, time, currency, punctuation, email, url… */
+  type: string;
+  stop: boolean;
+}
+
+export function englishTokens(text: string): EnglishToken[] {
+  const w = nlp();
+  const its = w.its;
+  const tokens = w.readDoc(text).tokens();
+  const lemmas = tokens.out(its.lemma) as string[];
+  const types = tokens.out(its.type) as string[];
+  const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
+  return lemmas.map((lemma, i) => ({ lemma: lemma.toLowerCase(), type: types[i] ?? 'word', stop: !!stops[i] }));
+}

@@ -1,0 +1,86 @@
+/**
+ * How the named parts of a score are computed (issue #5). Text match dominates; the priors
+ * are small enough to reorder close matches, never to bury a strong one. A result's score is
+ * the plain sum of its parts, so the audit log can show exactly why a memory was chosen.
+ */
+import type { Intent } from './intent';
+import type { IndexedMemory } from './retrieve';
+import type { MemoryType, ScoreParts } from './types';
+
+export interface ScoreWeights {
+  /** Multiplies BM25 normalised to the best match of the query (0–1). */
+  text: number;
+  /** Per importance step above or below the default 3. */
+  importance: number;
+  /** Highest recency bonus, for a memory touched just now. */
+  recency: number;
+  /** Days for the recency bonus to halve, by type: tasks go stale fast, preferences never. */
+  halfLifeDays: Readonly<Record<MemoryType, number>>;
+  /** Per doubling of the hit count. */
+  hits: number;
+  /** Per unit of user feedback (corrections count −1, confirmations +1). */
+  feedback: number;
+  /** Standing bonus of an important address / style preference in any conversation. */
+  address: number;
+  style: number;
+}
+
+export const WEIGHTS: ScoreWeights = {
+  text: 1,
+  importance: 0.04,
+  recency: 0.06,
+  halfLifeDays: { preference: Number.POSITIVE_INFINITY, fact: 180, task: 21, conclusion: 90 },
+  hits: 0.015,
+  feedback: 0.08,
+  address: 0.15,
+  style: 0.12,
+};
+
+const DAY = 86_400_000;
+const FEEDBACK_CAP = 5;
+/** In a lookup, only preferences this important stand without a text match. */
+const STANDING_IMPORTANCE = 4;
+
+function standingBonus(row: IndexedMemory, intent: Intent, w: ScoreWeights): number {
+  const kind = row.addressOrStyle;
+  if (!kind) return 0;
+  if (intent.kind === 'greeting') return kind === 'address' ? 0.3 : 0.15;
+  if (row.memory.importance < STANDING_IMPORTANCE) return 0;
+  return kind === 'address' ? w.address : w.style;
+}
+
+function recency(row: IndexedMemory, intent: Intent, now: number, w: ScoreWeights): number {
+  const m = row.memory;
+  const touched = Math.max(Date.parse(m.updatedAt), m.lastHitAt ? Date.parse(m.lastHitAt) : 0);
+  const ageDays = Math.max(0, now - touched) / DAY;
+  const halfLife = w.halfLifeDays[m.type];
+  const boost = intent.kind === 'continuation' ? 3 : 1;
+  return w.recency * boost * 0.5 ** (ageDays / halfLife);
+}
+
+export function scoreParts(
+  row: IndexedMemory,
+  textMatch: number,
+  intent: Intent,
+  now: number,
+  w: ScoreWeights,
+): ScoreParts {
+  const m = row.memory;
+  return {
+    text: w.text * textMatch,
+    intent: intent.typeBoost[m.type] * (textMatch > 0 || intent.kind === 'greeting' ? 1 : 0) + standingBonus(row, intent, w),
+    importance: w.importance * (m.importance - 3),
+    recency: recency(row, intent, now, w),
+    hits: w.hits * Math.log2(1 + Math.min(m.hitCount, 1000)),
+    feedback: w.feedback * Math.max(-FEEDBACK_CAP, Math.min(FEEDBACK_CAP, m.feedback)),
+  };
+}
+
+export function sumParts(p: ScoreParts): number {
+  return p.text + p.intent + p.importance + p.recency + p.hits + p.feedback;
+}
+
+/** A candidate with no text match and no standing reason to be there is noise. */
+export function hasReason(p: ScoreParts, row: IndexedMemory): boolean {
+  return p.text > 0 || p.intent > 0 || row.memory.pinned;
+}
