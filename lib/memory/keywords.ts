@@ -32,7 +32,9 @@ const CJK_STOP = new Set(
 const KEEP_TYPES = new Set(['word', 'number', 'time', 'currency', 'email', 'url', 'hashtag', 'mention', 'ordinal']);
 
 export interface TermOptions {
-  /** Add CJK character bigrams (index and query); tags want readable words only. */
+  /**
+   * Index terms (CJK bigrams, English stems) rather than readable tags (words and lemmas).
+   */
   bigrams: boolean;
 }
 
@@ -59,10 +61,10 @@ function cjkTerms(run: string, out: string[], bigrams: boolean): void {
   }
 }
 
-function englishTerms(text: string, out: string[]): void {
+function englishTerms(text: string, out: string[], stems: boolean): void {
   for (const t of englishTokens(text)) {
     if (t.stop || !KEEP_TYPES.has(t.type)) continue;
-    const term = t.lemma.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const term = (stems ? t.stem : t.lemma).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
     if (term.length === 0) continue;
     if (term.length === 1 && !/\d/.test(term)) continue;
     out.push(term);
@@ -80,7 +82,7 @@ export function termsOf(text: string, opts: TermOptions = { bigrams: true }): st
     cjkTerms(run, out, opts.bigrams);
     return ' . ';
   });
-  if (LATIN_OR_DIGIT.test(rest)) englishTerms(rest, out);
+  if (LATIN_OR_DIGIT.test(rest)) englishTerms(rest, out, opts.bigrams);
   return out;
 }
 

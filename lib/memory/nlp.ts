@@ -6,6 +6,7 @@
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import stem from 'wink-porter2-stemmer';
 
 type Wink = ReturnType<typeof winkNLP>;
 
@@ -18,8 +19,13 @@ export function nlp(): Wink {
 }
 
 export interface EnglishToken {
-  /** Lower-cased lemma ("researched" → "research", "kids" → "kid"). */
+  /** Lower-cased lemma ("researched" → "research", "kids" → "kid", "ran" → "run"). */
   lemma: string;
+  /**
+   * Porter2 stem of the lemma: the lemma alone depends on the part of speech ("camping" the
+   * noun vs "camp" the verb), the stem joins them ("camp").
+   */
+  stem: string;
   /** wink's token type: word, number, time, currency, punctuation, email, url… */
   type: string;
   stop: boolean;
@@ -32,5 +38,9 @@ export function englishTokens(text: string): EnglishToken[] {
   const lemmas = tokens.out(its.lemma) as string[];
   const types = tokens.out(its.type) as string[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
-  return lemmas.map((lemma, i) => ({ lemma: lemma.toLowerCase(), type: types[i] ?? 'word', stop: !!stops[i] }));
+  return lemmas.map((raw, i) => {
+    const lemma = raw.toLowerCase();
+    const type = types[i] ?? 'word';
+    return { lemma, stem: type === 'word' ? stem(lemma) : lemma, type, stop: !!stops[i] };
+  });
 }

@@ -110,7 +110,7 @@ export class MemoryIndex {
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, 1);
     const out = new Map<IndexedMemory, number>();
-    for (const [slot, bm25] of this.text.score(weights)) {
+    for (const [slot, bm25] of this.text.score(weights, (opts.weights ?? WEIGHTS).bm25)) {
       const row = this.bySlot[slot];
       if (row && eligible(row.memory, opts.site) && !excluded.has(row.memory.id)) out.set(row, bm25);
     }

@@ -4,10 +4,12 @@
  * the plain sum of its parts, so the audit log can show exactly why a memory was chosen.
  */
 import type { Intent } from './intent';
+import { type Bm25Params, DEFAULT_BM25 } from './inverted';
 import type { IndexedMemory } from './retrieve';
 import type { MemoryType, ScoreParts } from './types';
 
 export interface ScoreWeights {
+  bm25: Bm25Params;
   /** Multiplies BM25 normalised to the best match of the query (0–1). */
   text: number;
   /** Per importance step above or below the default 3. */
@@ -26,6 +28,7 @@ export interface ScoreWeights {
 }
 
 export const WEIGHTS: ScoreWeights = {
+  bm25: DEFAULT_BM25,
   text: 1,
   importance: 0.04,
   recency: 0.06,
