@@ -29,6 +29,9 @@ const CJK_STOP = new Set(
   ).split(' '),
 );
 
+/** Prefix of a single-character CJK term in the index. */
+export const CHAR_MARK = '~';
+
 const KEEP_TYPES = new Set(['word', 'number', 'time', 'currency', 'email', 'url', 'hashtag', 'mention', 'ordinal']);
 
 export interface TermOptions {
@@ -51,6 +54,11 @@ function cjkTerms(run: string, out: string[], bigrams: boolean): void {
   }
   if (!bigrams) return;
   const chars = [...run];
+  // Single characters, marked, for paraphrases that share a character but no word
+  // (跑几圈 / 跑步); the ranker weighs them below words and bigrams.
+  for (const ch of chars) {
+    if (!CJK_STOP.has(ch) && !CJK_PARTICLES.has(ch) && !HIRAGANA.test(ch)) out.push(CHAR_MARK + ch);
+  }
   for (let i = 0; i + 1 < chars.length; i++) {
     const a = chars[i] as string;
     const b = chars[i + 1] as string;

@@ -12,7 +12,7 @@ import type { SiteId } from '../sites';
 import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
-import { termsOf } from './keywords';
+import { CHAR_MARK, termsOf } from './keywords';
 import { newestVersions } from './versions';
 import type { MemoryRecord, ScoreParts } from './types';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
@@ -107,10 +107,11 @@ export class MemoryIndex {
   /** Text matches and standing candidates that pass the hard rules, with raw BM25. */
   private candidates(query: string, opts: RankOptions): Map<IndexedMemory, number> {
     const excluded = new Set(opts.exclude ?? []);
+    const w = opts.weights ?? WEIGHTS;
     const weights = new Map<string, number>();
-    for (const t of termsOf(query)) weights.set(t, 1);
+    for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
     const out = new Map<IndexedMemory, number>();
-    for (const [slot, bm25] of this.text.score(weights, (opts.weights ?? WEIGHTS).bm25)) {
+    for (const [slot, bm25] of this.text.score(weights, w.bm25)) {
       const row = this.bySlot[slot];
       if (row && eligible(row.memory, opts.site) && !excluded.has(row.memory.id)) out.set(row, bm25);
     }

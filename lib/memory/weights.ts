@@ -10,14 +10,19 @@ import type { MemoryType, ScoreParts } from './types';
 
 export interface ScoreWeights {
   bm25: Bm25Params;
+  /** Query weight of a single CJK character, against 1 for a word or bigram. */
+  charWeight: number;
   /** Multiplies BM25 normalised to the best match of the query (0–1). */
   text: number;
   /** Per importance step above or below the default 3. */
   importance: number;
   /** Highest recency bonus, for a memory touched just now. */
   recency: number;
-  /** Days for the recency bonus to halve, by type: tasks go stale fast, preferences never. */
-  halfLifeDays: Readonly<Record<MemoryType, number>>;
+  /**
+   * Days for the recency bonus to halve, by type; null where age says nothing: a preference
+   * holds until changed, a fact until contradicted (versions handle that, SPEC §2).
+   */
+  halfLifeDays: Readonly<Record<MemoryType, number | null>>;
   /** Per doubling of the hit count. */
   hits: number;
   /** Per unit of user feedback (corrections count −1, confirmations +1). */
@@ -29,14 +34,15 @@ export interface ScoreWeights {
 
 export const WEIGHTS: ScoreWeights = {
   bm25: DEFAULT_BM25,
+  charWeight: 0.5,
   text: 1,
   importance: 0.04,
   recency: 0.06,
-  halfLifeDays: { preference: Number.POSITIVE_INFINITY, fact: 180, task: 21, conclusion: 90 },
+  halfLifeDays: { preference: null, fact: null, task: 21, conclusion: 90 },
   hits: 0.015,
   feedback: 0.08,
-  address: 0.15,
-  style: 0.12,
+  address: 0.05,
+  style: 0.02,
 };
 
 const DAY = 86_400_000;
@@ -57,6 +63,7 @@ function recency(row: IndexedMemory, intent: Intent, now: number, w: ScoreWeight
   const touched = Math.max(Date.parse(m.updatedAt), m.lastHitAt ? Date.parse(m.lastHitAt) : 0);
   const ageDays = Math.max(0, now - touched) / DAY;
   const halfLife = w.halfLifeDays[m.type];
+  if (halfLife === null) return 0;
   const boost = intent.kind === 'continuation' ? 3 : 1;
   return w.recency * boost * 0.5 ** (ageDays / halfLife);
 }
