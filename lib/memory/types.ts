@@ -12,7 +12,8 @@ export const IsoDate = z.iso.datetime();
 export const SiteIdSchema = z.enum(SITE_IDS);
 export const MemoryTypeSchema = z.enum(MEMORY_TYPES);
 export const MemoryStatusSchema = z.enum(MEMORY_STATUSES);
-export const ScopeSchema = z.union([z.literal('global'), SiteIdSchema]);
+export const SCOPES = ['global', ...SITE_IDS] as const;
+export const ScopeSchema = z.enum(SCOPES);
 export const ImportanceSchema = z.int().check(z.minimum(1), z.maximum(5));
 
 export const MemorySourceSchema = z.object({

@@ -1,0 +1,153 @@
+/**
+ * Repository for captured chats. A capture carries the whole ordered list of turns the page
+ * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
+ */
+import type { Chat, Turn } from '../memory/types';
+import type { SiteId } from '../sites';
+import { now } from '../time';
+import { db } from './db';
+import { enqueueExtraction } from './jobs';
+
+export interface CapturedTurn {
+  role: Turn['role'];
+  text: string;
+}
+
+export function chatIdOf(site: SiteId, conversationId: string): string {
+  return `${site}:${conversationId}`;
+}
+
+function sameTurns(a: readonly CapturedTurn[], b: readonly CapturedTurn[]): boolean {
+  return a.length === b.length && a.every((t, i) => t.role === b[i]?.role && t.text === b[i]?.text);
+}
+
+/**
+ * Merges what the page shows into what is stored: pages that drop old turns from the DOM show
+ * only a tail, so the stored head is kept and the tail aligned on the longest overlap.
+ */
+export function mergeTurns(stored: readonly Turn[], seen: readonly CapturedTurn[], at: string): Turn[] {
+  for (let start = 0; start <= stored.length; start++) {
+    const tail = stored.slice(start);
+    const overlap = Math.min(tail.length, seen.length);
+    if (tail.slice(0, overlap).every((t, i) => t.role === seen[i]?.role && t.text === seen[i]?.text)) {
+      if (tail.length > seen.length) continue;
+      const kept = stored.slice(0, start + overlap);
+      return [...kept, ...seen.slice(overlap).map((t) => ({ ...t, at }))];
+    }
+  }
+  // The page changed earlier turns (an edited message): the page is the truth.
+  return seen.map((t, i) => ({ ...t, at: stored[i]?.at ?? at }));
+}
+
+export async function recordCapture(input: {
+  site: SiteId;
+  conversationId: string;
+  url: string;
+  title: string;
+  turns: readonly CapturedTurn[];
+}): Promise<Chat | null> {
+  const id = chatIdOf(input.site, input.conversationId);
+  return db.transaction('rw', db.chats, async () => {
+    const at = now();
+    const existing = await db.chats.get(id);
+    if (existing?.state === 'excluded') return null;
+    if (!existing) {
+      const chat: Chat = {
+        id,
+        site: input.site,
+        conversationId: input.conversationId,
+        url: input.url,
+        title: input.title,
+        turns: input.turns.map((t) => ({ ...t, at })),
+        version: 1,
+        state: 'open',
+        summary: '',
+        extractedVersion: 0,
+        createdAt: at,
+        updatedAt: at,
+        lastActivityAt: at,
+      };
+      await db.chats.put(chat);
+      return chat;
+    }
+    const turns = mergeTurns(existing.turns, input.turns, at);
+    const changed = !sameTurns(existing.turns, turns);
+    const next: Chat = {
+      ...existing,
+      url: input.url,
+      title: input.title || existing.title,
+      turns,
+      version: changed ? existing.version + 1 : existing.version,
+      state: changed ? 'open' : existing.state,
+      updatedAt: changed ? at : existing.updatedAt,
+      lastActivityAt: at,
+    };
+    await db.chats.put(next);
+    return next;
+  });
+}
+
+export function getChat(id: string): Promise<Chat | undefined> {
+  return db.chats.get(id);
+}
+
+export function listChats(): Promise<Chat[]> {
+  return db.chats.orderBy('updatedAt').reverse().toArray();
+}
+
+/** "Don't remember this chat": the transcript is dropped and future captures are ignored. */
+export async function excludeChat(site: SiteId, conversationId: string, url: string): Promise<void> {
+  const id = chatIdOf(site, conversationId);
+  await db.transaction('rw', db.chats, db.jobs, async () => {
+    const at = now();
+    const existing = await db.chats.get(id);
+    await db.chats.put({
+      id,
+      site,
+      conversationId,
+      url,
+      title: existing?.title ?? '',
+      turns: [],
+      version: (existing?.version ?? 0) + 1,
+      state: 'excluded',
+      summary: '',
+      extractedVersion: existing?.extractedVersion ?? 0,
+      createdAt: existing?.createdAt ?? at,
+      updatedAt: at,
+      lastActivityAt: at,
+    });
+    await db.jobs
+      .where('chatId')
+      .equals(id)
+      .filter((j) => j.state === 'pending')
+      .delete();
+  });
+}
+
+/** Lets a chat be remembered again (its earlier turns are gone; new ones are captured). */
+export async function includeChat(id: string): Promise<void> {
+  await db.chats.update(id, { state: 'open', updatedAt: now() });
+}
+
+export async function isExcluded(id: string): Promise<boolean> {
+  return (await db.chats.get(id))?.state === 'excluded';
+}
+
+/** The chat is finished (idle, tab closed, navigated away, or "extract now"): queue it. */
+export async function finishChat(id: string): Promise<boolean> {
+  return db.transaction('rw', db.chats, db.jobs, async () => {
+    const chat = await db.chats.get(id);
+    if (!chat || chat.state === 'excluded' || chat.turns.length === 0) return false;
+    if (chat.state !== 'finished') await db.chats.update(id, { state: 'finished' });
+    return enqueueExtraction(chat);
+  });
+}
+
+/** Open chats idle since before `cutoffIso`: the idle timer's candidates. */
+export function idleOpenChats(cutoffIso: string): Promise<Chat[]> {
+  return db.chats
+    .where('lastActivityAt')
+    .below(cutoffIso)
+    .filter((c) => c.state === 'open')
+    .toArray();
+}
