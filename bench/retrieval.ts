@@ -63,7 +63,16 @@ function summary(samples: readonly Sample[]) {
     'recall@10': mean(samples.map((s) => s.r10)),
     mrr: mean(samples.map((s) => s.rr)),
     'ndcg@10': mean(samples.map((s) => s.ndcg)),
-    latencyMs: { p50: percentile(samples.map((s) => s.ms), 50), p95: percentile(samples.map((s) => s.ms), 95) },
+    latencyMs: {
+      p50: percentile(
+        samples.map((s) => s.ms),
+        50,
+      ),
+      p95: percentile(
+        samples.map((s) => s.ms),
+        95,
+      ),
+    },
   };
 }
 

@@ -7,7 +7,8 @@ import type { BenchMemory } from './dataset';
 
 /** NLTK's English stop word list. */
 const STOP = new Set(
-  ("i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his " +
+  (
+    "i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his " +
     "himself she she's her hers herself it it's its itself they them their theirs themselves what which who whom this " +
     "that that'll these those am is are was were be been being have has had having do does did doing a an the and but " +
     'if or because as until while of at by for with about against between into through during before after above ' +

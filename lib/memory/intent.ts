@@ -35,7 +35,8 @@ const GREETING = new RegExp(
 );
 
 /** Once the greeting is taken off, what is left must be small talk, not a request. */
-const REQUEST = /[?？]|帮我|帮忙|请|怎么|如何|为什么|什么|哪|吗.+|能不能|可以.+|\b(?:help|how|what|why|can you|could you|please|write|explain)\b/iu;
+const REQUEST =
+  /[?？]|帮我|帮忙|请|怎么|如何|为什么|什么|哪|吗.+|能不能|可以.+|\b(?:help|how|what|why|can you|could you|please|write|explain)\b/iu;
 
 const OPINION = new RegExp(
   [
@@ -70,3 +71,6 @@ export function detectIntent(draft: string): Intent {
   else if (OPINION.test(text)) kind = 'opinion';
   return { kind, typeBoost: BOOSTS[kind] };
 }
+
+/** For searching rather than injecting: every memory judged on its text alone. */
+export const LOOKUP_INTENT: Intent = { kind: 'lookup', typeBoost: BOOSTS.lookup };

@@ -39,8 +39,8 @@ export class InvertedIndex {
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
     for (const [term, count] of tf) {
-      let p = this.postings.get(term);
-      if (!p) this.postings.set(term, (p = { slots: [], tfs: [] }));
+      const p = this.postings.get(term) ?? { slots: [], tfs: [] };
+      if (p.slots.length === 0) this.postings.set(term, p);
       p.slots.push(slot);
       p.tfs.push(count);
     }
@@ -109,7 +109,7 @@ export class InvertedIndex {
         const f = p.tfs[i] as number;
         const norm = k1 * (1 - b + (b * (this.lengths[slot] as number)) / avg);
         if (acc[slot] === 0) touched.push(slot);
-        acc[slot] += (weight * idf * f * (k1 + 1)) / (f + norm);
+        acc[slot] = (acc[slot] as number) + (weight * idf * f * (k1 + 1)) / (f + norm);
       }
     }
     const out = new Map<number, number>();

@@ -4,8 +4,9 @@
  * panel (issue #5). The model is parsed on first use, not at import, so a worker that wakes
  * for an unrelated message does not pay for it.
  */
-import winkNLP from 'wink-nlp';
+
 import model from 'wink-eng-lite-web-model';
+import winkNLP, { type ItsFunction } from 'wink-nlp';
 import stem from 'wink-porter2-stemmer';
 
 type Wink = ReturnType<typeof winkNLP>;
@@ -35,7 +36,8 @@ export function englishTokens(text: string): EnglishToken[] {
   const w = nlp();
   const its = w.its;
   const tokens = w.readDoc(text).tokens();
-  const lemmas = tokens.out(its.lemma) as string[];
+  // wink's typings give `its.lemma` a signature `out()` does not accept; at run time it is fine.
+  const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
   const types = tokens.out(its.type) as string[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   return lemmas.map((raw, i) => {

@@ -13,12 +13,14 @@ import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } fr
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
-import { newestVersions } from './versions';
 import type { MemoryRecord, ScoreParts } from './types';
+import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
 export interface RankOptions {
   site: SiteId | null;
+  /** Every scope, not just global + `site`: the side panel's search, never an injection. */
+  anyScope?: boolean;
   now: number;
   limit?: number;
   /** Memory ids the user took out of this injection (side panel preview). */
@@ -47,9 +49,9 @@ export interface IndexedMemory {
 
 const GREETING_LIMIT = 3;
 
-function eligible(m: MemoryRecord, site: SiteId | null): boolean {
+function eligible(m: MemoryRecord, opts: RankOptions): boolean {
   if (m.status !== 'active' || m.supersededBy !== null) return false;
-  return m.scope === 'global' || m.scope === site;
+  return opts.anyScope === true || m.scope === 'global' || m.scope === opts.site;
 }
 
 function addressOrStyle(m: MemoryRecord): IndexedMemory['addressOrStyle'] {
@@ -113,10 +115,10 @@ export class MemoryIndex {
     const out = new Map<IndexedMemory, number>();
     for (const [slot, bm25] of this.text.score(weights, w.bm25)) {
       const row = this.bySlot[slot];
-      if (row && eligible(row.memory, opts.site) && !excluded.has(row.memory.id)) out.set(row, bm25);
+      if (row && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, bm25);
     }
     for (const row of this.standing) {
-      if (!out.has(row) && eligible(row.memory, opts.site) && !excluded.has(row.memory.id)) out.set(row, 0);
+      if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
     }
     return out;
   }

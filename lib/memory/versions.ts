@@ -19,7 +19,9 @@ export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): numb
 }
 
 function newer(a: IndexedMemory, b: IndexedMemory): boolean {
-  return a.memory.createdAt > b.memory.createdAt || (a.memory.createdAt === b.memory.createdAt && a.memory.id > b.memory.id);
+  return (
+    a.memory.createdAt > b.memory.createdAt || (a.memory.createdAt === b.memory.createdAt && a.memory.id > b.memory.id)
+  );
 }
 
 interface Scored {

@@ -78,7 +78,8 @@ export function scoreParts(
   const m = row.memory;
   return {
     text: w.text * textMatch,
-    intent: intent.typeBoost[m.type] * (textMatch > 0 || intent.kind === 'greeting' ? 1 : 0) + standingBonus(row, intent, w),
+    intent:
+      intent.typeBoost[m.type] * (textMatch > 0 || intent.kind === 'greeting' ? 1 : 0) + standingBonus(row, intent, w),
     importance: w.importance * (m.importance - 3),
     recency: recency(row, intent, now, w),
     hits: w.hits * Math.log2(1 + Math.min(m.hitCount, 1000)),

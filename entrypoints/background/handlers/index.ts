@@ -1,6 +1,8 @@
 import type { Handlers } from '../router';
+import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { transferHandlers } from './transfer';
 
@@ -10,5 +12,7 @@ export const handlers: Handlers = {
   ...memoryHandlers,
   ...transferHandlers,
   ...injectionHandlers,
+  ...feedbackHandlers,
+  ...searchHandlers,
   ping: async () => ({}),
 };
