@@ -80,6 +80,11 @@ export class InvertedIndex {
     this.live = 0;
   }
 
+  /** A document's unique terms (shared, do not mutate). */
+  termsOf(slot: number): readonly string[] {
+    return this.docTerms[slot] ?? [];
+  }
+
   documentFrequency(term: string): number {
     return this.postings.get(term)?.slots.length ?? 0;
   }
@@ -90,10 +95,10 @@ export class InvertedIndex {
   }
 
   /**
-   * BM25 of every document sharing a term with the weighted query. Returns slot → score for
-   * those documents only, so the cost follows the query's postings, not the store's size.
+   * BM25 of every document sharing a term with the weighted query, as parallel arrays of slots
+   * and scores: the cost follows the query's postings, not the store's size.
    */
-  score(query: ReadonlyMap<string, number>, params: Bm25Params = DEFAULT_BM25): Map<number, number> {
+  score(query: ReadonlyMap<string, number>, params: Bm25Params = DEFAULT_BM25): { slots: number[]; scores: number[] } {
     if (this.acc.length < this.lengths.length) this.acc = new Float64Array(this.lengths.length * 2);
     const acc = this.acc;
     const touched: number[] = [];
@@ -112,11 +117,11 @@ export class InvertedIndex {
         acc[slot] = (acc[slot] as number) + (weight * idf * f * (k1 + 1)) / (f + norm);
       }
     }
-    const out = new Map<number, number>();
-    for (const slot of touched) {
-      out.set(slot, acc[slot] as number);
+    const scores = touched.map((slot) => {
+      const v = acc[slot] as number;
       acc[slot] = 0;
-    }
-    return out;
+      return v;
+    });
+    return { slots: touched, scores };
   }
 }

@@ -41,13 +41,29 @@ export interface RankedMemory {
 export interface IndexedMemory {
   memory: MemoryRecord;
   slot: number;
-  terms: ReadonlySet<string>;
+  /** Unique index terms, shared with the inverted index (not copied: 100k stores add up). */
+  terms: readonly string[];
   polarity: Polarity;
+  /** Last time the memory changed or was injected (ms): what recency is measured from. */
+  touchedMs: number;
   /** How to address the user, or how they want answers: relevant to every conversation. */
   addressOrStyle: 'address' | 'style' | null;
 }
 
 const GREETING_LIMIT = 3;
+/** Text matches under this share of the best one are dropped before scoring. */
+const MIN_TEXT_SHARE = 0.03;
+/** At most this many text matches are scored in full. */
+const MAX_SCORED = 400;
+
+/** The score a text match needs to be among the MAX_SCORED best (and above `floor`). */
+function pruneFloor(scores: readonly number[], floor: number): number {
+  if (scores.length <= MAX_SCORED) return floor;
+  const above = scores.filter((s) => s >= floor);
+  if (above.length <= MAX_SCORED) return floor;
+  above.sort((a, b) => b - a);
+  return above[MAX_SCORED - 1] as number;
+}
 
 function eligible(m: MemoryRecord, opts: RankOptions): boolean {
   if (m.status !== 'active' || m.supersededBy !== null) return false;
@@ -73,12 +89,13 @@ export class MemoryIndex {
 
   upsert(memory: MemoryRecord): void {
     this.remove(memory.id);
-    const terms = termsOf(memory.content);
+    const slot = this.text.add(termsOf(memory.content));
     const row: IndexedMemory = {
       memory,
-      slot: this.text.add(terms),
-      terms: new Set(terms),
+      slot,
+      terms: this.text.termsOf(slot),
       polarity: polarityOf(memory.content),
+      touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
       addressOrStyle: addressOrStyle(memory),
     };
     this.rows.set(memory.id, row);
@@ -106,17 +123,27 @@ export class MemoryIndex {
     return this.rows.get(id)?.memory;
   }
 
-  /** Text matches and standing candidates that pass the hard rules, with raw BM25. */
+  /**
+   * Text matches and standing candidates that pass the hard rules, with raw BM25. Matches far
+   * below the best one cannot climb back with priors, so only the strongest few hundred go on
+   * to be scored in full: that keeps a 100k store fast on queries made of common words.
+   */
   private candidates(query: string, opts: RankOptions): Map<IndexedMemory, number> {
     const excluded = new Set(opts.exclude ?? []);
     const w = opts.weights ?? WEIGHTS;
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
+    const { slots, scores } = this.text.score(weights, w.bm25);
+    let best = 0;
+    for (const s of scores) best = Math.max(best, s);
+    const floor = pruneFloor(scores, best * MIN_TEXT_SHARE);
     const out = new Map<IndexedMemory, number>();
-    for (const [slot, bm25] of this.text.score(weights, w.bm25)) {
+    slots.forEach((slot, i) => {
+      const bm25 = scores[i] as number;
+      if (bm25 < floor) return;
       const row = this.bySlot[slot];
       if (row && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, bm25);
-    }
+    });
     for (const row of this.standing) {
       if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
     }
@@ -157,5 +184,5 @@ function flagConflicts(kept: readonly { row: IndexedMemory; item: RankedMemory }
 }
 
 function topicsOf(row: IndexedMemory): { polarity: Polarity; topics: ReadonlySet<string> } {
-  return { polarity: row.polarity, topics: row.terms };
+  return { polarity: row.polarity, topics: new Set(row.terms) };
 }

@@ -11,11 +11,12 @@ export const SAME_FACT = 0.7;
 /** Past the limit, how far down to look for a newer version of a kept memory. */
 const LOOK_AHEAD = 3;
 
-export function similarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
+export function similarity(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const inB = new Set(b);
   let common = 0;
-  for (const t of a) if (b.has(t)) common++;
-  return common / (a.size + b.size - common);
+  for (const t of a) if (inB.has(t)) common++;
+  return common / (a.length + b.length - common);
 }
 
 function newer(a: IndexedMemory, b: IndexedMemory): boolean {

@@ -59,11 +59,9 @@ function standingBonus(row: IndexedMemory, intent: Intent, w: ScoreWeights): num
 }
 
 function recency(row: IndexedMemory, intent: Intent, now: number, w: ScoreWeights): number {
-  const m = row.memory;
-  const touched = Math.max(Date.parse(m.updatedAt), m.lastHitAt ? Date.parse(m.lastHitAt) : 0);
-  const ageDays = Math.max(0, now - touched) / DAY;
-  const halfLife = w.halfLifeDays[m.type];
+  const halfLife = w.halfLifeDays[row.memory.type];
   if (halfLife === null) return 0;
+  const ageDays = Math.max(0, now - row.touchedMs) / DAY;
   const boost = intent.kind === 'continuation' ? 3 : 1;
   return w.recency * boost * 0.5 ** (ageDays / halfLife);
 }
