@@ -17,8 +17,12 @@ export interface Bm25Params {
 
 export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
 
-/** Terms that occur in nearly every document carry no signal and cost the most to score. */
+/**
+ * In a large store, terms that occur in nearly every document carry no signal and cost the
+ * most to score. A small store keeps them: there they may be all the query has in common.
+ */
 const MIN_IDF = 0.15;
+const LARGE_STORE = 1000;
 
 export class InvertedIndex {
   private readonly postings = new Map<string, Posting>();
@@ -108,7 +112,7 @@ export class InvertedIndex {
       const p = this.postings.get(term);
       if (!p) continue;
       const idf = this.idf(term);
-      if (idf < MIN_IDF) continue;
+      if (idf < MIN_IDF && this.live >= LARGE_STORE) continue;
       for (let i = 0; i < p.slots.length; i++) {
         const slot = p.slots[i] as number;
         const f = p.tfs[i] as number;

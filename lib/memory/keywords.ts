@@ -81,14 +81,16 @@ function englishTerms(text: string, out: string[], stems: boolean): void {
 
 /**
  * All terms of a text, repeats kept (term frequency matters to BM25). CJK runs are replaced by
- * a sentence break so the rest goes through wink in one pass, in its original order.
+ * a separator so the rest goes through wink in one pass, in its original order.
  */
 export function termsOf(text: string, opts: TermOptions = { bigrams: true }): string[] {
-  const normal = text.normalize('NFKC').toLowerCase();
+  // Case stays for wink: a capital inside a sentence marks a name (nlp.ts); terms come out lower-cased.
+  const normal = text.normalize('NFKC');
   const out: string[] = [];
   const rest = normal.replace(CJK_RUN, (run) => {
     cjkTerms(run, out, opts.bigrams);
-    return ' . ';
+    // A comma, not a full stop: what follows is not sentence-initial (see properNoun in nlp.ts).
+    return ' , ';
   });
   if (LATIN_OR_DIGIT.test(rest)) englishTerms(rest, out, opts.bigrams);
   return out;

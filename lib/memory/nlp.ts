@@ -32,17 +32,30 @@ export interface EnglishToken {
   stop: boolean;
 }
 
+/**
+ * A capitalised stop word inside a sentence is a name, not a function word: "Go" the language
+ * in "技术栈是 Go 和 Kubernetes", "May" the month. Sentence-initial capitals prove nothing.
+ */
+function properNoun(values: readonly string[], types: readonly string[], i: number): boolean {
+  const v = values[i] ?? '';
+  if (v.length < 2 || v[0] === v[0]?.toLowerCase()) return false;
+  const prev = values[i - 1];
+  return i > 0 && !(types[i - 1] === 'punctuation' && /^[.!?]$/.test(prev ?? ''));
+}
+
 export function englishTokens(text: string): EnglishToken[] {
   const w = nlp();
   const its = w.its;
   const tokens = w.readDoc(text).tokens();
   // wink's typings give `its.lemma` a signature `out()` does not accept; at run time it is fine.
   const lemmas = tokens.out(its.lemma as unknown as ItsFunction<string>) as string[];
+  const values = tokens.out(its.value) as string[];
   const types = tokens.out(its.type) as string[];
   const stops = tokens.out(its.stopWordFlag) as unknown as boolean[];
   return lemmas.map((raw, i) => {
     const lemma = raw.toLowerCase();
     const type = types[i] ?? 'word';
-    return { lemma, stem: type === 'word' ? stem(lemma) : lemma, type, stop: !!stops[i] };
+    const stop = !!stops[i] && !properNoun(values, types, i);
+    return { lemma, stem: type === 'word' ? stem(lemma) : lemma, type, stop };
   });
 }
