@@ -5,7 +5,17 @@ const kind = (text: string) => detectIntent(text).kind;
 
 describe('intent', () => {
   it('recognises greetings and small talk, Chinese and English', () => {
-    for (const t of ['早上好', '在不在？', '嗨，今天有点累', '早呀～', 'hi～', 'hello，刚把孩子哄睡', 'Good morning!', 'hey there', ''])
+    for (const t of [
+      '早上好',
+      '在不在？',
+      '嗨，今天有点累',
+      '早呀～',
+      'hi～',
+      'hello，刚把孩子哄睡',
+      'Good morning!',
+      'hey there',
+      '',
+    ])
       expect(kind(t), t).toBe('greeting');
   });
 
@@ -20,7 +30,9 @@ describe('intent', () => {
     expect(detectIntent('你觉得呢').typeBoost.conclusion).toBeGreaterThan(0);
     expect(kind('继续上次的订单库迁移')).toBe('continuation');
     expect(kind('where were we?')).toBe('continuation');
-    expect(detectIntent('接着上次的论文').typeBoost.task).toBeGreaterThan(detectIntent('接着上次的论文').typeBoost.fact);
+    expect(detectIntent('接着上次的论文').typeBoost.task).toBeGreaterThan(
+      detectIntent('接着上次的论文').typeBoost.fact,
+    );
     expect(kind('帮我写个 Go 的 HTTP server')).toBe('lookup');
   });
 });

@@ -85,10 +85,19 @@ describe('ranker hard rules', () => {
 
 describe('ranker scoring', () => {
   it('breaks every score into named parts that add up to it', () => {
-    const index = indexOf(memory({ content: '用户在做 TiDB 迁移的双写验证', type: 'task' }, { hitCount: 3, feedback: -1 }));
+    const index = indexOf(
+      memory({ content: '用户在做 TiDB 迁移的双写验证', type: 'task' }, { hitCount: 3, feedback: -1 }),
+    );
     const [top] = index.rank('TiDB 双写怎么验证', opts);
     expect(top).toBeDefined();
-    expect(Object.keys(top?.parts ?? {}).sort()).toEqual(['feedback', 'hits', 'importance', 'intent', 'recency', 'text']);
+    expect(Object.keys(top?.parts ?? {}).sort()).toEqual([
+      'feedback',
+      'hits',
+      'importance',
+      'intent',
+      'recency',
+      'text',
+    ]);
     expect(top?.score).toBeCloseTo(sumParts(top!.parts), 10);
     expect(top?.parts.text).toBeGreaterThan(0);
     expect(top?.parts.hits).toBeGreaterThan(0);
