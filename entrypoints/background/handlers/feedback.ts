@@ -9,11 +9,17 @@ import { detectFeedback, FEEDBACK_DELTA } from '../../../lib/memory/feedback';
 import type { HandlerGroup, SenderContext } from '../router';
 import { lastInjectionOfTab } from './last-injection';
 
+/**
+ * By chat id first; else this tab's last injection, provided it was recorded without a chat id
+ * or with this one (a new chat often gets its id only after the first message was sent).
+ */
 async function targetInjection(ctx: Extract<SenderContext, { kind: 'content' }>, chatId: string | null) {
-  if (chatId) return latestInjectionForChat(ctx.site, chatId);
+  const byChat = chatId ? await latestInjectionForChat(ctx.site, chatId) : undefined;
+  if (byChat) return byChat;
   const id = lastInjectionOfTab(ctx.site, ctx.tabId);
   const row = id ? await getInjection(id) : undefined;
-  return row?.site === ctx.site ? row : undefined;
+  if (!row || row.site !== ctx.site) return undefined;
+  return row.chatId === null || row.chatId === chatId ? row : undefined;
 }
 
 export const feedbackHandlers: HandlerGroup<'inject.followup'> = {
