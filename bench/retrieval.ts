@@ -5,12 +5,15 @@
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/memory/retrieve';
+import { type ScoreWeights, WEIGHTS } from '../lib/memory/weights';
 import { bm25Ranker, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
 
 const RANKERS = ['claude-mem', 'bm25', 'seed'] as const;
+/** Printed, not in the JSON: the product ranker with its thesaurus off, to show what it adds. */
+const ABLATION = 'claude-mem, no thesaurus';
 type RankerName = (typeof RANKERS)[number];
 
 interface Sample {
@@ -22,24 +25,31 @@ interface Sample {
   category: string;
 }
 
-function productRanker(c: BenchCase): Ranker {
+function productRanker(c: BenchCase, weights?: ScoreWeights): Ranker {
   const index = new MemoryIndex();
   for (const m of c.memories) index.upsert(toRecord(m));
   const now = caseNow(c);
-  return (query) => index.rank(query, { site: null, now, limit: 10 }).map((r) => r.memory.id);
+  return (query) => index.rank(query, { site: null, now, limit: 10, weights }).map((r) => r.memory.id);
 }
 
-function rankersFor(c: BenchCase): Record<RankerName, Ranker> {
-  return { 'claude-mem': productRanker(c), bm25: bm25Ranker(c.memories), seed: seedRanker(c.memories, caseNow(c)) };
+function rankersFor(c: BenchCase): Record<RankerName | typeof ABLATION, Ranker> {
+  return {
+    'claude-mem': productRanker(c),
+    bm25: bm25Ranker(c.memories),
+    seed: seedRanker(c.memories, caseNow(c)),
+    [ABLATION]: productRanker(c, { ...WEIGHTS, expansion: 0 }),
+  };
 }
 
-function evaluate(cases: readonly BenchCase[]): Record<RankerName, Sample[]> {
-  const out: Record<RankerName, Sample[]> = { 'claude-mem': [], bm25: [], seed: [] };
+const ALL = [...RANKERS, ABLATION] as const;
+
+function evaluate(cases: readonly BenchCase[]): Record<(typeof ALL)[number], Sample[]> {
+  const out: Record<(typeof ALL)[number], Sample[]> = { 'claude-mem': [], bm25: [], seed: [], [ABLATION]: [] };
   for (const c of cases) {
     const rankers = rankersFor(c);
     for (const q of c.queries) {
       const relevant = new Set(q.relevant);
-      for (const name of RANKERS) {
+      for (const name of ALL) {
         const t0 = performance.now();
         const ranked = rankers[name](q.text);
         const ms = performance.now() - t0;
@@ -85,7 +95,7 @@ function main(): void {
   const rankers = Object.fromEntries(RANKERS.map((n) => [n, summary(results[n])]));
   const queries = results['claude-mem'].length;
   console.log(`${data.name}: ${data.cases.length} cases, ${queries} queries`);
-  const rows = RANKERS.map((n) => {
+  const rows = ALL.map((n) => {
     const s = summary(results[n]);
     return [n, s['recall@5'], s['recall@10'], s.mrr, s['ndcg@10'], s.latencyMs.p50, s.latencyMs.p95];
   });

@@ -23,6 +23,12 @@ export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
  */
 const MIN_IDF = 0.15;
 const LARGE_STORE = 1000;
+/**
+ * In a large store, a term in more than this share of documents only adds to documents a
+ * rarer query term already found (MaxScore-style): a document holding nothing but common
+ * words will not make the top of the list, and leaving it out keeps the candidate set small.
+ */
+const COMMON_SHARE = 0.05;
 
 export class InvertedIndex {
   private readonly postings = new Map<string, Posting>();
@@ -108,16 +114,22 @@ export class InvertedIndex {
     const touched: number[] = [];
     const avg = this.totalLength / Math.max(1, this.live);
     const { k1, b } = params;
-    for (const [term, weight] of query) {
+    const large = this.live >= LARGE_STORE;
+    const terms = [...query].sort((x, y) => this.documentFrequency(x[0]) - this.documentFrequency(y[0]));
+    for (const [term, weight] of terms) {
       const p = this.postings.get(term);
       if (!p) continue;
       const idf = this.idf(term);
-      if (idf < MIN_IDF && this.live >= LARGE_STORE) continue;
+      if (large && idf < MIN_IDF) continue;
+      const onlyFound = large && touched.length > 0 && p.slots.length > COMMON_SHARE * this.live;
       for (let i = 0; i < p.slots.length; i++) {
         const slot = p.slots[i] as number;
+        if (acc[slot] === 0) {
+          if (onlyFound) continue;
+          touched.push(slot);
+        }
         const f = p.tfs[i] as number;
         const norm = k1 * (1 - b + (b * (this.lengths[slot] as number)) / avg);
-        if (acc[slot] === 0) touched.push(slot);
         acc[slot] = (acc[slot] as number) + (weight * idf * f * (k1 + 1)) / (f + norm);
       }
     }

@@ -10,6 +10,7 @@
  */
 import type { SiteId } from '../sites';
 import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
+import { expandQuery } from './expand';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
@@ -133,6 +134,7 @@ export class MemoryIndex {
     const w = opts.weights ?? WEIGHTS;
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
+    expandQuery(query, weights, w.expansion);
     const { slots, scores } = this.text.score(weights, w.bm25);
     let best = 0;
     for (const s of scores) best = Math.max(best, s);

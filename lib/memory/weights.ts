@@ -12,6 +12,8 @@ export interface ScoreWeights {
   bm25: Bm25Params;
   /** Query weight of a single CJK character, against 1 for a word or bigram. */
   charWeight: number;
+  /** Query weight of a term added by the thesaurus (lexicon.ts); 0 turns expansion off. */
+  expansion: number;
   /** Multiplies BM25 normalised to the best match of the query (0–1). */
   text: number;
   /** Per importance step above or below the default 3. */
@@ -35,6 +37,7 @@ export interface ScoreWeights {
 export const WEIGHTS: ScoreWeights = {
   bm25: DEFAULT_BM25,
   charWeight: 0.5,
+  expansion: 0.4,
   text: 1,
   importance: 0.04,
   recency: 0.06,
