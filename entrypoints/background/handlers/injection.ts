@@ -15,7 +15,6 @@ import { rememberInjection } from './last-injection';
 
 interface Prepared {
   site: SiteId;
-  tabId: number;
   url: string;
   query: string;
   tokens: number;
@@ -47,7 +46,6 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record'>
     sweep();
     prepared.set(token, {
       site: ctx.site,
-      tabId: ctx.tabId,
       url: ctx.url,
       query: draft.slice(0, 500),
       tokens: selection.tokens,
