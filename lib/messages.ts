@@ -12,6 +12,8 @@ import {
   MemoryStatusSchema,
   MemoryTypeSchema,
   ScopeSchema,
+  ScorePartsSchema,
+  SiteIdSchema,
 } from './memory/types';
 import { SettingsSchema } from './settings-schema';
 
@@ -85,6 +87,23 @@ export const StoreStatusSchema = z.object({
   incident: z.nullable(z.object({ at: z.string(), error: z.string(), restoredFrom: z.nullable(z.string()) })),
   lastMaintenance: z.nullable(MaintenanceReportSchema),
 });
+/** What the ranker decided the draft is for (lib/memory/intent.ts). */
+export const IntentKindSchema = z.enum(['greeting', 'opinion', 'continuation', 'lookup']);
+
+/**
+ * One ranked memory as the side panel shows it: the score is the sum of its named parts
+ * (text, intent, importance, recency, hits, feedback); `conflictsWith` names another returned
+ * memory it contradicts (like vs dislike); `tokens` is what its line costs in the block.
+ */
+export const ScoredMemorySchema = z.object({
+  memory: MemoryRecordSchema,
+  score: z.number(),
+  parts: ScorePartsSchema,
+  conflictsWith: z.nullable(z.string()),
+  tokens: z.int(),
+});
+
+const FeedbackKindSchema = z.enum(['confirmed', 'corrected']);
 
 export const PROTOCOL = {
   'settings.get': def(EXT, Empty, PublicSettingsSchema),
@@ -153,6 +172,56 @@ export const PROTOCOL = {
     z.array(z.object({ id: z.string(), table: z.string(), at: z.string(), reason: z.string(), record: z.unknown() })),
   ),
   'maintenance.run': def(EXT, Empty, MaintenanceReportSchema),
+  /**
+   * Search as you type (side panel): active memories of every scope ranked for `query` as a
+   * plain lookup (no greeting/intent shortcuts), with score parts.
+   */
+  'memories.search': def(
+    EXT,
+    z.object({
+      query: z.string().check(z.maxLength(10_000)),
+      limit: z.optional(z.int().check(z.minimum(1), z.maximum(500))),
+    }),
+    z.object({ results: z.array(ScoredMemorySchema) }),
+  ),
+  /**
+   * What would be injected on `site` for `draft`, at that site's budget, without recording
+   * anything; `exclude` takes memories out (the user unticked them), and the next ones move up.
+   */
+  'inject.preview': def(
+    EXT,
+    z.object({
+      site: SiteIdSchema,
+      draft: z.string().check(z.maxLength(100_000)),
+      exclude: z.optional(z.array(z.string().check(z.maxLength(200))).check(z.maxLength(1000))),
+    }),
+    z.object({
+      intent: IntentKindSchema,
+      block: z.nullable(z.string()),
+      tokens: z.int(),
+      budgetTokens: z.int(),
+      items: z.array(ScoredMemorySchema),
+    }),
+  ),
+  /**
+   * The user's next message after an injection, from the chat page (the sites engineer sends it
+   * for the message that follows the one carrying the block). A correction ("不对", "你记错了",
+   * "that's wrong", "I never said") lowers the memories of the last injection recorded for this
+   * chat (or, without `chatId`, this tab); a confirmation ("对，就是这样", "exactly") raises
+   * them. Each injection takes feedback once; anything else changes nothing.
+   */
+  'inject.followup': def(
+    ['content'],
+    z.object({
+      text: z.string().check(z.maxLength(100_000)),
+      chatId: z.optional(z.nullable(z.string().check(z.maxLength(300)))),
+    }),
+    z.object({
+      feedback: z.nullable(FeedbackKindSchema),
+      injectionId: z.nullable(z.string()),
+      memoryIds: z.array(z.string()),
+    }),
+  ),
   ping: def(['extension', 'content'], Empty, Ok),
 } as const;
 

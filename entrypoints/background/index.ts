@@ -1,4 +1,5 @@
 import { browser, defineBackground } from '#imports';
+import { warmIndex } from '../../lib/db/memory-index-source';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
 import { wireMaintenance } from './maintenance';
@@ -29,6 +30,8 @@ export default defineBackground({
     });
 
     wireMaintenance();
+    // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
+    void warmIndex().catch(() => {});
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

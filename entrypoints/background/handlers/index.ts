@@ -1,6 +1,8 @@
 import type { Handlers } from '../router';
+import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { storeHandlers } from './store';
 import { transferHandlers } from './transfer';
@@ -12,5 +14,7 @@ export const handlers: Handlers = {
   ...transferHandlers,
   ...injectionHandlers,
   ...storeHandlers,
+  ...feedbackHandlers,
+  ...searchHandlers,
   ping: async () => ({}),
 };
