@@ -1,4 +1,5 @@
 import { browser, defineBackground } from '#imports';
+import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
 import { createRouter } from './router';
@@ -20,6 +21,9 @@ export default defineBackground({
       extensionOrigin: browser.runtime.getURL('/'),
       scrub: makeScrubber(() => apiKey),
     });
+
+    // The extraction queue: alarms and new jobs wake it; each worker start resumes it.
+    startExtraction();
 
     // Chrome keeps the channel open only for `return true` + sendResponse, not a returned Promise.
     browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

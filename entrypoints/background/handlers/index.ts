@@ -1,6 +1,7 @@
 import type { Handlers } from '../router';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { queueHandlers } from './queue';
 import { settingsHandlers } from './settings';
 import { transferHandlers } from './transfer';
 
@@ -10,5 +11,6 @@ export const handlers: Handlers = {
   ...memoryHandlers,
   ...transferHandlers,
   ...injectionHandlers,
+  ...queueHandlers,
   ping: async () => ({}),
 };
