@@ -13,6 +13,7 @@ import { setPause } from '../db/queue-state';
 import { recordCallUsage, usageOfDay } from '../db/usage';
 import { extractMemories, InvalidAnswerError } from '../memory/extract';
 import { buildPrompt } from '../memory/extract-prompt';
+import { SAVE_MEMORIES_TOOL } from '../memory/extract-schema';
 import { estimateTokens } from '../memory/render';
 import {
   DEFAULT_LIMITS,
@@ -43,6 +44,11 @@ export interface JobContext extends JobDeps {
 export const RELATED_LIMIT = 20;
 /** Output allowance assumed when checking a call against the daily cap before it is made. */
 const EXPECTED_OUTPUT_TOKENS = 800;
+/**
+ * The tool definition plus the tool-use system prompt the API adds for a forced tool
+ * (Anthropic's pricing page lists 235–340 tokens per model; the larger is assumed).
+ */
+export const TOOL_OVERHEAD_TOKENS = estimateTokens(JSON.stringify(SAVE_MEMORIES_TOOL)) + 340;
 export const MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
@@ -54,13 +60,24 @@ export function backoffMs(attempts: number, retryAfterMs: number | null, random:
   return retryAfterMs === null ? jittered : retryAfterMs + 1_000 * random();
 }
 
+/**
+ * The stored memories most related to this window, for update/supersede decisions. Each user
+ * message is ranked on its own (a query keeps only its first words), and a memory keeps its
+ * best score over the messages.
+ */
 async function relatedMemories(window: TranscriptWindow, chat: Chat): Promise<MemoryRecord[]> {
-  const query = [...window.head, ...window.turns]
-    .filter((t) => t.role === 'user')
-    .map((t) => t.text)
-    .join('\n');
   const index = await warmIndex();
-  return index.rank(query, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT }).map((r) => r.memory);
+  const best = new Map<string, { memory: MemoryRecord; score: number }>();
+  for (const turn of [...window.head, ...window.turns]) {
+    if (turn.role !== 'user') continue;
+    for (const r of index.rank(turn.text, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT })) {
+      if ((best.get(r.memory.id)?.score ?? -Infinity) < r.score) best.set(r.memory.id, r);
+    }
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
+    .slice(0, RELATED_LIMIT)
+    .map((r) => r.memory);
 }
 
 /** The cap check before a call: true when it may go out. A cap of 0 means no cap. */
@@ -126,7 +143,8 @@ async function runWindow(
   const window = windows[i]!;
   const related = await relatedMemories(window, chat);
   const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
-  const estimate = estimateTokens(prompt.system) + estimateTokens(prompt.user) + EXPECTED_OUTPUT_TOKENS;
+  const estimate =
+    estimateTokens(prompt.system) + estimateTokens(prompt.user) + TOOL_OVERHEAD_TOKENS + EXPECTED_OUTPUT_TOKENS;
   if (!(await withinCap(ctx, estimate))) {
     await release(job, ctx, null);
     return 'stopped';

@@ -66,7 +66,7 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   /\bAIza[0-9A-Za-z_-]{35}\b/g,
   /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
   /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/gi,
-  /\b(?:api[_ -]?key|access[_ -]?token|auth[_ -]?token|secret(?:[_ -]?key)?|token)\b\s*[:=]\s*["']?[^\s"']{8,}/gi,
+  /\b(?:api[_ -]?key|access[_ -]?token|auth[_ -]?token|secret(?:[_ -]?key)?|token)\b\s*[:=]\s*["']?[^\s"'[\]]{8,}["']?/gi,
   // A long run mixing letters and digits is almost never prose: treat it as a secret.
   /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}\b/g,
 ];
