@@ -13,15 +13,12 @@ import { db } from './db';
 
 export const PAUSE_KEY = 'extraction.pause';
 
+/** Read-only (the side panel reads it too): a cap pause from an earlier day simply no longer counts. */
 export async function getPause(nowIso: string): Promise<QueuePause | null> {
   const row = await db.meta.get(PAUSE_KEY);
   const parsed = QueuePauseSchema.safeParse(row?.value);
   if (!parsed.success) return null;
-  // A cap pause belongs to the day it was hit.
-  if (parsed.data.reason === 'cap' && utcDay(parsed.data.since) !== utcDay(nowIso)) {
-    await db.meta.delete(PAUSE_KEY);
-    return null;
-  }
+  if (parsed.data.reason === 'cap' && utcDay(parsed.data.since) !== utcDay(nowIso)) return null;
   return parsed.data;
 }
 
