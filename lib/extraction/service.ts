@@ -44,14 +44,35 @@ export function extractionQueue(): ExtractionQueue {
   return queue;
 }
 
+/**
+ * Chrome stops an extension worker after ~30 s without events or extension API calls, even
+ * while a fetch is pending; a cheap API call every 20 s keeps it alive for the length of a
+ * drain. (If it is stopped anyway, the job is taken over at the next wake-up.)
+ */
+let keepAlive: ReturnType<typeof setInterval> | null = null;
+
+function keepAliveWhile(work: Promise<unknown>): void {
+  if (keepAlive !== null) return;
+  keepAlive = setInterval(() => {
+    try {
+      void browser.runtime.getPlatformInfo().catch(() => {});
+    } catch {}
+  }, 20_000);
+  void work.finally(() => {
+    if (keepAlive !== null) clearInterval(keepAlive);
+    keepAlive = null;
+  });
+}
+
 /** Starts work in the background without ever throwing into an event handler. */
 export function kickExtraction(): void {
-  void extractionQueue()
+  const work = extractionQueue()
     .kick()
     .catch((error: unknown) => {
       // Only storage can fail here (API errors are handled per job); the text is still scrubbed.
       console.warn('claude-mem extraction queue:', redact(String(error)).text);
     });
+  keepAliveWhile(work);
 }
 
 /** Called once per worker start, from the background's main(). */
