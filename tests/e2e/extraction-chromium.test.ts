@@ -3,10 +3,13 @@
  * queued, the service worker is stopped while the API is still answering, a message wakes a
  * new worker, and the job completes with each memory stored exactly once, in the side panel.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { SCREENSHOTS } from './harness/paths';
 
 const KEY = 'sk-ant-api03-E2E-0123456789abcdefghijklmnopqrstuvwxyz';
 const CHAT_ID = 'kimi:e2e-chat';
@@ -98,6 +101,8 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     const text = (await list.textContent()) ?? '';
     for (const m of MEMORIES) expect(text.split(m.content)).toHaveLength(2);
     await panel.getByRole('list', { name: 'Extraction queue' }).getByText('3 added').waitFor();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await panel.screenshot({ path: join(SCREENSHOTS, 'extraction-chromium.png'), fullPage: true });
     // The key went to the API in its header only, never into a request body.
     for (const req of api.messageRequests()) expect(req.rawBody).not.toContain(KEY);
   });
