@@ -8,9 +8,11 @@
 import * as z from 'zod/mini';
 import {
   ImportanceSchema,
+  JOB_STATES,
   MemoryRecordSchema,
   MemoryStatusSchema,
   MemoryTypeSchema,
+  QueuePauseSchema,
   ScopeSchema,
   ScorePartsSchema,
   SiteIdSchema,
@@ -104,6 +106,74 @@ export const ScoredMemorySchema = z.object({
 });
 
 const FeedbackKindSchema = z.enum(['confirmed', 'corrected']);
+// ── Extraction queue, connection test and usage (issue #4) ─────────────────────────────────
+
+/** One queued extraction as the side panel lists it. */
+export const JobViewSchema = z.object({
+  id: z.string(),
+  chatId: z.string(),
+  chatTitle: z.string(),
+  site: z.string(),
+  state: z.enum(JOB_STATES),
+  attempts: z.int(),
+  nextAttemptAt: z.string(),
+  lastError: z.nullable(z.string()),
+  outcome: z.nullable(z.string()),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobView = z.infer<typeof JobViewSchema>;
+
+export const UsageTotalsSchema = z.object({
+  /** A UTC day (`YYYY-MM-DD`) or, for a month, its first day. */
+  day: z.string(),
+  inputTokens: z.int(),
+  outputTokens: z.int(),
+  costUsd: z.number(),
+  calls: z.int(),
+});
+
+export const UsageSummarySchema = z.object({
+  today: UsageTotalsSchema,
+  month: UsageTotalsSchema,
+  /** The last 30 UTC days that had calls, oldest first. */
+  days: z.array(UsageTotalsSchema),
+  /** Tokens (input + output) per UTC day; 0 = no cap. */
+  dailyTokenCap: z.int(),
+  capReached: z.boolean(),
+  paused: z.nullable(QueuePauseSchema),
+  /** The price the cost estimate assumes for the configured model (lib/pricing.ts). */
+  price: z.object({ model: z.string(), inputPerMTok: z.number(), outputPerMTok: z.number(), known: z.boolean() }),
+});
+
+const extractionMessages = {
+  'queue.list': def(EXT, Empty, z.object({ jobs: z.array(JobViewSchema), paused: z.nullable(QueuePauseSchema) })),
+  /** Finishes the chat and runs its extraction now (a failed job for this version runs again). */
+  'queue.extractNow': def(
+    EXT,
+    z.object({ chatId: z.string().check(z.minLength(1), z.maxLength(300)) }),
+    z.object({ jobId: z.nullable(z.string()), queued: z.boolean(), message: z.string() }),
+  ),
+  'queue.retry': def(EXT, z.object({ jobId: z.string().check(z.maxLength(400)) }), JobViewSchema),
+  'queue.discard': def(
+    EXT,
+    z.object({ jobId: z.string().check(z.maxLength(400)) }),
+    z.object({ discarded: z.boolean() }),
+  ),
+  /** Checks key, base URL and model with a minimal call; omitted fields use the stored values. */
+  'connection.test': def(
+    EXT,
+    z.object({
+      baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
+      model: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+      apiKey: z.optional(z.string().check(z.maxLength(500))),
+    }),
+    z.object({ ok: z.boolean(), message: z.string(), model: z.optional(z.string()) }),
+  ),
+  'usage.summary': def(EXT, Empty, UsageSummarySchema),
+} as const;
 
 export const PROTOCOL = {
   'settings.get': def(EXT, Empty, PublicSettingsSchema),
@@ -222,6 +292,7 @@ export const PROTOCOL = {
       memoryIds: z.array(z.string()),
     }),
   ),
+  ...extractionMessages,
   ping: def(['extension', 'content'], Empty, Ok),
 } as const;
 

@@ -1,5 +1,6 @@
 import { browser, defineBackground } from '#imports';
 import { warmIndex } from '../../lib/db/memory-index-source';
+import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
 import { wireMaintenance } from './maintenance';
@@ -22,6 +23,9 @@ export default defineBackground({
       extensionOrigin: browser.runtime.getURL('/'),
       scrub: makeScrubber(() => apiKey),
     });
+
+    // The extraction queue: alarms and new jobs wake it; each worker start resumes it.
+    startExtraction();
 
     // Chrome keeps the channel open only for `return true` + sendResponse, not a returned Promise.
     browser.runtime.onMessage.addListener((message, sender, sendResponse) => {

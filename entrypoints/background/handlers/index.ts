@@ -2,6 +2,7 @@ import type { Handlers } from '../router';
 import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { queueHandlers } from './queue';
 import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { storeHandlers } from './store';
@@ -16,5 +17,6 @@ export const handlers: Handlers = {
   ...storeHandlers,
   ...feedbackHandlers,
   ...searchHandlers,
+  ...queueHandlers,
   ping: async () => ({}),
 };
