@@ -52,8 +52,8 @@ describe('prompt injection inside extracted memories', () => {
     expect(block).not.toContain('\u200b');
     // Each memory stays on its own line: a newline inside one cannot start a fake line.
     const lines = block.split('\n');
-    expect(lines).toHaveLength(HOSTILE.length + 2);
-    expect(lines.slice(1, -1).every((l) => l.startsWith('- (fact) '))).toBe(true);
+    expect(lines.filter((l) => l.startsWith('- (fact) '))).toHaveLength(HOSTILE.length);
+    expect(lines.filter((l) => !l.startsWith('- (fact) '))).toHaveLength(3); // opening, the data notice, closing
   });
 
   it('a message carrying the block is stripped back to the user text alone', () => {
