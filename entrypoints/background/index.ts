@@ -1,6 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
+import { installRememberMenu } from './menu';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
@@ -26,6 +27,8 @@ export default defineBackground({
       void route(message, sender).then(sendResponse);
       return true;
     });
+
+    installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

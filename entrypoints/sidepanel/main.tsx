@@ -1,6 +1,9 @@
 import { render } from 'preact';
 import { App } from './app';
 import './style.css';
+import './layout.css';
+import './memories.css';
+import './views.css';
 
 const root = document.getElementById('app');
 if (root) render(<App />, root);

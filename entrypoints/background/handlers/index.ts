@@ -1,6 +1,9 @@
 import type { Handlers } from '../router';
+import { connectionHandlers } from './connection';
+import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { menuHandlers } from './menu';
 import { settingsHandlers } from './settings';
 import { transferHandlers } from './transfer';
 
@@ -10,5 +13,8 @@ export const handlers: Handlers = {
   ...memoryHandlers,
   ...transferHandlers,
   ...injectionHandlers,
+  ...feedbackHandlers,
+  ...menuHandlers,
+  ...connectionHandlers,
   ping: async () => ({}),
 };

@@ -1,0 +1,72 @@
+import { t } from '../lib/i18n';
+import type { PrivacyPattern } from '../lib/settings-schema';
+
+export interface PrivacyPatternsProps {
+  patterns: readonly PrivacyPattern[];
+  onChange: (next: PrivacyPattern[]) => void;
+  testerText: string;
+  onTesterText: (v: string) => void;
+  preview: { output: string; hits: number[]; invalid: number[] };
+}
+
+/** The user's own redaction rules, and a box to try them on before anything is sent. */
+export function PrivacyPatterns({ patterns, onChange, testerText, onTesterText, preview }: PrivacyPatternsProps) {
+  const set = (i: number, patch: Partial<PrivacyPattern>) =>
+    onChange(patterns.map((p, j) => (j === i ? { ...p, ...patch } : p)));
+  return (
+    <div class="privacy">
+      <p class="field-hint">{t('privacy.intro')}</p>
+      <ul class="pattern-list" aria-label={t('privacy.listLabel')}>
+        {patterns.map((p, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: patterns have no id; rows are positional and fully controlled.
+          <li key={i} class={preview.invalid.includes(i) ? 'invalid' : ''}>
+            <label class="field">
+              <span class="field-label">{t('privacy.name')}</span>
+              <input
+                type="text"
+                value={p.label}
+                maxLength={80}
+                onInput={(e) => set(i, { label: e.currentTarget.value })}
+              />
+            </label>
+            <label class="field grow">
+              <span class="field-label">{t('privacy.pattern')}</span>
+              <input
+                type="text"
+                class="mono"
+                value={p.pattern}
+                maxLength={500}
+                spellcheck={false}
+                aria-invalid={preview.invalid.includes(i)}
+                onInput={(e) => set(i, { pattern: e.currentTarget.value })}
+              />
+            </label>
+            <button type="button" class="small danger" onClick={() => onChange(patterns.filter((_, j) => j !== i))}>
+              {t('privacy.remove')}
+            </button>
+            <p class="field-hint wide">
+              {preview.invalid.includes(i) ? t('privacy.invalid') : t('privacy.hits', { n: preview.hits[i] ?? 0 })}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <button type="button" class="small" onClick={() => onChange([...patterns, { label: '', pattern: '' }])}>
+        {t('privacy.add')}
+      </button>
+      <label class="field wide">
+        <span class="field-label">{t('privacy.tester')}</span>
+        <textarea
+          rows={2}
+          value={testerText}
+          placeholder={t('privacy.testerPlaceholder')}
+          onInput={(e) => onTesterText(e.currentTarget.value)}
+        />
+      </label>
+      {testerText && (
+        <output class="redacted" aria-label={t('privacy.result')}>
+          {preview.output}
+        </output>
+      )}
+    </div>
+  );
+}

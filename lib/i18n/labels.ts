@@ -1,0 +1,22 @@
+/** Names of the store's enums in the current language. */
+import type { MemoryStatus, MemoryType, Scope } from '../memory/types';
+import type { SiteMode } from '../settings-schema';
+import { isSiteId, SITE_LABELS } from '../sites';
+import { t } from './index';
+
+export function typeLabel(type: MemoryType): string {
+  return t(`type.${type}`);
+}
+
+export function statusLabel(status: MemoryStatus): string {
+  return t(`status.${status}`);
+}
+
+export function scopeLabel(scope: Scope | string): string {
+  if (scope === 'global') return t('scope.global');
+  return isSiteId(scope) ? SITE_LABELS[scope] : scope;
+}
+
+export function modeLabel(mode: SiteMode): string {
+  return t(`mode.${mode}`);
+}
