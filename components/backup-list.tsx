@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
 import { dateTime } from '../lib/i18n/format';
+import { backupReasonLabel } from '../lib/i18n/labels';
 
 export interface BackupListProps {
   backups: readonly { id: string; at: string; reason: string; memoryCount: number; chatCount: number }[];
@@ -17,7 +18,7 @@ export function BackupList({ backups, onRestore }: BackupListProps) {
             <strong>{dateTime(b.at)}</strong>
             <span class="muted">
               {' '}
-              · {b.reason} · {t('backups.counts', { memories: b.memoryCount, chats: b.chatCount })}
+              · {backupReasonLabel(b.reason)} · {t('backups.counts', { memories: b.memoryCount, chats: b.chatCount })}
             </span>
           </span>
           <button

@@ -39,17 +39,17 @@ export function MemoryItem(props: MemoryItemProps) {
           {t('mem.selectHint')}
         </span>
         <p class="memory-content" id={contentId}>
-          {m.pinned && (
-            <span class="pin-mark" title={t('mem.pinned')}>
-              📌{' '}
-            </span>
-          )}
           {m.content}
         </p>
       </div>
       {m.note && !editing && <p class="memory-note">{m.note}</p>}
       <p class="memory-meta">
         <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
+        {m.pinned && (
+          <span class="badge pinned" title={t('mem.pinned')}>
+            {t('mem.pinnedBadge')}
+          </span>
+        )}
         <span class="importance" title={t('mem.importance')}>
           {'★'.repeat(m.importance)}
           <span class="visually-hidden">{t('mem.importanceOf', { n: m.importance })}</span>

@@ -29,11 +29,11 @@ function options(series: readonly ChartSeries[], width: number, height: number):
   return {
     width,
     height,
-    scales: { x: { time: true } },
+    scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, max) * 1.1] } },
     cursor: { drag: { x: false, y: false } },
     legend: { show: true, live: false },
     axes: [
-      { ...axis, values: (_u, splits) => splits.map((s) => shortDate(new Date(s * 1000).toISOString())) },
+      { ...axis, space: 70, values: (_u, splits) => splits.map((s) => shortDate(new Date(s * 1000).toISOString())) },
       { ...axis, size: 40 },
     ],
     series: [

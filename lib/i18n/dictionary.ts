@@ -49,3 +49,7 @@ export function translate(language: Lang, key: StringKey, vars: Vars = {}): stri
   }
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
 }
+
+export function hasString(key: string): key is StringKey {
+  return Object.hasOwn(ALL, key);
+}

@@ -2,6 +2,7 @@
 import type { MemoryStatus, MemoryType, Scope } from '../memory/types';
 import type { SiteMode } from '../settings-schema';
 import { isSiteId, SITE_LABELS } from '../sites';
+import { hasString } from './dictionary';
 import { t } from './index';
 
 export function typeLabel(type: MemoryType): string {
@@ -19,4 +20,10 @@ export function scopeLabel(scope: Scope | string): string {
 
 export function modeLabel(mode: SiteMode): string {
   return t(`mode.${mode}`);
+}
+
+/** A backup's reason as stored (English, from the background), in the panel's language. */
+export function backupReasonLabel(reason: string): string {
+  const key = `backups.reason.${reason}`;
+  return hasString(key) ? t(key) : reason;
 }

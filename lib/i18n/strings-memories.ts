@@ -10,6 +10,7 @@ export const MEMORY_STRINGS = {
   ],
   'mem.selectHint': ['Select for bulk actions', '选中以批量操作'],
   'mem.pinned': ['Pinned: always considered', '已置顶：总会被考虑'],
+  'mem.pinnedBadge': ['Pinned', '已置顶'],
   'mem.importance': ['Importance', '重要性'],
   'mem.importanceOf': ['importance {n} of 5', '重要性 {n}/5'],
   'mem.hits': ['used {n} time|used {n} times', '用过 {n} 次'],

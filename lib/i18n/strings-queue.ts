@@ -11,7 +11,7 @@ export const QUEUE_STRINGS = {
   'queue.retry': ['Retry', '重试'],
   'queue.discard': ['Discard', '丢弃'],
   'queue.extractNow': ['Extract now', '立即提取'],
-  'queue.extractAll': ['Extract all {n} now', '立即提取全部 {n} 个'],
+  'queue.extractAll': ['Extract the waiting chat now|Extract the {n} waiting chats now', '立即提取等待中的 {n} 个对话'],
   'queue.retried': ['Queued again.', '已重新排队。'],
   'queue.discarded': ['Discarded: this chat will not be extracted.', '已丢弃：这个对话不会被提取。'],
   'queue.extracting': ['Extracting now…', '正在提取…'],

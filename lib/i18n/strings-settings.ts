@@ -108,6 +108,12 @@ export const SETTINGS_STRINGS = {
   'backups.listLabel': ['Backups', '备份'],
   'backups.counts': ['{memories} memories, {chats} chats', '{memories} 条记忆，{chats} 个对话'],
   'backups.restore': ['Restore', '恢复'],
+  'backups.reason.before import': ['before an import', '导入前'],
+  'backups.reason.before delete': ['before a delete', '删除前'],
+  'backups.reason.before bulk delete': ['before a bulk delete', '批量删除前'],
+  'backups.reason.before bulk change': ['before a bulk change', '批量修改前'],
+  'backups.reason.before restore': ['before a restore', '恢复前'],
+  'backups.reason.after extraction': ['after an extraction', '提取后'],
   'backups.restoreFrom': ['Restore the backup from {when}', '恢复 {when} 的备份'],
   'backups.restored': [
     'Restored {memories} memories and {chats} chats.',

@@ -39,8 +39,22 @@ const HealthReply = z.object({
 });
 const ChatReply = z.object({ chatId: z.nullable(z.string()), excluded: z.boolean() });
 
+/**
+ * The tab the panel is about: the active tab of its window. When the panel itself is that tab
+ * (Firefox "open sidebar in tab", or a test), the tab the user was on just before.
+ */
+async function pickTab() {
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  const own = browser.runtime.getURL('/');
+  if (active && !active.url?.startsWith(own)) return active;
+  const others = (await browser.tabs.query({ currentWindow: true }))
+    .filter((t) => t.url && !t.url.startsWith(own))
+    .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
+  return others[0];
+}
+
 export async function readActiveTab(): Promise<void> {
-  const [tab] = await browser.tabs.query({ active: true, currentWindow: true });
+  const tab = await pickTab();
   const next: ActiveTab | null =
     tab?.id === undefined
       ? null
