@@ -24,7 +24,6 @@ export function SettingsGeneral() {
             value={f.idleMinutes}
             min={0.05}
             max={1440}
-            step={1}
             hint={t('settings.idleHint')}
             onChange={(idleMinutes) => editForm({ idleMinutes })}
           />

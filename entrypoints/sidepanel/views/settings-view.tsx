@@ -15,6 +15,8 @@ export function SettingsView() {
     <ViewPanel id="settings">
       <form
         class="settings-form"
+        // The background validates with the settings schema and says what is wrong, in words.
+        noValidate
         aria-label={t('settings.formLabel')}
         onSubmit={(e) => {
           e.preventDefault();
