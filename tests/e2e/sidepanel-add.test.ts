@@ -39,8 +39,11 @@ describe('adding memories (Chromium)', () => {
   });
 
   it('opens the form prefilled from "Remember this", and stores it with its source once confirmed', async () => {
+    // Where the background's context-menu click stores the selection (lib/pending-draft.ts).
     await panel.evaluate(() =>
-      chrome.storage.local.set({
+      (
+        globalThis as unknown as { chrome: { storage: { local: { set(o: object): Promise<void> } } } }
+      ).chrome.storage.local.set({
         'menu.pendingDraft': {
           text: 'Prefers window seats on long flights.',
           url: 'https://example.com/travel/notes',
