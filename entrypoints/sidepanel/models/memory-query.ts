@@ -67,22 +67,31 @@ export class HayCache {
   }
 }
 
-function bigramCoverage(term: string, text: string): number {
-  const chars = [...term];
-  let found = 0;
-  for (let i = 0; i < chars.length - 1; i++) if (text.includes(chars[i]! + chars[i + 1]!)) found++;
-  return found / (chars.length - 1);
+/** A search term, prepared once per query: long CJK terms also carry their character pairs. */
+export interface Term {
+  text: string;
+  bigrams: string[] | null;
 }
 
-function termIn(term: string, text: string): number {
-  if (text.includes(term)) return 1;
-  if ([...term].length < 3 || !CJK.test(term)) return 0;
-  const coverage = bigramCoverage(term, text);
+export function compileTerms(query: string): Term[] {
+  return queryTerms(query).map((text) => {
+    const chars = [...text];
+    if (chars.length < 3 || !CJK.test(text)) return { text, bigrams: null };
+    return { text, bigrams: chars.slice(1).map((c, i) => chars[i] + c) };
+  });
+}
+
+function termIn(term: Term, text: string): number {
+  if (text.includes(term.text)) return 1;
+  if (!term.bigrams) return 0;
+  let found = 0;
+  for (const pair of term.bigrams) if (text.includes(pair)) found++;
+  const coverage = found / term.bigrams.length;
   return coverage >= BIGRAM_COVERAGE ? coverage * 0.8 : 0;
 }
 
 /** 0 when any term is missing; otherwise higher for matches in the content than in note or tags. */
-export function matchScore(terms: readonly string[], hay: Hay): number {
+export function matchScore(terms: readonly Term[], hay: Hay): number {
   let score = 0;
   for (const term of terms) {
     const s = Math.max(termIn(term, hay.content), termIn(term, hay.extra) * 0.5);
@@ -101,7 +110,12 @@ export function passesFilters(m: MemoryRecord, f: MemoryFilters): boolean {
   );
 }
 
-const newest = (a: MemoryRecord, b: MemoryRecord) => b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
+/** Plain code-unit order: ISO dates and ids sort correctly, and it is ~10x faster than localeCompare. */
+function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const newest = (a: MemoryRecord, b: MemoryRecord) => cmp(b.createdAt, a.createdAt) || cmp(a.id, b.id);
 
 export function comparator(sort: SortKey, scores: ReadonlyMap<string, number>) {
   switch (sort) {
@@ -109,7 +123,7 @@ export function comparator(sort: SortKey, scores: ReadonlyMap<string, number>) {
       return (a: MemoryRecord, b: MemoryRecord) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || newest(a, b);
     case 'hits':
       return (a: MemoryRecord, b: MemoryRecord) =>
-        b.hitCount - a.hitCount || (b.lastHitAt ?? '').localeCompare(a.lastHitAt ?? '') || newest(a, b);
+        b.hitCount - a.hitCount || cmp(b.lastHitAt ?? '', a.lastHitAt ?? '') || newest(a, b);
     case 'importance':
       return (a: MemoryRecord, b: MemoryRecord) => b.importance - a.importance || newest(a, b);
     default:
@@ -127,7 +141,7 @@ export function runQuery(
   input: QueryInput,
   cache: HayCache = new HayCache(),
 ): QueryResult {
-  const terms = queryTerms(input.query);
+  const terms = compileTerms(input.query);
   const scores = new Map<string, number>();
   const items: MemoryRecord[] = [];
   const remote = input.remote ?? new Map<string, number>();
