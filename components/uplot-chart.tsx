@@ -17,15 +17,48 @@ export interface UplotChartProps {
   data: uPlot.AlignedData;
   series: readonly ChartSeries[];
   height?: number;
+  /** Draw the series as stacked areas (each on top of the previous ones). */
+  stacked?: boolean;
+}
+
+/** Running sums across series, so series k is drawn at the total of series 1..k. */
+export function stack(data: uPlot.AlignedData): uPlot.AlignedData {
+  const [x, ...ys] = data;
+  let acc = (x as number[]).map(() => 0);
+  const out = ys.map((y) => {
+    acc = acc.map((v, i) => v + ((y as (number | null)[])[i] ?? 0));
+    return acc;
+  });
+  return [x, ...out];
 }
 
 function css(name: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || '#888';
 }
 
-function options(series: readonly ChartSeries[], width: number, height: number): uPlot.Options {
+const COUNTS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 20_000, 50_000];
+
+function seriesOptions(s: ChartSeries, stacked: boolean): uPlot.Series {
+  const color = css(s.colorVar);
+  if (s.bars)
+    return {
+      label: s.label,
+      stroke: color,
+      fill: color,
+      paths: uPlot.paths.bars?.({ size: [0.7, 14] }),
+      points: { show: false },
+    };
+  return {
+    label: s.label,
+    stroke: color,
+    width: stacked ? 1 : 2,
+    fill: `${color}${stacked ? '66' : '22'}`,
+    points: { show: false },
+  };
+}
+
+function options(series: readonly ChartSeries[], width: number, height: number, stacked: boolean): uPlot.Options {
   const axis = { stroke: css('--muted'), grid: { stroke: css('--line'), width: 1 }, ticks: { stroke: css('--line') } };
-  const bars = uPlot.paths.bars?.({ size: [0.7, 14] });
   return {
     width,
     height,
@@ -34,22 +67,16 @@ function options(series: readonly ChartSeries[], width: number, height: number):
     legend: { show: true, live: false },
     axes: [
       { ...axis, space: 70, values: (_u, splits) => splits.map((s) => shortDate(new Date(s * 1000).toISOString())) },
-      { ...axis, size: 40 },
+      { ...axis, size: 40, incrs: COUNTS },
     ],
-    series: [
-      {},
-      ...series.map((s) => {
-        const color = css(s.colorVar);
-        return s.bars
-          ? { label: s.label, stroke: color, fill: color, paths: bars, points: { show: false } }
-          : { label: s.label, stroke: color, width: 2, fill: `${color}22`, points: { show: false } };
-      }),
-    ],
+    // Stacked: fill between each series and the one under it, not down to zero.
+    ...(stacked ? { bands: series.slice(1).map((_, i) => ({ series: [i + 2, i + 1] as [number, number] })) } : {}),
+    series: [{}, ...series.map((s) => seriesOptions(s, stacked))],
   };
 }
 
 /** A uPlot chart that fills its container's width and redraws when the colour scheme changes. */
-export function UplotChart({ title, summary, data, series, height = 180 }: UplotChartProps) {
+export function UplotChart({ title, summary, data, series, height = 180, stacked = false }: UplotChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const [scheme, setScheme] = useState(0);
@@ -64,7 +91,7 @@ export function UplotChart({ title, summary, data, series, height = 180 }: Uplot
   useEffect(() => {
     const el = host.current;
     if (!el) return;
-    const u = new uPlot(options(series, el.clientWidth || 320, height), data, el);
+    const u = new uPlot(options(series, el.clientWidth || 320, height, stacked), stacked ? stack(data) : data, el);
     plot.current = u;
     const ro = new ResizeObserver(() => u.setSize({ width: el.clientWidth || 320, height }));
     ro.observe(el);
@@ -73,10 +100,10 @@ export function UplotChart({ title, summary, data, series, height = 180 }: Uplot
       u.destroy();
       plot.current = null;
     };
-  }, [seriesKey, scheme, height]);
+  }, [seriesKey, scheme, height, stacked]);
   useEffect(() => {
-    plot.current?.setData(data);
-  }, [data]);
+    plot.current?.setData(stacked ? stack(data) : data);
+  }, [data, stacked]);
   return (
     <figure class="chart">
       <figcaption>{title}</figcaption>

@@ -2,6 +2,7 @@
  * Every view at the side panel's real width (360 px), in English and Chinese, light and dark,
  * saved under tests/e2e/screenshots/ (generated, not committed) to be looked at.
  */
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { loadSampleStore, openPanel, routeChatSite, setLanguage, shot } from './harness/panel';
@@ -14,6 +15,41 @@ const VIEWS = [
   ['insights', /^(Insights|洞察)$/],
   ['settings', /^(Settings|设置)$/],
 ] as const;
+
+/** Memories mid-work: one row being edited, one with details open, two selected for bulk. */
+async function shootWorkingStates(panel: Page, lang: 'en' | 'zh'): Promise<void> {
+  await panel.getByRole('tab', { name: /^(Memories|记忆)$/ }).click();
+  const rows = panel.getByRole('list', { name: /^(Memories|记忆)$/ }).getByRole('listitem');
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /^(Edit|编辑)$/ })
+    .click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^(Details|详情)$/ })
+    .click();
+  await rows.nth(2).getByRole('checkbox').check();
+  await rows.nth(3).getByRole('checkbox').check();
+  await shot(panel, `memories-working-${lang}`);
+  await rows
+    .nth(0)
+    .getByRole('button', { name: /^(Cancel|取消)$/ })
+    .click();
+  await rows
+    .nth(1)
+    .getByRole('button', { name: /^(Details|详情)$/ })
+    .click();
+  await panel.getByRole('button', { name: /Clear selection|取消选择/ }).click();
+  await panel
+    .getByRole('button', { name: /Add a memory|添加记忆/ })
+    .first()
+    .click();
+  await shot(panel, `memories-add-${lang}`);
+  await panel
+    .getByRole('form', { name: /Add a memory|添加记忆/ })
+    .getByRole('button', { name: /^(Cancel|取消)$/ })
+    .click();
+}
 
 describe('side panel screenshots (Chromium, 360 px)', () => {
   let ext: ExtensionBrowser;
@@ -55,6 +91,7 @@ describe('side panel screenshots (Chromium, 360 px)', () => {
           if (id === 'activity') await panel.locator('.entry-head').first().click();
           await shot(panel, `${id}-${lang}${scheme === 'dark' ? '-dark' : ''}`);
         }
+        if (scheme === 'light') await shootWorkingStates(panel, lang);
       }
     }
     await panel.emulateMedia({ colorScheme: 'light' });

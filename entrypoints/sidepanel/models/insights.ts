@@ -119,3 +119,10 @@ export function startInsightsModel(): () => void {
 export const types = computed(() => typeSeries(memories.value, Date.now()));
 export const hits = computed(() => hitSeries(log.value, Date.now()));
 export const heat = computed(() => heatView(memories.value, Date.now()));
+
+/** The arrays the charts draw, kept stable between renders so uPlot only redraws on change. */
+export const typeChartData = computed(() => {
+  const s = types.value;
+  return [s.x, ...MEMORY_TYPES.map((k) => s.y[k])] as [number[], ...number[][]];
+});
+export const hitChartData = computed(() => [hits.value.x, hits.value.y.hits] as [number[], number[]]);

@@ -7,7 +7,7 @@ import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { typeLabel } from '../../../lib/i18n/labels';
 import { MEMORY_TYPES } from '../../../lib/memory/types';
-import { heat, hits, startInsightsModel, types } from '../models/insights';
+import { heat, hitChartData, hits, startInsightsModel, typeChartData, types } from '../models/insights';
 import { memories } from '../models/memories';
 
 export function InsightsView() {
@@ -32,13 +32,14 @@ export function InsightsView() {
       <UplotChart
         title={t('insights.byType')}
         summary={t('insights.byTypeSummary', { list: typeSummary })}
-        data={[ty.x, ...MEMORY_TYPES.map((k) => ty.y[k])]}
+        data={typeChartData.value}
         series={MEMORY_TYPES.map((k) => ({ label: typeLabel(k), colorVar: `--type-${k}` }))}
+        stacked
       />
       <UplotChart
         title={t('insights.hits')}
         summary={t('insights.hitsSummary', { n: totalHits, days: hs.x.length })}
-        data={[hs.x, hs.y.hits]}
+        data={hitChartData.value}
         series={[{ label: t('insights.hitsSeries'), colorVar: '--accent', bars: true }]}
         height={140}
       />

@@ -66,5 +66,11 @@ export async function shot(panel: Page, name: string): Promise<void> {
   await panel.setViewportSize({ width: PANEL_WIDTH, height: Math.min(4000, Math.max(760, height)) });
   await panel.waitForTimeout(150);
   await panel.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  // Long pages also get their first screenful at full size, as the panel shows it.
+  if (height > 1200)
+    await panel.screenshot({
+      path: join(SCREENSHOTS, `${name}-top.png`),
+      clip: { x: 0, y: 0, width: PANEL_WIDTH, height: 760 },
+    });
   await panel.setViewportSize({ width: PANEL_WIDTH, height: 760 });
 }
