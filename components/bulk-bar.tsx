@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
 import type { MemoryType, Scope } from '../lib/memory/types';
+import { BulkSelect } from './bulk-select';
 import { scopeOptions, typeOptions } from './field-options';
 
 export interface BulkBarProps {
@@ -33,42 +34,13 @@ export function BulkBar({ count, shown, onSelectAll, onClear, onDelete, onType, 
         </button>
       </div>
       <div class="bulk-row">
-        <label class="field inline">
-          <span class="field-label">{t('bulk.setType')}</span>
-          <select
-            value=""
-            onChange={(e) => {
-              const v = e.currentTarget.value as MemoryType | '';
-              e.currentTarget.value = '';
-              if (v) onType(v);
-            }}
-          >
-            <option value="">{t('bulk.choose')}</option>
-            {typeOptions().map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label class="field inline">
-          <span class="field-label">{t('bulk.setScope')}</span>
-          <select
-            value=""
-            onChange={(e) => {
-              const v = e.currentTarget.value as Scope | '';
-              e.currentTarget.value = '';
-              if (v) onScope(v);
-            }}
-          >
-            <option value="">{t('bulk.choose')}</option>
-            {scopeOptions().map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <BulkSelect label={t('bulk.setType')} placeholder={t('bulk.choose')} options={typeOptions()} onPick={onType} />
+        <BulkSelect
+          label={t('bulk.setScope')}
+          placeholder={t('bulk.choose')}
+          options={scopeOptions()}
+          onPick={onScope}
+        />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { t } from '../lib/i18n';
 import { relativeTime } from '../lib/i18n/format';
 import type { MemoryRecord } from '../lib/memory/types';
+import { HeatList } from './heat-list';
 
 interface Cell {
   memory: MemoryRecord;
@@ -38,31 +39,20 @@ export function HeatView({ cells, hot, cooling, neverUsed }: HeatViewProps) {
       </p>
       <p class="field-hint">{t('insights.neverUsed', { n: neverUsed })}</p>
       <div class="heat-lists">
-        <section aria-labelledby="heat-hot">
-          <h4 id="heat-hot">{t('insights.hotList')}</h4>
-          {hot.length === 0 && <p class="muted">{t('insights.noneYet')}</p>}
-          <ol>
-            {hot.map((c) => (
-              <li key={c.memory.id}>
-                {c.memory.content} <span class="muted">· {t('mem.hits', { n: c.memory.hitCount })}</span>
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section aria-labelledby="heat-cooling">
-          <h4 id="heat-cooling">{t('insights.coolingList')}</h4>
-          {cooling.length === 0 && <p class="muted">{t('insights.noneCooling')}</p>}
-          <ol>
-            {cooling.map((c) => (
-              <li key={c.memory.id}>
-                {c.memory.content}{' '}
-                <span class="muted">
-                  · {t('insights.lastUsed', { when: relativeTime(c.memory.lastHitAt ?? c.memory.createdAt) })}
-                </span>
-              </li>
-            ))}
-          </ol>
-        </section>
+        <HeatList
+          id="heat-hot"
+          title={t('insights.hotList')}
+          empty={t('insights.noneYet')}
+          memories={hot.map((c) => c.memory)}
+          note={(m) => t('mem.hits', { n: m.hitCount })}
+        />
+        <HeatList
+          id="heat-cooling"
+          title={t('insights.coolingList')}
+          empty={t('insights.noneCooling')}
+          memories={cooling.map((c) => c.memory)}
+          note={(m) => t('insights.lastUsed', { when: relativeTime(m.lastHitAt ?? m.createdAt) })}
+        />
       </div>
     </figure>
   );

@@ -1,8 +1,8 @@
 import { t } from '../lib/i18n';
 import { dateTime, relativeTime } from '../lib/i18n/format';
-import { scopeLabel, typeLabel } from '../lib/i18n/labels';
+import { scopeLabel } from '../lib/i18n/labels';
 import type { Injection, MemoryRecord } from '../lib/memory/types';
-import { ScoreParts } from './score-parts';
+import { InjectionItem } from './injection-item';
 
 export interface InjectionEntryProps {
   injection: Injection;
@@ -30,33 +30,15 @@ export function InjectionEntry({ injection: inj, draftStart, memories, open, onT
       </button>
       {open && (
         <ul class="entry-items" aria-label={t('activity.itemsLabel')}>
-          {inj.items.map((item) => {
-            const m = memories.get(item.memoryId);
-            return (
-              <li key={item.memoryId} class="entry-item">
-                {m ? (
-                  <p class="memory-content">
-                    <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span> {m.content}{' '}
-                    <span class="importance">{'★'.repeat(m.importance)}</span>
-                  </p>
-                ) : (
-                  <p class="muted">{t('activity.memoryGone')}</p>
-                )}
-                {m && m.feedback < 0 && <p class="field-hint">{t('activity.demotedTimes', { n: -m.feedback })}</p>}
-                <ScoreParts score={item.score} parts={item.parts} />
-                {m && (
-                  <div class="memory-actions">
-                    <button type="button" class="small" onClick={() => onWrong(item.memoryId, 'demote')}>
-                      {t('activity.wrongDemote')}
-                    </button>
-                    <button type="button" class="small danger" onClick={() => onWrong(item.memoryId, 'delete')}>
-                      {t('activity.wrongDelete')}
-                    </button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
+          {inj.items.map((item) => (
+            <InjectionItem
+              key={item.memoryId}
+              memory={memories.get(item.memoryId)}
+              score={item.score}
+              parts={item.parts}
+              onWrong={(action) => onWrong(item.memoryId, action)}
+            />
+          ))}
         </ul>
       )}
     </li>

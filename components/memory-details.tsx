@@ -2,6 +2,7 @@ import { t } from '../lib/i18n';
 import { dateTime } from '../lib/i18n/format';
 import { scopeLabel } from '../lib/i18n/labels';
 import type { MemoryRecord } from '../lib/memory/types';
+import { MemoryHistory } from './memory-history';
 
 export interface MemoryDetailsProps {
   memory: MemoryRecord;
@@ -53,17 +54,7 @@ export function MemoryDetails({ memory: m, replaces, replacedBy }: MemoryDetails
       )}
       <dt>{t('mem.history')}</dt>
       <dd>
-        {replaces.length === 0 && !m.supersededBy && t('mem.noHistory')}
-        {replaces.map((old) => (
-          <p key={old.id} class="history-line">
-            {t('mem.replaced', { date: dateTime(old.updatedAt) })} <q>{old.content}</q>
-          </p>
-        ))}
-        {m.supersededBy && (
-          <p class="history-line">
-            {t('mem.replacedBy')} {replacedBy ? <q>{replacedBy.content}</q> : t('mem.goneNow')}
-          </p>
-        )}
+        <MemoryHistory replaces={replaces} supersededBy={m.supersededBy} replacedBy={replacedBy} />
       </dd>
     </dl>
   );

@@ -1,9 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '../lib/i18n';
-import { relativeTime } from '../lib/i18n/format';
-import { scopeLabel, statusLabel, typeLabel } from '../lib/i18n/labels';
 import type { MemoryRecord } from '../lib/memory/types';
 import { MemoryActions } from './memory-actions';
+import { MemoryMeta } from './memory-meta';
 
 export interface MemoryItemProps {
   memory: MemoryRecord;
@@ -43,22 +42,7 @@ export function MemoryItem(props: MemoryItemProps) {
         </p>
       </div>
       {m.note && !editing && <p class="memory-note">{m.note}</p>}
-      <p class="memory-meta">
-        <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
-        {m.pinned && (
-          <span class="badge pinned" title={t('mem.pinned')}>
-            {t('mem.pinnedBadge')}
-          </span>
-        )}
-        <span class="importance" title={t('mem.importance')}>
-          {'★'.repeat(m.importance)}
-          <span class="visually-hidden">{t('mem.importanceOf', { n: m.importance })}</span>
-        </span>
-        <span>{scopeLabel(m.scope)}</span>
-        {m.status !== 'active' && <span class={`badge status-${m.status}`}>{statusLabel(m.status)}</span>}
-        <span>{t('mem.hits', { n: m.hitCount })}</span>
-        <span>{relativeTime(m.createdAt)}</span>
-      </p>
+      <MemoryMeta memory={m} />
       {!editing && (
         <MemoryActions
           pinned={m.pinned}

@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
 import type { PrivacyPattern } from '../lib/settings-schema';
+import { PatternRow } from './pattern-row';
 
 export interface PrivacyPatternsProps {
   patterns: readonly PrivacyPattern[];
@@ -18,36 +19,15 @@ export function PrivacyPatterns({ patterns, onChange, testerText, onTesterText, 
       <p class="field-hint">{t('privacy.intro')}</p>
       <ul class="pattern-list" aria-label={t('privacy.listLabel')}>
         {patterns.map((p, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: patterns have no id; rows are positional and fully controlled.
-          <li key={i} class={preview.invalid.includes(i) ? 'invalid' : ''}>
-            <label class="field">
-              <span class="field-label">{t('privacy.name')}</span>
-              <input
-                type="text"
-                value={p.label}
-                maxLength={80}
-                onInput={(e) => set(i, { label: e.currentTarget.value })}
-              />
-            </label>
-            <label class="field grow">
-              <span class="field-label">{t('privacy.pattern')}</span>
-              <input
-                type="text"
-                class="mono"
-                value={p.pattern}
-                maxLength={500}
-                spellcheck={false}
-                aria-invalid={preview.invalid.includes(i)}
-                onInput={(e) => set(i, { pattern: e.currentTarget.value })}
-              />
-            </label>
-            <button type="button" class="small danger" onClick={() => onChange(patterns.filter((_, j) => j !== i))}>
-              {t('privacy.remove')}
-            </button>
-            <p class="field-hint wide">
-              {preview.invalid.includes(i) ? t('privacy.invalid') : t('privacy.hits', { n: preview.hits[i] ?? 0 })}
-            </p>
-          </li>
+          <PatternRow
+            // biome-ignore lint/suspicious/noArrayIndexKey: patterns have no id; rows are positional and fully controlled.
+            key={i}
+            pattern={p}
+            invalid={preview.invalid.includes(i)}
+            hits={preview.hits[i] ?? 0}
+            onChange={(patch) => set(i, patch)}
+            onRemove={() => onChange(patterns.filter((_, j) => j !== i))}
+          />
         ))}
       </ul>
       <button type="button" class="small" onClick={() => onChange([...patterns, { label: '', pattern: '' }])}>

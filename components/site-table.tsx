@@ -1,7 +1,7 @@
 import { t } from '../lib/i18n';
-import { modeLabel } from '../lib/i18n/labels';
-import type { SiteMode, SiteSettings } from '../lib/settings-schema';
+import type { SiteSettings } from '../lib/settings-schema';
 import { SITE_IDS, SITE_LABELS, type SiteId } from '../lib/sites';
+import { SiteRow } from './site-row';
 
 export interface SiteTableProps {
   sites: Readonly<Record<SiteId, SiteSettings>>;
@@ -10,7 +10,6 @@ export interface SiteTableProps {
 
 /** Per site: on/off, how memories go in (auto on send / manual / off), and the token budget. */
 export function SiteTable({ sites, onChange }: SiteTableProps) {
-  const modes: SiteMode[] = ['auto', 'manual', 'off'];
   return (
     <table class="site-table">
       <caption class="visually-hidden">{t('settings.sitesCaption')}</caption>
@@ -23,50 +22,9 @@ export function SiteTable({ sites, onChange }: SiteTableProps) {
         </tr>
       </thead>
       <tbody>
-        {SITE_IDS.map((id) => {
-          const s = sites[id];
-          const name = SITE_LABELS[id];
-          return (
-            <tr key={id}>
-              <th scope="row">{name}</th>
-              <td>
-                <input
-                  type="checkbox"
-                  checked={s.enabled}
-                  aria-label={t('settings.siteOnFor', { site: name })}
-                  onChange={(e) => onChange(id, { enabled: e.currentTarget.checked })}
-                />
-              </td>
-              <td>
-                <select
-                  value={s.mode}
-                  aria-label={t('settings.siteModeFor', { site: name })}
-                  onChange={(e) => onChange(id, { mode: e.currentTarget.value as SiteMode })}
-                >
-                  {modes.map((m) => (
-                    <option key={m} value={m}>
-                      {modeLabel(m)}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <input
-                  type="number"
-                  min={100}
-                  max={8000}
-                  step={100}
-                  value={s.budgetTokens}
-                  aria-label={t('settings.siteBudgetFor', { site: name })}
-                  onInput={(e) => {
-                    const n = e.currentTarget.valueAsNumber;
-                    if (Number.isFinite(n)) onChange(id, { budgetTokens: Math.round(n) });
-                  }}
-                />
-              </td>
-            </tr>
-          );
-        })}
+        {SITE_IDS.map((id) => (
+          <SiteRow key={id} name={SITE_LABELS[id]} settings={sites[id]} onChange={(patch) => onChange(id, patch)} />
+        ))}
       </tbody>
     </table>
   );

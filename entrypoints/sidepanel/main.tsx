@@ -4,6 +4,8 @@ import './style.css';
 import './layout.css';
 import './memories.css';
 import './views.css';
+import './insights.css';
+import './settings.css';
 
 const root = document.getElementById('app');
 if (root) render(<App />, root);

@@ -1,11 +1,11 @@
-/** Settings → sites, capture, privacy and language. */
-import { NumberField } from '../../../components/number-field';
+/** Settings → sites, privacy and language (capture has its own file). */
 import { PrivacyPatterns } from '../../../components/privacy-patterns';
 import { SelectField } from '../../../components/select-field';
 import { SiteTable } from '../../../components/site-table';
 import { t } from '../../../lib/i18n';
 import { previewRedaction, testerText } from '../models/privacy-tester';
 import { editForm, editSite, form, setLanguage } from '../models/settings';
+import { SettingsCapture } from './settings-capture';
 
 export function SettingsGeneral() {
   const f = form.value;
@@ -16,36 +16,7 @@ export function SettingsGeneral() {
         <h2 id="set-sites">{t('settings.sites')}</h2>
         <SiteTable sites={f.sites} onChange={editSite} />
       </section>
-      <section class="settings-section" aria-labelledby="set-capture">
-        <h2 id="set-capture">{t('settings.capture')}</h2>
-        <div class="field-grid">
-          <NumberField
-            label={t('settings.idle')}
-            value={f.idleMinutes}
-            min={0.05}
-            max={1440}
-            hint={t('settings.idleHint')}
-            onChange={(idleMinutes) => editForm({ idleMinutes })}
-          />
-          <NumberField
-            label={t('settings.retention')}
-            value={f.transcriptRetentionDays}
-            min={1}
-            max={3650}
-            hint={t('settings.retentionHint')}
-            onChange={(n) => editForm({ transcriptRetentionDays: Math.round(n) })}
-          />
-          <NumberField
-            label={t('settings.cap')}
-            value={f.dailyTokenCap}
-            min={0}
-            max={100_000_000}
-            step={10_000}
-            hint={t('settings.capHint')}
-            onChange={(n) => editForm({ dailyTokenCap: Math.round(n) })}
-          />
-        </div>
-      </section>
+      <SettingsCapture />
       <section class="settings-section" aria-labelledby="set-privacy">
         <h2 id="set-privacy">{t('settings.privacy')}</h2>
         <PrivacyPatterns
