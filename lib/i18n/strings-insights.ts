@@ -4,6 +4,10 @@ export const INSIGHTS_STRINGS = {
   'insights.byTypeSummary': ['Memories by type today: {list}', '当前各类型记忆数量：{list}'],
   'insights.hits': ['Memories used per day', '每天使用的记忆次数'],
   'insights.hitsSeries': ['Uses', '使用次数'],
+  'insights.noHits': [
+    'no memory has gone into a message yet. Start a new chat on a supported site.',
+    '还没有记忆被加入消息。在支持的网站上开始一个新对话吧。',
+  ],
   'insights.hitsSummary': ['{n} uses over the last {days} days', '最近 {days} 天共使用 {n} 次'],
   'insights.heatTitle': ['Hot and cooling memories', '热门与渐冷的记忆'],
   'insights.hot': ['hot', '热'],

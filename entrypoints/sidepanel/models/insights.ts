@@ -11,6 +11,8 @@ import { memories } from './memories';
 
 const DAY = 86_400_000;
 export const MAX_DAYS = 180;
+/** Even a new store gets two weeks of axis, so one day's data is not a lone point. */
+export const MIN_DAYS = 14;
 /** A memory's heat halves about every ten days without a hit. */
 const HEAT_DAYS = 14;
 
@@ -26,7 +28,7 @@ function dayStart(ms: number): number {
 
 function dayAxis(firstMs: number, nowMs: number): number[] {
   const end = dayStart(nowMs);
-  const start = Math.max(dayStart(firstMs), end - (MAX_DAYS - 1) * DAY);
+  const start = Math.min(Math.max(dayStart(firstMs), end - (MAX_DAYS - 1) * DAY), end - (MIN_DAYS - 1) * DAY);
   const out: number[] = [];
   for (let d = start; d <= end; d += DAY) out.push(d / 1000);
   return out;

@@ -36,13 +36,20 @@ export function InsightsView() {
         series={MEMORY_TYPES.map((k) => ({ label: typeLabel(k), colorVar: `--type-${k}` }))}
         stacked
       />
-      <UplotChart
-        title={t('insights.hits')}
-        summary={t('insights.hitsSummary', { n: totalHits, days: hs.x.length })}
-        data={hitChartData.value}
-        series={[{ label: t('insights.hitsSeries'), colorVar: '--accent', bars: true }]}
-        height={140}
-      />
+      {totalHits === 0 && (
+        <p class="muted">
+          <strong>{t('insights.hits')}</strong> — {t('insights.noHits')}
+        </p>
+      )}
+      {totalHits > 0 && (
+        <UplotChart
+          title={t('insights.hits')}
+          summary={t('insights.hitsSummary', { n: totalHits, days: hs.x.length })}
+          data={hitChartData.value}
+          series={[{ label: t('insights.hitsSeries'), colorVar: '--accent', bars: true }]}
+          height={140}
+        />
+      )}
       <HeatView cells={h.cells} hot={h.hot} cooling={h.cooling} neverUsed={h.neverUsed} />
     </ViewPanel>
   );
