@@ -1,38 +1,61 @@
-import type { JobView } from '../lib/messages';
+import type { StringKey } from '../lib/i18n';
+import { t } from '../lib/i18n';
+import { number, relativeTime } from '../lib/i18n/format';
+import { scopeLabel } from '../lib/i18n/labels';
+import type { JobState } from '../lib/memory/types';
 
 export interface JobItemProps {
-  job: JobView;
-  onRetry: (jobId: string) => void;
-  onDiscard: (jobId: string) => void;
+  title: string;
+  site: string;
+  state: JobState;
+  turns: number;
+  attempts: number;
+  updatedAt: string;
+  tokens: number;
+  /** Failed jobs: the reason in plain words, and the raw error under it. */
+  reason: StringKey | null;
+  rawError: string | null;
+  onRetry: () => void;
+  onDiscard: () => void;
+  onExtractNow: () => void;
 }
 
-const STATE_LABEL: Record<JobView['state'], string> = {
-  pending: 'waiting',
-  running: 'extracting…',
-  done: 'done',
-  failed: 'failed',
-};
-
-/** One queued extraction: its chat, state, why it failed or waits, and what it did. */
-export function JobItem({ job, onRetry, onDiscard }: JobItemProps) {
-  const title = job.chatTitle || job.chatId;
+/** One chat in the extraction queue and what can be done with it. */
+export function JobItem(p: JobItemProps) {
   return (
-    <li class="job" data-state={job.state}>
+    <li class={`job job-${p.state}`}>
       <p class="job-title">
-        <span class="badge">{job.site}</span> {title} <span class="badge muted">{STATE_LABEL[job.state]}</span>
+        <strong>{p.title || t('queue.untitled')}</strong> <span class="muted">· {scopeLabel(p.site)}</span>
       </p>
-      {job.lastError && <p class="job-error">{job.lastError}</p>}
-      {job.outcome && <p class="job-outcome">{job.outcome}</p>}
-      {(job.state === 'failed' || job.state === 'pending') && (
-        <p class="job-actions">
-          <button type="button" aria-label={`Retry ${title}`} onClick={() => onRetry(job.id)}>
-            Retry
-          </button>
-          <button type="button" aria-label={`Discard ${title}`} onClick={() => onDiscard(job.id)}>
-            Discard
-          </button>
-        </p>
+      <p class="memory-meta">
+        <span>{t('queue.turns', { n: p.turns })}</span>
+        <span>{relativeTime(p.updatedAt)}</span>
+        {p.attempts > 0 && <span>{t('queue.attempts', { n: p.attempts })}</span>}
+        {p.tokens > 0 && <span>{t('queue.tokens', { n: number(p.tokens) })}</span>}
+      </p>
+      {p.reason && (
+        <div class="job-reason" role="note">
+          <p>{t(p.reason)}</p>
+          {p.rawError && <p class="muted small-text">{p.rawError}</p>}
+        </div>
       )}
+      <div class="memory-actions">
+        {p.state === 'pending' && (
+          <button type="button" class="small" onClick={p.onExtractNow}>
+            {t('queue.extractNow')}
+          </button>
+        )}
+        {p.state === 'failed' && (
+          <button type="button" class="small primary" onClick={p.onRetry}>
+            {t('queue.retry')}
+          </button>
+        )}
+        {(p.state === 'pending' || p.state === 'failed') && (
+          <button type="button" class="small danger" onClick={p.onDiscard}>
+            {t('queue.discard')}
+          </button>
+        )}
+      </div>
     </li>
   );
 }

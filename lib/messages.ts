@@ -8,8 +8,10 @@
 import * as z from 'zod/mini';
 import {
   ImportanceSchema,
+  InjectionSchema,
   JOB_STATES,
   MemoryRecordSchema,
+  MemorySourceSchema,
   MemoryStatusSchema,
   MemoryTypeSchema,
   QueuePauseSchema,
@@ -162,18 +164,49 @@ const extractionMessages = {
     z.object({ jobId: z.string().check(z.maxLength(400)) }),
     z.object({ discarded: z.boolean() }),
   ),
-  /** Checks key, base URL and model with a minimal call; omitted fields use the stored values. */
-  'connection.test': def(
-    EXT,
-    z.object({
-      baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
-      model: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
-      apiKey: z.optional(z.string().check(z.maxLength(500))),
-    }),
-    z.object({ ok: z.boolean(), message: z.string(), model: z.optional(z.string()) }),
-  ),
   'usage.summary': def(EXT, Empty, UsageSummarySchema),
 } as const;
+
+/** What a bulk action may change: never content (that is one memory at a time). */
+export const BulkPatchSchema = z.pick(MemoryPatchSchema, {
+  type: true,
+  scope: true,
+  status: true,
+  pinned: true,
+  importance: true,
+});
+
+/** Text the user chose "Remember this" on, waiting for the side panel to confirm it. */
+export const PendingDraftSchema = z.object({
+  text: z.string().check(z.minLength(1), z.maxLength(4000)),
+  url: z.string().check(z.maxLength(2000)),
+  title: z.string().check(z.maxLength(500)),
+  site: z.nullable(SiteIdSchema),
+  at: z.string(),
+});
+
+export const CONNECTION_PROBLEMS = [
+  'none',
+  'no_key',
+  'bad_key',
+  'forbidden',
+  'not_found',
+  'rate_limited',
+  'overloaded',
+  'server',
+  'network',
+  'bad_base_url',
+  'other',
+] as const;
+
+export const ConnectionResultSchema = z.object({
+  ok: z.boolean(),
+  problem: z.enum(CONNECTION_PROBLEMS),
+  status: z.nullable(z.int()),
+  /** The API's own message, scrubbed of the key; shown under the plain-words line. */
+  detail: z.string(),
+  model: z.string(),
+});
 
 export const PROTOCOL = {
   'settings.get': def(EXT, Empty, PublicSettingsSchema),
@@ -190,6 +223,8 @@ export const PROTOCOL = {
       importance: z.optional(ImportanceSchema),
       scope: z.optional(ScopeSchema),
       note: z.optional(z.string().check(z.maxLength(4000))),
+      /** Where a hand-added memory came from ("Remember this" on a page). */
+      source: z.optional(z.nullable(MemorySourceSchema)),
     }),
     MemoryRecordSchema,
   ),
@@ -293,6 +328,42 @@ export const PROTOCOL = {
     }),
   ),
   ...extractionMessages,
+
+  // ─── Side panel (issue #6) ───────────────────────────────────────────────────────────────
+  /** Bulk change type / scope / status / pin / importance; returns before/after for undo. */
+  'memories.bulkUpdate': def(
+    EXT,
+    z.object({ ids: z.array(z.string()).check(z.minLength(1), z.maxLength(100_000)), patch: BulkPatchSchema }),
+    z.object({ before: z.array(MemoryRecordSchema), after: z.array(MemoryRecordSchema) }),
+  ),
+  /** "This was wrong" on an Activity entry: demote (feedback −1, importance −1) or delete. */
+  'injections.markWrong': def(
+    EXT,
+    z.object({ injectionId: z.string(), memoryId: z.string(), action: z.enum(['demote', 'delete']) }),
+    z.object({ memoryBefore: MemoryRecordSchema, injectionBefore: InjectionSchema }),
+  ),
+  /** Puts audit records back exactly (undo of "this was wrong"). */
+  'injections.restore': def(
+    EXT,
+    z.object({ records: z.array(InjectionSchema).check(z.maxLength(1000)) }),
+    z.object({ restored: z.int() }),
+  ),
+  /** Takes (and clears) the text waiting from the "Remember this" context menu. */
+  'menu.pending': def(EXT, Empty, z.object({ draft: z.nullable(PendingDraftSchema) })),
+  /**
+   * One tiny real call to the Messages API with the saved key (or the one being typed).
+   * Shared with the extraction issue, which may replace the handler; the shape stays.
+   */
+  'connection.test': def(
+    EXT,
+    z.object({
+      apiKey: z.optional(z.string().check(z.maxLength(500))),
+      baseUrl: z.optional(z.string().check(z.maxLength(500))),
+      model: z.optional(z.string().check(z.maxLength(100))),
+    }),
+    ConnectionResultSchema,
+  ),
+
   ping: def(['extension', 'content'], Empty, Ok),
 } as const;
 

@@ -4,6 +4,7 @@ import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
 import { wireMaintenance } from './maintenance';
+import { installRememberMenu } from './menu';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
@@ -36,6 +37,7 @@ export default defineBackground({
     wireMaintenance();
     // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
     void warmIndex().catch(() => {});
+    installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

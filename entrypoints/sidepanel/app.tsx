@@ -1,44 +1,65 @@
 import { useEffect } from 'preact/hooks';
-import { MemoryList } from '../../components/memory-list';
-import { QueuePanel } from '../../components/queue-panel';
-import { TransferBar } from '../../components/transfer-bar';
-import { exportFile, importFile, loaded, memories, startMemoryModel, status } from './models/memories';
-import * as queue from './models/queue';
+import { NoticeBar } from '../../components/notice-bar';
+import { RecentActions } from '../../components/recent-actions';
+import { TabNav } from '../../components/tab-nav';
+import { UndoToast } from '../../components/undo-toast';
+import { t } from '../../lib/i18n';
+import { startPendingDrafts } from './models/add-memory';
+import { memories, startMemoryModel } from './models/memories';
+import { go, VIEW_IDS, type ViewId, view } from './models/nav';
+import { clearNotice, notice } from './models/notice';
+import { startPreview } from './models/preview';
+import { startSettingsModel } from './models/settings';
+import { startThisTab } from './models/this-tab';
+import { dismissToast, history, toast, undo } from './models/undo';
+import { ActivityView } from './views/activity-view';
+import { InsightsView } from './views/insights-view';
+import { MemoriesView } from './views/memories-view';
+import { QueueView } from './views/queue-view';
+import { SettingsView } from './views/settings-view';
+import { ThisTabView } from './views/this-tab-view';
+
+const VIEWS: Record<ViewId, () => preact.JSX.Element | null> = {
+  memories: MemoriesView,
+  tab: ThisTabView,
+  queue: QueueView,
+  activity: ActivityView,
+  insights: InsightsView,
+  settings: SettingsView,
+};
+
+function startModels(): () => void {
+  const stops = [
+    startMemoryModel(),
+    startSettingsModel(),
+    startPendingDrafts(),
+    startThisTab(() => view.value === 'tab'),
+    startPreview(),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
 
 export function App() {
-  useEffect(() => startMemoryModel(), []);
-  useEffect(() => queue.startQueueModel(), []);
+  useEffect(startModels, []);
+  const View = VIEWS[view.value];
   return (
     <main>
-      <header>
+      <header class="app-header">
         <h1>claude-mem</h1>
-        <p class="count">{memories.value.length} memories</p>
+        <p class="count">{t('mem.countHeader', { n: memories.value.length })}</p>
       </header>
-      <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
-      {status.value && (
-        <p role={status.value.kind === 'error' ? 'alert' : 'status'} class={`status ${status.value.kind}`}>
-          {status.value.text}
-        </p>
-      )}
-      <MemoryList memories={memories.value} loaded={loaded.value} />
-      <QueuePanel
-        jobs={queue.jobs.value}
-        openChats={queue.openChats.value}
-        paused={queue.paused.value}
-        usage={queue.usage.value}
-        onExtractNow={(id) => void queue.extractNow(id)}
-        onRetry={(id) => void queue.retry(id)}
-        onDiscard={(id) => void queue.discard(id)}
-        onTestConnection={queue.testConnection}
+      <TabNav
+        label={t('nav.label')}
+        tabs={VIEW_IDS.map((id) => ({ id, label: t(`nav.${id}`) }))}
+        current={view.value}
+        onSelect={go}
       />
-      {queue.queueStatus.value && (
-        <p
-          role={queue.queueStatus.value.kind === 'error' ? 'alert' : 'status'}
-          class={`status ${queue.queueStatus.value.kind}`}
-        >
-          {queue.queueStatus.value.text}
-        </p>
-      )}
+      <NoticeBar notice={notice.value} onDismiss={clearNotice} />
+      <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
+      <View />
+      <UndoToast entry={toast.value} onUndo={(id) => void undo(id)} onDismiss={dismissToast} />
     </main>
   );
 }

@@ -1,7 +1,10 @@
 import type { Handlers } from '../router';
+import { activityHandlers } from './activity';
+import { connectionHandlers } from './connection';
 import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { menuHandlers } from './menu';
 import { queueHandlers } from './queue';
 import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
@@ -18,5 +21,8 @@ export const handlers: Handlers = {
   ...feedbackHandlers,
   ...searchHandlers,
   ...queueHandlers,
+  ...activityHandlers,
+  ...menuHandlers,
+  ...connectionHandlers,
   ping: async () => ({}),
 };

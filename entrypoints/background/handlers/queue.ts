@@ -1,18 +1,12 @@
-/**
- * The extraction queue, the connection test and token usage, for the side panel (issue #4).
- * Extension pages only: none of this is reachable from a chat page.
- */
-import { createClient } from '../../../lib/anthropic-client';
 import { finishChat, getChat } from '../../../lib/db/chats';
 import { discardJob, getJob, jobIdOf, listQueue, retryJob } from '../../../lib/db/jobs';
-import { clearPause, getPause } from '../../../lib/db/queue-state';
+import { getPause } from '../../../lib/db/queue-state';
 import { usageBetween, usageOfDay } from '../../../lib/db/usage';
-import { testConnection } from '../../../lib/extraction/connection';
 import { kickExtraction } from '../../../lib/extraction/service';
 import type { Job } from '../../../lib/memory/types';
 import { type JobView, MessageError } from '../../../lib/messages';
 import { priceFor } from '../../../lib/pricing';
-import { loadApiKey, loadSettings } from '../../../lib/settings';
+import { loadSettings } from '../../../lib/settings';
 import { now, utcDay } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 
@@ -82,7 +76,7 @@ async function usageSummary() {
 }
 
 export const queueHandlers: HandlerGroup<
-  'queue.list' | 'queue.extractNow' | 'queue.retry' | 'queue.discard' | 'connection.test' | 'usage.summary'
+  'queue.list' | 'queue.extractNow' | 'queue.retry' | 'queue.discard' | 'usage.summary'
 > = {
   'queue.list': async () => ({
     jobs: (await listQueue()).map((r) => view(r.job, r.chatTitle, r.site)),
@@ -96,22 +90,5 @@ export const queueHandlers: HandlerGroup<
     return viewOf(job);
   },
   'queue.discard': async ({ jobId }) => ({ discarded: await discardJob(jobId) }),
-  'connection.test': async (req) => {
-    const settings = await loadSettings();
-    const stored = await loadApiKey();
-    const input = {
-      apiKey: req.apiKey?.trim() || stored,
-      baseUrl: req.baseUrl ?? settings.baseUrl,
-      model: req.model ?? settings.model,
-    };
-    const result = await testConnection(input, createClient);
-    // The stored settings work again: lift an auth/config pause and get going.
-    const same = input.apiKey === stored && input.baseUrl === settings.baseUrl && input.model === settings.model;
-    if (result.ok && same && (await getPause(now()))?.reason !== 'cap') {
-      await clearPause();
-      kickExtraction();
-    }
-    return result;
-  },
   'usage.summary': () => usageSummary(),
 };

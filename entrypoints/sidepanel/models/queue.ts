@@ -1,91 +1,84 @@
 /**
- * Side panel state for extraction: the queue and its pause reason (live from IndexedDB), open
- * chats that can be extracted now, and token usage (asked from the background, which knows the
- * settings), refreshed whenever the queue changes.
+ * The extraction queue as a person sees it: waiting, running, failed (with the reason in plain
+ * words), done; and what extraction cost today and this month against the daily cap. Read live
+ * from the jobs and usage tables; the buttons are the extraction issue's `queue.*` messages.
  */
-import { signal } from '@preact/signals';
-import { listChats } from '../../../lib/db/chats';
-import { listQueue } from '../../../lib/db/jobs';
+import { computed, signal } from '@preact/signals';
+import * as z from 'zod/mini';
+import type { UsageRow } from '../../../lib/db/db';
 import { watch } from '../../../lib/db/live';
-import { getPause } from '../../../lib/db/queue-state';
-import { ensureHostPermission } from '../../../lib/host-permission';
-import type { Chat, QueuePause } from '../../../lib/memory/types';
-import type { JobView, ResponseOf } from '../../../lib/messages';
-import { send } from '../../../lib/send';
-import { now } from '../../../lib/time';
+import { type QueueRow, queueRows, usageSince } from '../../../lib/db/panel-reads';
+import { t } from '../../../lib/i18n';
+import type { JobState } from '../../../lib/memory/types';
+import { utcDay } from '../../../lib/time';
+import { fail, messageOf, say } from './notice';
+import { type PendingMessage, sendOptional } from './optional-send';
 
-export type UsageSummary = ResponseOf<'usage.summary'>;
+export const rows = signal<readonly QueueRow[]>([]);
+export const usage = signal<readonly UsageRow[]>([]);
+export const queueLoaded = signal(false);
 
-export const jobs = signal<JobView[]>([]);
-export const openChats = signal<Chat[]>([]);
-export const paused = signal<QueuePause | null>(null);
-export const usage = signal<UsageSummary | null>(null);
-export const queueStatus = signal<{ kind: 'info' | 'error'; text: string } | null>(null);
-/** The stored base URL, so "Test connection" can ask for its host permission inside the click. */
-export const baseUrl = signal<string | null>(null);
+export const DONE_SHOWN = 20;
 
-async function refreshUsage(): Promise<void> {
-  try {
-    usage.value = await send('usage.summary', {});
-  } catch {
-    usage.value = null;
-  }
+export function groupJobs(all: readonly QueueRow[]): Record<JobState, QueueRow[]> {
+  const out: Record<JobState, QueueRow[]> = { pending: [], running: [], failed: [], done: [] };
+  for (const r of all) out[r.job.state].push(r);
+  out.done = out.done.slice(0, DONE_SHOWN);
+  return out;
 }
 
+export const groups = computed(() => groupJobs(rows.value));
+
+export interface UsageTotals {
+  tokens: number;
+  costUsd: number;
+  calls: number;
+}
+
+export function totals(list: readonly UsageRow[], prefix: string): UsageTotals {
+  const out = { tokens: 0, costUsd: 0, calls: 0 };
+  for (const r of list) {
+    if (!r.day.startsWith(prefix)) continue;
+    out.tokens += r.inputTokens + r.outputTokens;
+    out.costUsd += r.costUsd;
+    out.calls += r.calls;
+  }
+  return out;
+}
+
+export const today = computed(() => totals(usage.value, utcDay()));
+export const month = computed(() => totals(usage.value, utcDay().slice(0, 7)));
+
 export function startQueueModel(): () => void {
-  void send('settings.get', {})
-    .then((r) => {
-      baseUrl.value = r.settings.baseUrl;
-    })
-    .catch(() => {});
-  const stops = [
-    watch(listQueue, (rows) => {
-      jobs.value = rows.map(({ job, chatTitle, site }) => ({
-        ...job,
-        chatTitle,
-        site,
-        outcome: job.state === 'done' ? (job.outcome ?? null) : null,
-      }));
-      void refreshUsage();
-    }),
-    watch(
-      () => getPause(now()),
-      (p) => {
-        paused.value = p;
-      },
-    ),
-    watch(listChats, (chats) => {
-      openChats.value = chats.filter((c) => c.state === 'open' && c.turns.length > 0);
-    }),
-  ];
+  const stopJobs = watch(queueRows, (r) => {
+    rows.value = r;
+    queueLoaded.value = true;
+  });
+  const stopUsage = watch(
+    () => usageSince(`${utcDay().slice(0, 7)}-01`),
+    (u) => {
+      usage.value = u;
+    },
+  );
   return () => {
-    for (const stop of stops) stop();
+    stopJobs();
+    stopUsage();
   };
 }
 
-async function act(run: () => Promise<string>): Promise<void> {
+const Anything = z.unknown();
+
+async function queueAction(type: PendingMessage, payload: object, done: string): Promise<void> {
   try {
-    queueStatus.value = { kind: 'info', text: await run() };
+    const reply = await sendOptional(type, payload, Anything);
+    if (reply === undefined) fail(t('common.notAvailable', { feature: type }));
+    else say(done);
   } catch (error) {
-    queueStatus.value = { kind: 'error', text: (error as Error).message };
+    fail(messageOf(error));
   }
 }
 
-export const extractNow = (chatId: string) => act(async () => (await send('queue.extractNow', { chatId })).message);
-export const retry = (jobId: string) =>
-  act(async () => `Retrying ${(await send('queue.retry', { jobId })).chatTitle || jobId}.`);
-export const discard = (jobId: string) =>
-  act(async () => ((await send('queue.discard', { jobId })).discarded ? 'Discarded.' : 'Already gone.'));
-
-/** Runs in the button's click handler: the permission request must come first, inside the gesture. */
-export function testConnection(): void {
-  const url = baseUrl.value;
-  const permission = url ? ensureHostPermission(url) : Promise.resolve(true);
-  void act(async () => {
-    if (!(await permission))
-      queueStatus.value = { kind: 'info', text: `No host permission for ${url}; trying anyway.` };
-    const result = await send('connection.test', {});
-    if (!result.ok) throw new Error(result.message);
-    return result.message;
-  });
-}
+export const retryJob = (jobId: string) => queueAction('queue.retry', { jobId }, t('queue.retried'));
+export const discardJob = (jobId: string) => queueAction('queue.discard', { jobId }, t('queue.discarded'));
+export const extractNow = (chatId?: string) =>
+  queueAction('queue.extractNow', chatId ? { chatId } : {}, t('queue.extracting'));

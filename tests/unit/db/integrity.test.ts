@@ -15,7 +15,7 @@ describe('integrity check', () => {
     const q = await listQuarantine();
     expect(q.map((r) => r.id).sort()).toEqual(['memories:bad', 'memories:half']);
     expect(q.find((r) => r.id === 'memories:bad')?.reason).toBe('importance: expected at most 5, got 11');
-    expect((q.find((r) => r.id === 'memories:half')?.record as { content: number }).content).toBe(42);
+    expect((q.find((r) => r.id === 'memories:half')?.record as { content: number } | undefined)?.content).toBe(42);
     // A second run finds nothing more: the check is idempotent.
     expect((await checkIntegrity()).quarantined).toBe(0);
   });

@@ -123,47 +123,37 @@ describe('usage.summary', () => {
 });
 
 describe('connection.test', () => {
-  it('says connected and which model answered', async () => {
+  it('says connected, with a one-token call', async () => {
     api.enqueue({
       body: { ...textMessage('p', { input_tokens: 8, output_tokens: 1 }), model: 'claude-haiku-4-5-20251001' },
     });
-    expect(await data('connection.test')).toEqual({
-      ok: true,
-      message: `Connected: claude-haiku-4-5-20251001 answered at ${api.url}.`,
-      model: 'claude-haiku-4-5-20251001',
-    });
+    expect(await data('connection.test')).toMatchObject({ ok: true, problem: 'none', status: 200 });
     expect(sentBody(api.messageRequests()[0]).model).toBeTruthy();
     expect((api.messageRequests()[0]?.body as { max_tokens?: number } | undefined)?.max_tokens).toBe(1);
   });
 
   it('tests unsaved values without storing them, and names the problem', async () => {
     api.enqueue(apiError(401, 'authentication_error', 'invalid x-api-key'));
-    const wrongKey = await data<{ ok: boolean; message: string }>('connection.test', {
+    const wrongKey = await data<{ ok: boolean; problem: string; detail: string }>('connection.test', {
       apiKey: 'sk-ant-wrong-000000000000',
     });
-    expect(wrongKey).toEqual({
-      ok: false,
-      message: 'The API key was rejected (401 authentication_error: invalid x-api-key). Check the key in Settings.',
-    });
+    expect(wrongKey).toMatchObject({ ok: false, problem: 'bad_key', status: 401 });
+    expect(wrongKey.detail).not.toContain('sk-ant-wrong');
     expect(api.messageRequests()[0]?.headers.authorization).toBe('Bearer sk-ant-wrong-000000000000');
 
     api.enqueue(apiError(404, 'not_found_error', 'model: claude-nope'));
-    const wrongModel = await data<{ message: string }>('connection.test', { model: 'claude-nope' });
-    expect(wrongModel.message).toContain('does not know the model "claude-nope" (404)');
+    const wrongModel = await data<{ problem: string; detail: string }>('connection.test', { model: 'claude-nope' });
+    expect(wrongModel).toMatchObject({ problem: 'not_found', detail: 'model: claude-nope' });
 
-    const unreachable = await data<{ ok: boolean; message: string }>('connection.test', {
+    const unreachable = await data<{ ok: boolean; problem: string }>('connection.test', {
       baseUrl: 'http://127.0.0.1:9',
     });
-    expect(unreachable.ok).toBe(false);
-    expect(unreachable.message).toMatch(/^Could not reach the API/);
+    expect(unreachable).toMatchObject({ ok: false, problem: 'network' });
   });
 
   it('without any key says so before calling', async () => {
     await saveApiKey(null);
-    expect(await data('connection.test')).toEqual({
-      ok: false,
-      message: 'No API key: enter your Anthropic API key first.',
-    });
+    expect(await data('connection.test')).toMatchObject({ ok: false, problem: 'no_key' });
     expect(api.messageRequests()).toHaveLength(0);
   });
 });
