@@ -15,6 +15,8 @@ export interface JobItemProps {
   /** Failed jobs: the reason in plain words, and the raw error under it. */
   reason: StringKey | null;
   rawError: string | null;
+  /** Done jobs: what the extraction did, e.g. "3 added, 1 updated". */
+  outcome: string | null;
   onRetry: () => void;
   onDiscard: () => void;
   onExtractNow: () => void;
@@ -32,6 +34,7 @@ export function JobItem(p: JobItemProps) {
         <span>{relativeTime(p.updatedAt)}</span>
         {p.attempts > 0 && <span>{t('queue.attempts', { n: p.attempts })}</span>}
         {p.tokens > 0 && <span>{t('queue.tokens', { n: number(p.tokens) })}</span>}
+        {p.outcome && <span class="job-outcome">{p.outcome}</span>}
       </p>
       {p.reason && (
         <div class="job-reason" role="note">

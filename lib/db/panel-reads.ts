@@ -2,9 +2,11 @@
  * Reads the side panel watches with liveQuery (lib/db/live.ts): each re-runs when the
  * background writes the tables it touches. Read-only; every write goes through a message.
  */
-import type { Chat, Injection, Job } from '../memory/types';
+import type { Chat, Injection, Job, QueuePause } from '../memory/types';
+import { now } from '../time';
 import { backupDb } from './backup-db';
 import { db, type UsageRow } from './db';
+import { getPause } from './queue-state';
 
 export interface QueueRow {
   job: Job;
@@ -44,4 +46,9 @@ export async function backupStamp(): Promise<string> {
 /** The chat a tab shows, for "don't remember this chat" when the adapter tells its id. */
 export function chatById(id: string): Promise<Chat | undefined> {
   return db.chats.get(id);
+}
+
+/** The extraction queue's pause, if any (lib/db/queue-state.ts owns it). */
+export function queuePause(): Promise<QueuePause | null> {
+  return getPause(now());
 }

@@ -4,6 +4,13 @@ export const QUEUE_STRINGS = {
   'queue.group.running': ['Working on it ({n})', '正在处理（{n}）'],
   'queue.group.failed': ['Failed ({n})', '失败（{n}）'],
   'queue.group.done': ['Done ({n})', '已完成（{n}）'],
+  'queue.paused.auth': ['Extraction is paused: the API key was refused.', '提取已暂停：API 密钥被拒绝。'],
+  'queue.paused.config': [
+    'Extraction is paused: the model or base URL is wrong.',
+    '提取已暂停：模型或 Base URL 有误。',
+  ],
+  'queue.paused.cap': ['Extraction is paused: today’s token cap is used up.', '提取已暂停：今天的 token 上限已用完。'],
+  'queue.paused.fix': ['Fix it in Settings', '去设置中修改'],
   'queue.untitled': ['Untitled chat', '未命名对话'],
   'queue.turns': ['{n} message|{n} messages', '{n} 条消息'],
   'queue.attempts': ['tried {n} time|tried {n} times', '尝试 {n} 次'],

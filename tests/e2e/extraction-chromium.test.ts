@@ -100,7 +100,8 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     expect(await list.getByRole('listitem').count()).toBe(3);
     const text = (await list.textContent()) ?? '';
     for (const m of MEMORIES) expect(text.split(m.content)).toHaveLength(2);
-    await panel.getByRole('list', { name: 'Extraction queue' }).getByText('3 added').waitFor();
+    await panel.getByRole('tab', { name: 'Queue' }).click();
+    await panel.getByText('3 added').waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await panel.screenshot({ path: join(SCREENSHOTS, 'extraction-chromium.png'), fullPage: true });
     // The key went to the API in its header only, never into a request body.

@@ -4,19 +4,20 @@
  * from the jobs and usage tables; the buttons are the extraction issue's `queue.*` messages.
  */
 import { computed, signal } from '@preact/signals';
-import * as z from 'zod/mini';
 import type { UsageRow } from '../../../lib/db/db';
 import { watch } from '../../../lib/db/live';
-import { type QueueRow, queueRows, usageSince } from '../../../lib/db/panel-reads';
+import { type QueueRow, queuePause, queueRows, usageSince } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
-import type { JobState } from '../../../lib/memory/types';
+import type { JobState, QueuePause } from '../../../lib/memory/types';
+import { send } from '../../../lib/send';
 import { utcDay } from '../../../lib/time';
 import { fail, messageOf, say } from './notice';
-import { type PendingMessage, sendOptional } from './optional-send';
 
 export const rows = signal<readonly QueueRow[]>([]);
 export const usage = signal<readonly UsageRow[]>([]);
 export const queueLoaded = signal(false);
+/** Why extraction is stopped (wrong key, wrong model, daily cap), or null while it runs. */
+export const pause = signal<QueuePause | null>(null);
 
 export const DONE_SHOWN = 20;
 
@@ -60,25 +61,32 @@ export function startQueueModel(): () => void {
       usage.value = u;
     },
   );
+  const stopPause = watch(queuePause, (p) => {
+    pause.value = p;
+  });
   return () => {
     stopJobs();
     stopUsage();
+    stopPause();
   };
 }
 
-const Anything = z.unknown();
-
-async function queueAction(type: PendingMessage, payload: object, done: string): Promise<void> {
+async function queueAction(run: () => Promise<unknown>, done: string): Promise<void> {
   try {
-    const reply = await sendOptional(type, payload, Anything);
-    if (reply === undefined) fail(t('common.notAvailable', { feature: type }));
-    else say(done);
+    await run();
+    say(done);
   } catch (error) {
     fail(messageOf(error));
   }
 }
 
-export const retryJob = (jobId: string) => queueAction('queue.retry', { jobId }, t('queue.retried'));
-export const discardJob = (jobId: string) => queueAction('queue.discard', { jobId }, t('queue.discarded'));
-export const extractNow = (chatId?: string) =>
-  queueAction('queue.extractNow', chatId ? { chatId } : {}, t('queue.extracting'));
+export const retryJob = (jobId: string) => queueAction(() => send('queue.retry', { jobId }), t('queue.retried'));
+export const discardJob = (jobId: string) => queueAction(() => send('queue.discard', { jobId }), t('queue.discarded'));
+
+/** One chat, or every waiting one ("Extract the n waiting chats now"). */
+export function extractNow(chatId?: string): Promise<void> {
+  const ids = chatId ? [chatId] : groups.value.pending.map((r) => r.job.chatId);
+  return queueAction(async () => {
+    for (const id of ids) await send('queue.extractNow', { chatId: id });
+  }, t('queue.extracting'));
+}

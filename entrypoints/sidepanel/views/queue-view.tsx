@@ -8,7 +8,17 @@ import type { QueueRow } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { JobState } from '../../../lib/memory/types';
 import { go } from '../models/nav';
-import { discardJob, extractNow, groups, month, queueLoaded, retryJob, startQueueModel, today } from '../models/queue';
+import {
+  discardJob,
+  extractNow,
+  groups,
+  month,
+  pause,
+  queueLoaded,
+  retryJob,
+  startQueueModel,
+  today,
+} from '../models/queue';
 import { plainReason } from '../models/queue-reasons';
 import { hasApiKey, saved } from '../models/settings';
 
@@ -27,6 +37,7 @@ function renderJob({ job, chat }: QueueRow) {
       tokens={job.inputTokens + job.outputTokens}
       reason={job.state === 'failed' ? plainReason(job.lastError) : null}
       rawError={job.state === 'failed' ? job.lastError : null}
+      outcome={job.state === 'done' ? (job.outcome ?? null) : null}
       onRetry={() => void retryJob(job.id)}
       onDiscard={() => void discardJob(job.id)}
       onExtractNow={() => void extractNow(job.chatId)}
@@ -41,6 +52,17 @@ export function QueueView() {
   return (
     <ViewPanel id="queue">
       <UsageMeter today={today.value} month={month.value} dailyCap={saved.value?.dailyTokenCap ?? 0} />
+      {pause.value && (
+        <div class="status error" role="alert">
+          <p>{t(`queue.paused.${pause.value.reason}`)}</p>
+          <p class="muted small-text">{pause.value.message}</p>
+          {pause.value.reason !== 'cap' && (
+            <button type="button" class="small link" onClick={() => go('settings')}>
+              {t('queue.paused.fix')}
+            </button>
+          )}
+        </div>
+      )}
       {!hasApiKey.value && (
         <p class="status error">
           {t('queue.noKey')}{' '}
