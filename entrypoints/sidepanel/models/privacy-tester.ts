@@ -1,48 +1,31 @@
 /**
- * The live tester under the privacy patterns: type text, see what the user's own patterns
- * would redact. TODO(lead, after the extraction merge): run `redact(text, patterns)` from
- * lib/memory/privacy.ts here instead, so the built-in rules (ID numbers, cards, keys,
- * passwords) show too; this local version applies only the user's patterns.
+ * The live tester under the privacy patterns: type text, see exactly what the extraction
+ * filter (lib/memory/privacy.ts) would redact before anything is sent: the built-in rules (ID
+ * numbers, cards, keys, password lines) and the user's own patterns.
  */
 import { signal } from '@preact/signals';
+import { compilePatterns, redact } from '../../../lib/memory/privacy';
 import type { PrivacyPattern } from '../../../lib/settings-schema';
 
 export const testerText = signal('');
 
 export interface RedactionPreview {
   output: string;
-  /** How many matches each pattern had, by index. */
+  /** How many spans each user pattern matched, by index. */
   hits: number[];
   /** Indexes of patterns that are not valid regular expressions. */
   invalid: number[];
 }
 
-export function compilePattern(pattern: string): RegExp | null {
-  try {
-    return new RegExp(pattern, 'giu');
-  } catch {
-    return null;
-  }
+function validRegExp(pattern: string): boolean {
+  return compilePatterns([{ label: 'x', pattern }]).invalid.length === 0;
 }
 
 export function previewRedaction(text: string, patterns: readonly PrivacyPattern[]): RedactionPreview {
-  let output = text;
-  const hits: number[] = [];
-  const invalid: number[] = [];
-  patterns.forEach((p, i) => {
-    const re = compilePattern(p.pattern);
-    if (!re) {
-      invalid.push(i);
-      hits.push(0);
-      return;
-    }
-    let count = 0;
-    output = output.replace(re, (match) => {
-      if (match === '') return match;
-      count++;
-      return `[${p.label || 'redacted'}]`;
-    });
-    hits.push(count);
+  const invalid = patterns.flatMap((p, i) => (validRegExp(p.pattern) ? [] : [i]));
+  const hits = patterns.map((p, i) => {
+    if (invalid.includes(i) || !text) return 0;
+    return redact(text, [p]).hits.filter((h) => h.label === (p.label || 'custom pattern')).length;
   });
-  return { output, hits, invalid };
+  return { output: redact(text, patterns).text, hits, invalid };
 }

@@ -30,18 +30,18 @@ describe('privacy tester', () => {
       { label: 'project', pattern: 'project [a-z]+' },
       { label: '', pattern: '\\d{4}' },
     ]);
-    expect(r.output).toBe('[project] and [project]; card [redacted]');
+    expect(r.output).toBe('[redacted: project] and [redacted: project]; card [redacted: custom pattern]');
     expect(r.hits).toEqual([2, 1]);
     expect(r.invalid).toEqual([]);
   });
 
   it('flags a broken pattern and applies the rest', () => {
-    const r = previewRedaction('密码是 hunter2', [
+    const r = previewRedaction('代号 hunter2，卡号 4111 1111 1111 1111', [
       { label: 'broken', pattern: '(' },
       { label: '密码', pattern: 'hunter\\d' },
     ]);
     expect(r.invalid).toEqual([0]);
-    expect(r.output).toBe('密码是 [密码]');
+    expect(r.output).toBe('代号 [redacted: 密码]，卡号 [redacted: card number]');
   });
 });
 
