@@ -5,10 +5,9 @@
  * that plain substring matching misses.
  */
 import { computed, signal } from '@preact/signals';
-import * as z from 'zod/mini';
+import { send } from '../../../lib/send';
 import { memories } from './memories';
 import { HayCache, type MemoryFilters, NO_FILTERS, runQuery, type SortKey } from './memory-query';
-import { sendOptional } from './optional-send';
 
 export const query = signal('');
 export const filters = signal<MemoryFilters>(NO_FILTERS);
@@ -44,18 +43,13 @@ export function lastQueryMs(): number {
   return lastMs;
 }
 
-// The retrieval issue's reply: ranked memories with scores. Either a bare array or `{ items }`.
-const Ranked = z.array(z.object({ memory: z.object({ id: z.string() }), score: z.number() }));
-const SearchReply = z.union([Ranked, z.object({ items: Ranked })]);
-
 let remoteTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function askRanker(q: string): Promise<void> {
   try {
-    const reply = await sendOptional('memories.search', { query: q, limit: 200 }, SearchReply);
-    if (reply === undefined || query.value !== q) return;
-    const items = Array.isArray(reply) ? reply : reply.items;
-    remoteScores.value = new Map(items.map((r) => [r.memory.id, r.score]));
+    const reply = await send('memories.search', { query: q, limit: 200 });
+    if (query.value !== q) return;
+    remoteScores.value = new Map(reply.results.map((r) => [r.memory.id, r.score]));
   } catch {
     // The local match already shows results; a ranker failure only loses the refinement.
   }
