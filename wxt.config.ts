@@ -33,7 +33,7 @@ export default defineConfig({
           browser_specific_settings: {
             gecko: {
               id: GECKO_ID,
-              strict_min_version: '128.0',
+              strict_min_version: '142.0',
               data_collection_permissions: { required: ['none'] },
             },
           },

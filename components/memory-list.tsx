@@ -1,21 +1,53 @@
+import type { ComponentChildren } from 'preact';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { MemoryRecord } from '../lib/memory/types';
-import { MemoryItem } from './memory-item';
+import { useWindowVirtualizer } from './use-window-virtualizer';
 
 export interface MemoryListProps {
   memories: readonly MemoryRecord[];
-  loaded: boolean;
+  label: string;
+  renderItem: (memory: MemoryRecord) => ComponentChildren;
 }
 
-export function MemoryList({ memories, loaded }: MemoryListProps) {
-  if (!loaded) return <p class="empty">Loading…</p>;
-  if (memories.length === 0) {
-    return <p class="empty">No memories yet. Chat on a supported site, or import a memory file below.</p>;
-  }
+/** Only the rows near the viewport are in the DOM, so 10,000 memories scroll like 10. */
+export function MemoryList({ memories, label, renderItem }: MemoryListProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = listRef.current;
+      if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, []);
+  const v = useWindowVirtualizer({
+    count: memories.length,
+    estimateSize: 96,
+    overscan: 6,
+    scrollMargin: margin,
+    getItemKey: (i) => memories[i]?.id ?? String(i),
+  });
   return (
-    <ul class="memory-list" aria-label="Memories">
-      {memories.map((m) => (
-        <MemoryItem key={m.id} memory={m} />
-      ))}
+    <ul ref={listRef} class="memory-list" aria-label={label} style={{ height: `${v.getTotalSize()}px` }}>
+      {v.getVirtualItems().map((row) => {
+        const m = memories[row.index];
+        if (!m) return null;
+        return (
+          <li
+            key={m.id}
+            data-index={row.index}
+            ref={v.measureElement}
+            aria-setsize={memories.length}
+            aria-posinset={row.index + 1}
+            style={{ transform: `translateY(${row.start - v.options.scrollMargin}px)` }}
+          >
+            {renderItem(m)}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,3 +1,5 @@
+import { t } from '../lib/i18n';
+
 export interface TransferBarProps {
   onImport: (file: File) => void;
   onExport: () => void;
@@ -7,7 +9,7 @@ export function TransferBar({ onImport, onExport }: TransferBarProps) {
   return (
     <div class="transfer-bar">
       <label class="button">
-        Import memories
+        {t('transfer.import')}
         <input
           type="file"
           accept="application/json,.json"
@@ -21,7 +23,7 @@ export function TransferBar({ onImport, onExport }: TransferBarProps) {
         />
       </label>
       <button type="button" onClick={onExport}>
-        Export memories
+        {t('transfer.export')}
       </button>
     </div>
   );

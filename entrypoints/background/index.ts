@@ -1,7 +1,11 @@
 import { browser, defineBackground } from '#imports';
+import { warmIndex } from '../../lib/db/memory-index-source';
+import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
+import { wireMaintenance } from './maintenance';
+import { installRememberMenu } from './menu';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
@@ -22,6 +26,9 @@ export default defineBackground({
       scrub: makeScrubber(() => apiKey),
     });
 
+    // The extraction queue: alarms and new jobs wake it; each worker start resumes it.
+    startExtraction();
+
     // Chrome keeps the channel open only for `return true` + sendResponse, not a returned Promise.
     browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
       void route(message, sender).then(sendResponse);
@@ -29,14 +36,21 @@ export default defineBackground({
     });
 
     startChatLifecycle();
+    wireMaintenance();
+    // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
+    void warmIndex().catch(() => {});
+    installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;
     void sidePanel?.setPanelBehavior({ openPanelOnActionClick: true }).catch(() => {});
     if (!sidePanel) {
-      browser.action?.onClicked.addListener(() => {
-        void (browser as unknown as { sidebarAction?: { toggle(): Promise<void> } }).sidebarAction?.toggle();
-      });
+      // Firefox MV2 names the toolbar button browserAction; toggle() must run in the click handler.
+      const ff = browser as unknown as {
+        browserAction?: typeof browser.action;
+        sidebarAction?: { toggle(): Promise<void> };
+      };
+      (browser.action ?? ff.browserAction)?.onClicked.addListener(() => void ff.sidebarAction?.toggle());
     }
   },
 });

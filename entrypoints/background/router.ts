@@ -48,6 +48,19 @@ export function classifySender(sender: SenderInfo, opts: RouterOptions): SenderC
   return site ? { kind: 'content', site, tabId: sender.tab.id, url } : null;
 }
 
+const STORAGE_FULL =
+  'The browser refused to store more data for claude-mem (storage quota exceeded). Nothing from this action was saved. Free disk space, or delete old chats and memories, then try again.';
+
+/** Dexie wraps the DOMException; IndexedDB may also abort the transaction with it as the cause. */
+export function isQuotaError(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { name, message } = e as { name?: unknown; message?: unknown };
+    if (name === 'QuotaExceededError' || (typeof message === 'string' && /quota/i.test(message))) return true;
+    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export function createRouter(handlers: Handlers, opts: RouterOptions) {
   return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown>> {
     const fail = (code: MessageError['code'], text: string): Reply<never> => ({
@@ -68,6 +81,7 @@ export function createRouter(handlers: Handlers, opts: RouterOptions) {
       const data = await handler(req.data as never, ctx);
       return { ok: true, data };
     } catch (error) {
+      if (isQuotaError(error)) return fail('storage_full', STORAGE_FULL);
       const code = error instanceof MessageError ? error.code : 'failed';
       return fail(code, error instanceof Error ? error.message : String(error));
     }

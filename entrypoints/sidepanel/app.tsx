@@ -1,27 +1,65 @@
 import { useEffect } from 'preact/hooks';
-import { MemoryList } from '../../components/memory-list';
-import { SiteStatus } from '../../components/site-status';
-import { TransferBar } from '../../components/transfer-bar';
-import { exportFile, importFile, loaded, memories, startMemoryModel, status } from './models/memories';
-import { setExcluded, startSiteStatusModel, tabHealth } from './models/site-status';
+import { NoticeBar } from '../../components/notice-bar';
+import { RecentActions } from '../../components/recent-actions';
+import { TabNav } from '../../components/tab-nav';
+import { UndoToast } from '../../components/undo-toast';
+import { t } from '../../lib/i18n';
+import { startPendingDrafts } from './models/add-memory';
+import { memories, startMemoryModel } from './models/memories';
+import { go, VIEW_IDS, type ViewId, view } from './models/nav';
+import { clearNotice, notice } from './models/notice';
+import { startPreview } from './models/preview';
+import { startSettingsModel } from './models/settings';
+import { startThisTab } from './models/this-tab';
+import { dismissToast, history, toast, undo } from './models/undo';
+import { ActivityView } from './views/activity-view';
+import { InsightsView } from './views/insights-view';
+import { MemoriesView } from './views/memories-view';
+import { QueueView } from './views/queue-view';
+import { SettingsView } from './views/settings-view';
+import { ThisTabView } from './views/this-tab-view';
+
+const VIEWS: Record<ViewId, () => preact.JSX.Element | null> = {
+  memories: MemoriesView,
+  tab: ThisTabView,
+  queue: QueueView,
+  activity: ActivityView,
+  insights: InsightsView,
+  settings: SettingsView,
+};
+
+function startModels(): () => void {
+  const stops = [
+    startMemoryModel(),
+    startSettingsModel(),
+    startPendingDrafts(),
+    startThisTab(() => view.value === 'tab'),
+    startPreview(),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
 
 export function App() {
-  useEffect(() => startMemoryModel(), []);
-  useEffect(() => startSiteStatusModel(), []);
+  useEffect(startModels, []);
+  const View = VIEWS[view.value];
   return (
     <main>
-      <header>
+      <header class="app-header">
         <h1>claude-mem</h1>
-        <p class="count">{memories.value.length} memories</p>
+        <p class="count">{t('mem.countHeader', { n: memories.value.length })}</p>
       </header>
-      <SiteStatus health={tabHealth.value} onExcludedChange={(v) => void setExcluded(v)} />
-      <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
-      {status.value && (
-        <p role={status.value.kind === 'error' ? 'alert' : 'status'} class={`status ${status.value.kind}`}>
-          {status.value.text}
-        </p>
-      )}
-      <MemoryList memories={memories.value} loaded={loaded.value} />
+      <TabNav
+        label={t('nav.label')}
+        tabs={VIEW_IDS.map((id) => ({ id, label: t(`nav.${id}`) }))}
+        current={view.value}
+        onSelect={go}
+      />
+      <NoticeBar notice={notice.value} onDismiss={clearNotice} />
+      <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
+      <View />
+      <UndoToast entry={toast.value} onUndo={(id) => void undo(id)} onDismiss={dismissToast} />
     </main>
   );
 }

@@ -12,10 +12,13 @@ export function createHealth(state: PageState) {
   let timer: number | undefined;
 
   function report() {
-    const matched = state.adapter.health(document);
+    const { adapter } = state;
+    const matched = adapter.health(document);
     const count = (selector: string | null) => (selector ? document.querySelectorAll(selector).length : 0);
     const turns = count(matched.userTurn) + count(matched.assistantTurn);
-    return { conversationId: state.conversationId, url: location.href, matched, turns };
+    const composer = adapter.composer(document);
+    const draft = composer ? adapter.readComposer(composer).slice(0, 10_000) : undefined;
+    return { conversationId: state.conversationId, url: location.href, matched, turns, draft };
   }
 
   async function send(): Promise<void> {
@@ -34,7 +37,7 @@ export function createHealth(state: PageState) {
   };
 }
 
-// Only what changes the verdict counts: not every new turn.
-function keyOf(r: { conversationId: string | null; matched: object; turns: number }): string {
-  return JSON.stringify([r.conversationId, r.matched, r.turns > 0]);
+// What changes the verdict or the panel's preview counts: not every new turn.
+function keyOf(r: { conversationId: string | null; matched: object; turns: number; draft?: string }): string {
+  return JSON.stringify([r.conversationId, r.matched, r.turns > 0, r.draft]);
 }

@@ -5,9 +5,7 @@
  * untouched. `manual`: a button or Alt+Shift+M inserts the block without sending. `off`:
  * nothing. The user's text is never dropped or doubled: see applyBlock.
  */
-import { browser } from '#imports';
-import { hasInjectedBlock } from '../memory/render';
-import { isMessageType } from '../messages';
+import { hasInjectedBlock, stripInjectedBlocks } from '../memory/render';
 import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';
@@ -205,15 +203,11 @@ export class Injector {
     }
   }
 
-  // inject.followup belongs to the retrieval work; it is sent only once the protocol has it.
+  /** The message after an injection: the ranker reads corrections ("that's wrong") from it. */
   private followup(text: string): void {
-    const type = 'inject.followup';
-    if (!isMessageType(type)) return;
     const { adapter, conversationId } = this.state;
     const chatId = conversationId ? `${adapter.id}:${conversationId}` : null;
-    void Promise.resolve()
-      .then(() => browser.runtime.sendMessage({ type, payload: { text: text.slice(0, 20_000), chatId } }))
-      .catch(() => {});
+    void call('inject.followup', { text: stripInjectedBlocks(text).slice(0, 100_000), chatId }, 5000);
   }
 }
 

@@ -7,7 +7,8 @@
 import * as z from 'zod/mini';
 import { type Chat, ChatSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
 import { now } from '../time';
-import { type BackupRow, db } from './db';
+import { type BackupRow, backupDb } from './backup-db';
+import { db } from './db';
 
 export const KEEP_BACKUPS = 7;
 
@@ -33,17 +34,17 @@ export async function createBackup(reason: string): Promise<BackupSummary> {
     checksum: await sha256(data),
     data,
   };
-  await db.transaction('rw', db.backups, async () => {
-    await db.backups.add(row);
-    const all = await db.backups.orderBy('at').reverse().primaryKeys();
-    await db.backups.bulkDelete(all.slice(KEEP_BACKUPS));
+  await backupDb.transaction('rw', backupDb.backups, async () => {
+    await backupDb.backups.add(row);
+    const all = await backupDb.backups.orderBy('at').reverse().primaryKeys();
+    await backupDb.backups.bulkDelete(all.slice(KEEP_BACKUPS));
   });
   const { data: _omit, ...summary } = row;
   return summary;
 }
 
 export async function listBackups(): Promise<BackupSummary[]> {
-  const rows = await db.backups.orderBy('at').reverse().toArray();
+  const rows = await backupDb.backups.orderBy('at').reverse().toArray();
   return rows.map(({ data: _omit, ...summary }) => summary);
 }
 
@@ -54,7 +55,7 @@ const SnapshotSchema = z.object({
 
 /** Reads and checks one backup; throws if its checksum or contents do not hold. */
 export async function readBackup(id: string): Promise<{ memories: MemoryRecord[]; chats: Chat[] }> {
-  const row = await db.backups.get(id);
+  const row = await backupDb.backups.get(id);
   if (!row) throw new Error(`backup ${id} not found`);
   if ((await sha256(row.data)) !== row.checksum)
     throw new Error(`backup from ${row.at} is damaged (checksum mismatch)`);

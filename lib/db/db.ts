@@ -8,18 +8,6 @@ import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 
 export const DB_NAME = 'claude-mem';
 
-export interface BackupRow {
-  id: string;
-  at: string;
-  reason: string;
-  memoryCount: number;
-  chatCount: number;
-  /** SHA-256 of `data`, checked before a restore. */
-  checksum: string;
-  /** The snapshot as JSON: `{ memories, chats }` (full records, feedback included). */
-  data: string;
-}
-
 export interface UsageRow {
   /** UTC day, `YYYY-MM-DD`. */
   day: string;
@@ -47,7 +35,6 @@ export const SCHEMA_V1 = {
   chats: 'id, site, state, updatedAt, lastActivityAt',
   jobs: 'id, chatId, state, nextAttemptAt',
   injections: 'id, at, site',
-  backups: 'id, at',
   usage: 'day',
   meta: 'key',
   quarantine: 'id, table, at',
@@ -58,7 +45,6 @@ export class MemDB extends Dexie {
   chats!: EntityTable<Chat, 'id'>;
   jobs!: EntityTable<Job, 'id'>;
   injections!: EntityTable<Injection, 'id'>;
-  backups!: EntityTable<BackupRow, 'id'>;
   usage!: EntityTable<UsageRow, 'day'>;
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;

@@ -1,6 +1,9 @@
 /**
  * Repository for the durable extraction queue: one job per chat and transcript version, so the
  * same transcript is never extracted twice. States: pending → running → done | failed.
+ * A running job carries a lease (`runner` + `leaseUntil`): claiming happens in one IndexedDB
+ * transaction, so two wake-ups never run the same job, and a job whose runner is not the
+ * current worker (it was stopped mid-call) or whose lease ran out is taken over.
  */
 import type { Chat, Job } from '../memory/types';
 import { now } from '../time';
@@ -14,7 +17,7 @@ export function jobIdOf(chatId: string, version: number): string {
 export async function enqueueExtraction(chat: Chat): Promise<boolean> {
   if (chat.extractedVersion >= chat.version) return false;
   const id = jobIdOf(chat.id, chat.version);
-  return db.transaction('rw', db.jobs, async () => {
+  const added = await db.transaction('rw', db.jobs, async () => {
     if (await db.jobs.get(id)) return false;
     const at = now();
     // An older pending version of the same chat is superseded by this one.
@@ -38,6 +41,17 @@ export async function enqueueExtraction(chat: Chat): Promise<boolean> {
     });
     return true;
   });
+  // Outside any (possibly enclosing) transaction, and after it has committed.
+  if (added) for (const listener of enqueueListeners) setTimeout(listener, 0);
+  return added;
+}
+
+const enqueueListeners = new Set<() => void>();
+
+/** Lets the background start work as soon as something is queued (capture calls finishChat). */
+export function onEnqueued(listener: () => void): () => void {
+  enqueueListeners.add(listener);
+  return () => enqueueListeners.delete(listener);
 }
 
 export function listJobs(): Promise<Job[]> {
@@ -50,4 +64,104 @@ export function getJob(id: string): Promise<Job | undefined> {
 
 export async function updateJob(id: string, patch: Partial<Omit<Job, 'id'>>): Promise<void> {
   await db.jobs.update(id, { ...patch, updatedAt: now() });
+}
+
+export interface Claim {
+  runner: string;
+  nowIso: string;
+  leaseUntilIso: string;
+}
+
+function claimable(job: Job, claim: Claim): boolean {
+  if (job.state === 'pending') return job.nextAttemptAt <= claim.nowIso;
+  if (job.state !== 'running') return false;
+  // Running elsewhere means a worker that no longer exists: only one worker runs at a time.
+  return job.runner !== claim.runner || (job.leaseUntil ?? '') < claim.nowIso;
+}
+
+/** Takes the most overdue job that may run now, atomically; null when there is none. */
+export async function claimNextJob(claim: Claim): Promise<Job | null> {
+  return db.transaction('rw', db.jobs, async () => {
+    const open = await db.jobs.where('state').anyOf('pending', 'running').toArray();
+    const next = open
+      .filter((j) => claimable(j, claim))
+      .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id))[0];
+    if (!next) return null;
+    const claimed: Job = {
+      ...next,
+      state: 'running',
+      attempts: next.attempts + 1,
+      runner: claim.runner,
+      leaseUntil: claim.leaseUntilIso,
+      updatedAt: claim.nowIso,
+    };
+    await db.jobs.put(claimed);
+    return claimed;
+  });
+}
+
+/** Applies `patch` only while `runner` still holds the job (it may have been discarded or taken over). */
+export async function updateHeldJob(id: string, runner: string, patch: Partial<Omit<Job, 'id'>>): Promise<boolean> {
+  return db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(id);
+    if (job?.state !== 'running' || job.runner !== runner) return false;
+    await db.jobs.put({ ...job, ...patch, updatedAt: now() });
+    return true;
+  });
+}
+
+/** When the next pending job becomes due, for the wake-up alarm; null when nothing waits. */
+export async function nextDueAt(): Promise<string | null> {
+  const first = await db.jobs.where('state').equals('pending').sortBy('nextAttemptAt');
+  return first[0]?.nextAttemptAt ?? null;
+}
+
+/** "Retry": a failed or waiting job runs again now, with a fresh attempt budget. */
+export async function retryJob(id: string): Promise<Job | null> {
+  return db.transaction('rw', db.jobs, async () => {
+    const job = await db.jobs.get(id);
+    if (!job || job.state === 'running' || job.state === 'done') return job ?? null;
+    const at = now();
+    const next: Job = { ...job, state: 'pending', attempts: 0, nextAttemptAt: at, lastError: null, updatedAt: at };
+    await db.jobs.put(next);
+    return next;
+  });
+}
+
+/**
+ * "Discard": the job is dropped and its transcript version counts as handled, so the same
+ * version is not queued again; a later change to the chat queues a new version as usual.
+ */
+export async function discardJob(id: string): Promise<boolean> {
+  return db.transaction('rw', db.jobs, db.chats, async () => {
+    const job = await db.jobs.get(id);
+    if (!job) return false;
+    await db.jobs.delete(id);
+    const chat = await db.chats.get(job.chatId);
+    if (chat && chat.extractedVersion < job.chatVersion) {
+      await db.chats.update(chat.id, { extractedVersion: job.chatVersion });
+    }
+    return true;
+  });
+}
+
+export interface QueueRow {
+  job: Job;
+  chatTitle: string;
+  site: string;
+}
+
+/** Jobs still to run or failed, then the most recent finished ones; with their chat's title. */
+export async function listQueue(doneLimit = 50): Promise<QueueRow[]> {
+  return db.transaction('r', db.jobs, db.chats, async () => {
+    const jobs = await db.jobs.orderBy('nextAttemptAt').toArray();
+    const open = jobs.filter((j) => j.state !== 'done');
+    const done = jobs
+      .filter((j) => j.state === 'done')
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .slice(0, doneLimit);
+    const rows = [...open, ...done];
+    const chats = await db.chats.bulkGet(rows.map((j) => j.chatId));
+    return rows.map((job, i) => ({ job, chatTitle: chats[i]?.title ?? '', site: chats[i]?.site ?? '' }));
+  });
 }

@@ -16,7 +16,7 @@ import {
   MemorySourceSchema,
   MemoryStatusSchema,
   MemoryTypeSchema,
-  ScopeSchema,
+  SCOPES,
 } from './types';
 import { describeValue, formatFirstIssue } from './zod-errors';
 
@@ -45,7 +45,7 @@ const ImportMemorySchema = z.object({
   tags: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
   status: z.optional(MemoryStatusSchema),
   scope: z.optional(
-    z.union([ScopeSchema], {
+    z.enum(SCOPES, {
       error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)',
     }),
   ),

@@ -1,55 +1,42 @@
 /**
- * The injected block: a delimited, escaped list of memories cut to a token budget, plus the
- * helpers that recognise and strip it from captured text. The content script imports only
- * the strip helpers (no NLP here), so this file stays light.
+ * Rendering the injected block (issue #5): whole memories in rank order, cut to a token
+ * budget, inside delimiters that tell the model the contents are notes about the user, data
+ * rather than instructions. The content script imports this file for the strip helpers, so
+ * it stays free of NLP code (those live in block.ts and tokens.ts, re-exported here).
  */
 import template from '../../prompt_templates/inject.md?raw';
+import { escapeMemoryText } from './block';
+import { estimateTokens } from './tokens';
 import type { MemoryRecord } from './types';
 
-export const BLOCK_START = '[claude-mem ·';
-export const BLOCK_END = '[/claude-mem]';
+export { BLOCK_END, BLOCK_START, escapeMemoryText, hasInjectedBlock, stripInjectedBlocks } from './block';
+export { estimateTokens } from './tokens';
 
-/** A block as injected: from its opening marker to its closing marker, whatever is inside. */
-const BLOCK_RE = /\[claude-mem ·[^\n]*\][\s\S]*?\[\/claude-mem\]\n*/g;
+type Renderable = Pick<MemoryRecord, 'type' | 'content'>;
 
-export function stripInjectedBlocks(text: string): string {
-  return text.replace(BLOCK_RE, '').trim();
-}
-
-export function hasInjectedBlock(text: string): boolean {
-  return new RegExp(BLOCK_RE.source).test(text);
-}
-
-/** Memory text is data: anything that could pass for our delimiters is defused. */
-export function escapeMemoryText(text: string): string {
-  return text
-    .replace(/\r?\n+/g, ' ')
-    .replace(/\[(\s*\/?\s*claude-mem)/gi, '［$1')
-    .trim();
-}
-
-/**
- * Tokens of a text for Claude's tokenizer, estimated: CJK characters cost about one token
- * each, other text about one per four characters.
- */
-export function estimateTokens(text: string): number {
-  let cjk = 0;
-  for (const ch of text) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(ch)) cjk++;
-  const rest = [...text].length - cjk;
-  return Math.ceil(cjk * 1.0 + rest / 4);
-}
-
-export function renderLine(memory: Pick<MemoryRecord, 'type' | 'content'>): string {
+export function renderLine(memory: Renderable): string {
   return `- (${memory.type}) ${escapeMemoryText(memory.content)}`;
 }
 
-/** Keeps whole memories in rank order while they fit the budget; never cuts one in half. */
-export function fitToBudget<T extends { memory: MemoryRecord }>(ranked: readonly T[], budgetTokens: number): T[] {
-  const frame = estimateTokens(template.replace('{{memories}}', ''));
-  let used = frame;
+/** Tokens of the block with no memories: the delimiters and the data-not-instructions line. */
+export function frameTokens(): number {
+  return estimateTokens(template.replace('{{memories}}', '').trim());
+}
+
+/** One memory's line plus its newline. */
+export function lineTokens(memory: Renderable): number {
+  return estimateTokens(renderLine(memory)) + 1;
+}
+
+/**
+ * Keeps whole memories in rank order while they fit; never cuts one in half. A memory too
+ * long for what is left is skipped, and shorter ones below it may still fit.
+ */
+export function fitToBudget<T extends { memory: Renderable }>(ranked: readonly T[], budgetTokens: number): T[] {
+  let used = frameTokens();
   const kept: T[] = [];
   for (const item of ranked) {
-    const cost = estimateTokens(renderLine(item.memory)) + 1;
+    const cost = lineTokens(item.memory);
     if (used + cost > budgetTokens) continue;
     used += cost;
     kept.push(item);
@@ -57,6 +44,6 @@ export function fitToBudget<T extends { memory: MemoryRecord }>(ranked: readonly
   return kept;
 }
 
-export function renderBlock(memories: readonly Pick<MemoryRecord, 'type' | 'content'>[]): string {
+export function renderBlock(memories: readonly Renderable[]): string {
   return template.replace('{{memories}}', memories.map(renderLine).join('\n')).trim();
 }

@@ -12,7 +12,8 @@ export const IsoDate = z.iso.datetime();
 export const SiteIdSchema = z.enum(SITE_IDS);
 export const MemoryTypeSchema = z.enum(MEMORY_TYPES);
 export const MemoryStatusSchema = z.enum(MEMORY_STATUSES);
-export const ScopeSchema = z.union([z.literal('global'), SiteIdSchema]);
+export const SCOPES = ['global', ...SITE_IDS] as const;
+export const ScopeSchema = z.enum(SCOPES);
 export const ImportanceSchema = z.int().check(z.minimum(1), z.maximum(5));
 
 export const MemorySourceSchema = z.object({
@@ -101,8 +102,26 @@ export const JobSchema = z.object({
   updatedAt: IsoDate,
   inputTokens: z.int(),
   outputTokens: z.int(),
+  /** While running: the worker instance holding the job and its lease (a stopped worker's job is taken over). */
+  runner: z.optional(z.nullable(z.string())),
+  leaseUntil: z.optional(z.nullable(IsoDate)),
+  /** Transcript windows already merged: a long chat is extracted in several calls, resumable. */
+  windowsDone: z.optional(z.int().check(z.minimum(0))),
+  /** What a finished job did, e.g. "2 added · 1 updated", for the queue view. */
+  outcome: z.optional(z.nullable(z.string())),
 });
 export type Job = z.infer<typeof JobSchema>;
+
+export const PAUSE_REASONS = ['auth', 'config', 'cap'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+/** Why the extraction queue is not working, as the side panel shows it. */
+export const QueuePauseSchema = z.object({
+  reason: z.enum(PAUSE_REASONS),
+  message: z.string(),
+  since: IsoDate,
+});
+export type QueuePause = z.infer<typeof QueuePauseSchema>;
 
 export const ScorePartsSchema = z.object({
   text: z.number(),

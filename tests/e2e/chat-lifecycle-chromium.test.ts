@@ -44,16 +44,15 @@ async function exchange(page: Page, text: string, n: number): Promise<string> {
   return `chatgpt:${adapter.conversationId(new URL(page.url()))}`;
 }
 
-async function tabIdOf(page: Page): Promise<number> {
-  const url = page.url();
-  const tabs = await panel.evaluate(
-    (u) =>
-      (
-        globalThis as unknown as { chrome: { tabs: { query(q: object): Promise<{ id: number; url: string }[]> } } }
-      ).chrome.tabs.query({ url: u }),
-    url,
-  );
-  return tabs[0]!.id;
+/**
+ * The side panel opened as a tab, on its "This tab" view: it describes the chat tab the user
+ * was on just before (the panel itself is not a chat tab).
+ */
+async function openThisTab(): Promise<Page> {
+  const side = await ext.context.newPage();
+  await side.goto(`chrome-extension://${ext.extensionId}/sidepanel.html`);
+  await side.getByRole('tab', { name: 'This tab' }).click();
+  return side;
 }
 
 describe('finished chats', () => {
@@ -87,10 +86,9 @@ describe("don't remember this chat", () => {
     expect((await getChat(panel, id))?.turns).toEqual([]);
 
     // The side panel shows the same switch for this tab and can turn it off again.
-    const side = await ext.context.newPage();
-    await side.goto(`chrome-extension://${ext.extensionId}/sidepanel.html?tab=${await tabIdOf(page)}`);
-    const box = side.getByLabel("Don't remember this chat");
-    await expect.poll(() => box.isChecked()).toBe(true);
+    const side = await openThisTab();
+    const box = side.getByLabel(/remember this chat/);
+    await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true);
     await box.uncheck();
     await expect.poll(async () => (await getChat(panel, id))?.state).toBe('open');
     await exchange(page, 'And a second question', 2);
@@ -104,11 +102,11 @@ describe('site health in the side panel', () => {
   it('says working, then composer not found when the page loses its composer', async () => {
     const page = await openChat();
     await exchange(page, 'Hello', 1);
-    const side = await ext.context.newPage();
-    await side.goto(`chrome-extension://${ext.extensionId}/sidepanel.html?tab=${await tabIdOf(page)}`);
-    await side.getByText('ChatGPT: working').waitFor();
+    const side = await openThisTab();
+    const line = side.locator('.health');
+    await expect.poll(() => line.textContent(), { timeout: 10_000 }).toContain('working');
     await page.evaluate(() => document.getElementById('prompt-textarea')?.remove());
-    await side.getByText('ChatGPT: composer not found').waitFor({ timeout: 10_000 });
+    await expect.poll(() => line.textContent(), { timeout: 10_000 }).toContain('chat box not found');
     await side.close();
     await page.close();
   });

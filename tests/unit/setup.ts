@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { backupDb } from '../../lib/db/backup-db';
 import { db } from '../../lib/db/db';
 import { setClock } from '../../lib/time';
 
 beforeEach(async () => {
   fakeBrowser.reset();
   await db.open();
-  await Promise.all(db.tables.map((t) => t.clear()));
+  await Promise.all([...db.tables, ...backupDb.tables].map((t) => t.clear()));
 });
 
 afterEach(() => {

@@ -16,7 +16,7 @@ import {
 import { MessageError } from '../../../lib/messages';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
 import type { HandlerGroup, SenderContext } from '../router';
-import { updateTab } from '../tab-state';
+import { getTab, updateTab } from '../tab-state';
 
 type ChatMessage =
   | 'chat.capture'
@@ -32,11 +32,41 @@ function page(ctx: SenderContext, type: string) {
   return ctx;
 }
 
-/** Content scripts speak for their own site; extension pages must name one. */
-function siteOf(ctx: SenderContext, site: SiteId | undefined): SiteId {
-  if (ctx.kind === 'content') return ctx.site;
-  if (!site) throw new MessageError('bad_request', 'site is required from extension pages');
-  return site;
+interface ConversationRef {
+  conversationId?: string;
+  site?: SiteId;
+  url?: string;
+  tabId?: number;
+}
+
+/**
+ * Which conversation a chat.* message is about. A page speaks for its own site; the side
+ * panel names a tab (whatever conversation it shows) or a site and conversation. Null: the
+ * tab shows no conversation yet.
+ */
+async function conversationOf(req: ConversationRef, ctx: SenderContext) {
+  if (ctx.kind === 'content') {
+    if (!req.conversationId) throw new MessageError('bad_request', 'conversationId is required');
+    return { site: ctx.site, conversationId: req.conversationId, url: ctx.url };
+  }
+  if (req.tabId !== undefined) {
+    const tab = await getTab(req.tabId);
+    return tab?.conversationId ? { site: tab.site, conversationId: tab.conversationId, url: tab.url } : null;
+  }
+  if (!req.site || !req.conversationId) throw new MessageError('bad_request', 'name a tab, or a site and conversation');
+  return { site: req.site, conversationId: req.conversationId, url: req.url ?? '' };
+}
+
+const NO_CHAT = { chatId: null, excluded: false, state: null, turns: 0 };
+
+async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: boolean) {
+  const chat = await conversationOf(req, ctx);
+  if (!chat) throw new MessageError('bad_request', 'this tab shows no conversation yet');
+  const id = chatIdOf(chat.site, chat.conversationId);
+  const known = await getChat(id);
+  if (excluded) await excludeChat(chat.site, chat.conversationId, known?.url || chat.url);
+  else if (known) await includeChat(id);
+  return chatStatus(id);
 }
 
 export const chatHandlers: HandlerGroup<ChatMessage> = {
@@ -52,18 +82,12 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     const from = page(ctx, 'chat.left');
     return { queued: await finishChat(chatIdOf(from.site, conversationId)) };
   },
-  'chat.status': async ({ conversationId, site }, ctx) => chatStatus(chatIdOf(siteOf(ctx, site), conversationId)),
-  'chat.exclude': async ({ conversationId, site, url }, ctx) => {
-    const id = siteOf(ctx, site);
-    const known = await getChat(chatIdOf(id, conversationId));
-    await excludeChat(id, conversationId, (ctx.kind === 'content' ? ctx.url : url) ?? known?.url ?? '');
-    return chatStatus(chatIdOf(id, conversationId));
+  'chat.status': async (req, ctx) => {
+    const chat = await conversationOf(req, ctx);
+    return chat ? chatStatus(chatIdOf(chat.site, chat.conversationId)) : NO_CHAT;
   },
-  'chat.include': async ({ conversationId, site }, ctx) => {
-    const id = chatIdOf(siteOf(ctx, site), conversationId);
-    if (await getChat(id)) await includeChat(id);
-    return chatStatus(id);
-  },
+  'chat.exclude': (req, ctx) => setExcluded(req, ctx, true),
+  'chat.include': (req, ctx) => setExcluded(req, ctx, false),
   'chats.list': async () =>
     (await listChats()).map((c) => ({
       id: c.id,

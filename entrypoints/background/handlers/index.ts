@@ -1,9 +1,16 @@
 import type { Handlers } from '../router';
+import { activityHandlers } from './activity';
 import { chatHandlers } from './chats';
+import { connectionHandlers } from './connection';
+import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { memoryHandlers } from './memories';
+import { menuHandlers } from './menu';
+import { queueHandlers } from './queue';
+import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
+import { storeHandlers } from './store';
 import { transferHandlers } from './transfer';
 
 /** Every message type must have exactly one handler: the type below checks it. */
@@ -14,5 +21,12 @@ export const handlers: Handlers = {
   ...injectionHandlers,
   ...chatHandlers,
   ...siteHandlers,
+  ...storeHandlers,
+  ...feedbackHandlers,
+  ...searchHandlers,
+  ...queueHandlers,
+  ...activityHandlers,
+  ...menuHandlers,
+  ...connectionHandlers,
   ping: async () => ({}),
 };

@@ -1,29 +1,31 @@
 /**
  * Building the memory block for a draft (from a content script) and recording it once sent.
  * The site always comes from the sender, never from the payload: a page cannot ask for
- * another site's memories.
+ * another site's memories. The audit record keeps each memory's score parts (issue #5).
  */
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { estimateTokens, fitToBudget, renderBlock } from '../../../lib/memory/render';
-import type { RankedMemory } from '../../../lib/memory/retrieve';
+import { type SelectedMemory, selectForInjection } from '../../../lib/memory/select';
 import { loadSettings } from '../../../lib/settings';
+import type { SiteId } from '../../../lib/sites';
 import { now, nowMs } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
+import { rememberInjection } from './last-injection';
 
 interface Prepared {
-  site: import('../../../lib/sites').SiteId;
+  site: SiteId;
   url: string;
   query: string;
   tokens: number;
-  items: RankedMemory[];
+  items: SelectedMemory[];
   at: number;
 }
 
 /** Prepared blocks waiting for the page to say they were sent; kept briefly, in memory. */
 const prepared = new Map<string, Prepared>();
 const PREPARED_TTL_MS = 10 * 60_000;
+const NOTHING = { block: null, token: null, memoryIds: [], tokens: 0 };
 
 function sweep(): void {
   for (const [token, p] of prepared) if (nowMs() - p.at > PREPARED_TTL_MS) prepared.delete(token);
@@ -32,26 +34,30 @@ function sweep(): void {
 export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record'> = {
   'inject.prepare': async ({ draft }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
-    const settings = await loadSettings();
-    const site = settings.sites[ctx.site];
-    if (!site.enabled || site.mode === 'off' || draft.trim() === '')
-      return { block: null, token: null, memoryIds: [], tokens: 0 };
-    const ranked = (await warmIndex()).rank(draft, { site: ctx.site, now: nowMs(), limit: 50 });
-    const chosen = fitToBudget(ranked, site.budgetTokens);
-    if (chosen.length === 0) return { block: null, token: null, memoryIds: [], tokens: 0 };
-    const block = renderBlock(chosen.map((r) => r.memory));
-    const tokens = estimateTokens(block);
+    const site = (await loadSettings()).sites[ctx.site];
+    if (!site.enabled || site.mode === 'off' || draft.trim() === '') return NOTHING;
+    const selection = selectForInjection(await warmIndex(), draft, {
+      site: ctx.site,
+      now: nowMs(),
+      budgetTokens: site.budgetTokens,
+    });
+    if (!selection.block) return NOTHING;
     const token = crypto.randomUUID();
     sweep();
     prepared.set(token, {
       site: ctx.site,
       url: ctx.url,
       query: draft.slice(0, 500),
-      tokens,
-      items: chosen,
+      tokens: selection.tokens,
+      items: selection.items,
       at: nowMs(),
     });
-    return { block, token, memoryIds: chosen.map((r) => r.memory.id), tokens };
+    return {
+      block: selection.block,
+      token,
+      memoryIds: selection.items.map((r) => r.memory.id),
+      tokens: selection.tokens,
+    };
   },
   'inject.record': async ({ token, chatId }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.record is for chat pages');
@@ -75,6 +81,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record'>
       items: p.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
       feedback: null,
     });
+    rememberInjection(ctx.site, ctx.tabId, token);
     return { recorded: true };
   },
 };

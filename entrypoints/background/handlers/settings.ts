@@ -1,3 +1,4 @@
+import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
 import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings';
 import type { HandlerGroup } from '../router';
 
@@ -11,6 +12,7 @@ export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
     await saveSettings(settings);
     // undefined = leave the key as it is; null or '' = remove it.
     if (apiKey !== undefined) await saveApiKey(apiKey?.trim() || null);
+    await resumeAfterSettingsChange();
     return publicSettings();
   },
 };

@@ -39,7 +39,7 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
   const none: TabHealth = {
     tabId,
     site: null,
-    state: 'not-a-chat-site',
+    state: 'not_connected',
     conversationId: null,
     chatId: null,
     excluded: false,
@@ -55,7 +55,7 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
       () => '',
     );
     const site = siteForUrl(url);
-    return site ? { ...none, site, state: 'no-report' } : none;
+    return site ? { ...none, site, state: 'not_connected' } : none;
   }
   const { health, site } = record;
   const chatId = health.conversationId ? chatIdOf(site, health.conversationId) : null;
@@ -68,6 +68,7 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
     excluded: chatId ? await isExcluded(chatId) : false,
     matched: health.matched,
     turns: health.turns,
+    draft: health.draft,
     at: record.healthAt,
   };
 }

@@ -1,45 +1,32 @@
-/** Side panel state for the memory list: a live mirror of the store plus the last action's outcome. */
-import { signal } from '@preact/signals';
+/** The live mirror of the memories table: every view reads it, the background writes it. */
+import { computed, signal } from '@preact/signals';
 import { watchAllMemories } from '../../../lib/db/live';
-import { byCreation } from '../../../lib/memory/order';
 import type { MemoryRecord } from '../../../lib/memory/types';
-import { send } from '../../../lib/send';
+import { pruneSelection } from './selection';
 
-export const memories = signal<MemoryRecord[]>([]);
+export const memories = signal<readonly MemoryRecord[]>([]);
 export const loaded = signal(false);
-export const status = signal<{ kind: 'info' | 'error'; text: string } | null>(null);
+
+export const byId = computed(() => new Map(memories.value.map((m) => [m.id, m])));
+
+/** For each memory, the older ones it replaced (their `supersededBy` points at it). */
+export const replacedOf = computed(() => {
+  const out = new Map<string, MemoryRecord[]>();
+  for (const m of memories.value) {
+    if (!m.supersededBy) continue;
+    const list = out.get(m.supersededBy) ?? [];
+    list.push(m);
+    out.set(m.supersededBy, list);
+  }
+  return out;
+});
+
+export function setMemories(rows: readonly MemoryRecord[]): void {
+  memories.value = rows;
+  loaded.value = true;
+  pruneSelection(new Set(rows.map((m) => m.id)));
+}
 
 export function startMemoryModel(): () => void {
-  return watchAllMemories((rows) => {
-    memories.value = rows.sort(byCreation).reverse();
-    loaded.value = true;
-  });
-}
-
-export async function importFile(file: File): Promise<void> {
-  try {
-    const text = await file.text();
-    const r = await send('transfer.import', { text });
-    status.value = {
-      kind: 'info',
-      text: `Imported ${file.name}: ${r.added} added, ${r.updated} updated, ${r.skipped} skipped.`,
-    };
-  } catch (error) {
-    status.value = { kind: 'error', text: `Import failed: ${(error as Error).message}` };
-  }
-}
-
-export async function exportFile(): Promise<void> {
-  try {
-    const { text } = await send('transfer.export', {});
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `claude-mem-${new Date().toISOString().slice(0, 10)}.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    status.value = { kind: 'info', text: 'Exported.' };
-  } catch (error) {
-    status.value = { kind: 'error', text: `Export failed: ${(error as Error).message}` };
-  }
+  return watchAllMemories(setMemories);
 }

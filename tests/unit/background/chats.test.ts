@@ -58,6 +58,16 @@ describe('chat messages', () => {
     expect(await ok(route(status, contentSender(CHATGPT)))).toMatchObject({ excluded: false, state: 'open' });
   });
 
+  it('lets the side panel name a tab instead of a conversation', async () => {
+    await ok(route(capture(), contentSender(CHATGPT, 7)));
+    const excluded = await ok(route({ type: 'chat.exclude', payload: { tabId: 7 } }, extensionSender));
+    expect(excluded).toMatchObject({ chatId: 'chatgpt:abc-123', excluded: true });
+    const unknownTab = await ok(route({ type: 'chat.status', payload: { tabId: 8 } }, extensionSender));
+    expect(unknownTab).toEqual({ chatId: null, excluded: false, state: null, turns: 0 });
+    const cannot = await route({ type: 'chat.exclude', payload: { tabId: 8 } }, extensionSender);
+    expect(cannot).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
   it('finishes the conversation a page left', async () => {
     await ok(route(capture(), contentSender(CHATGPT)));
     const left = await ok(route({ type: 'chat.left', payload: { conversationId: 'abc-123' } }, contentSender(CHATGPT)));
@@ -84,9 +94,9 @@ describe('site health', () => {
     await ok(route(report({}), contentSender(CHATGPT, 7)));
     expect(await ok(health(7))).toMatchObject({ site: 'chatgpt', state: 'working', chatId: 'chatgpt:abc-123' });
     await ok(route(report({ matched: { ...matched, composer: null } }), contentSender(CHATGPT, 7)));
-    expect(await ok(health(7))).toMatchObject({ state: 'composer-missing' });
+    expect(await ok(health(7))).toMatchObject({ state: 'composer_missing' });
     await ok(route(report({ turns: 0, matched: { ...matched, userTurn: null } }), contentSender(CHATGPT, 7)));
-    expect(await ok(health(7))).toMatchObject({ state: 'messages-missing' });
+    expect(await ok(health(7))).toMatchObject({ state: 'messages_missing' });
     await ok(route(report({ conversationId: null, turns: 0 }), contentSender(CHATGPT, 7)));
     expect(await ok(health(7))).toMatchObject({ state: 'working', chatId: null });
   });
@@ -94,7 +104,7 @@ describe('site health', () => {
   it('knows chat tabs that have not reported and tabs that are not chat sites', async () => {
     const chat = await fakeBrowser.tabs.create({ url: 'https://www.kimi.com/' });
     const other = await fakeBrowser.tabs.create({ url: 'https://example.com/' });
-    expect(await ok(health(chat.id!))).toMatchObject({ site: 'kimi', state: 'no-report' });
-    expect(await ok(health(other.id!))).toMatchObject({ site: null, state: 'not-a-chat-site' });
+    expect(await ok(health(chat.id!))).toMatchObject({ site: 'kimi', state: 'not_connected' });
+    expect(await ok(health(other.id!))).toMatchObject({ site: null, state: 'not_connected' });
   });
 });

@@ -29,7 +29,7 @@ describe('database versions', () => {
     const v1 = new MemDB('upgrade-v1-tables');
     await v1.open();
     expect(v1.tables.map((t) => t.name).sort()).toEqual(
-      ['backups', 'chats', 'injections', 'jobs', 'memories', 'meta', 'quarantine', 'usage'].sort(),
+      ['chats', 'injections', 'jobs', 'memories', 'meta', 'quarantine', 'usage'].sort(),
     );
     expect(v1.verno).toBe(1);
     v1.close();

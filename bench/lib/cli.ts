@@ -1,0 +1,40 @@
+/** Argument parsing and output shared by the bench commands: positional files, `--json OUT`. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+export interface Args {
+  files: string[];
+  json: string | null;
+}
+
+export function parseArgs(argv: readonly string[]): Args {
+  const files: string[] = [];
+  let json: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    if (a === '--json') {
+      json = argv[++i] ?? null;
+      if (!json) throw new Error('--json needs an output path');
+    } else files.push(a);
+  }
+  return { files, json };
+}
+
+export function writeJson(path: string | null, value: unknown): void {
+  if (!path) return;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, `${JSON.stringify(value, null, 2)}\n`);
+  console.log(`wrote ${path}`);
+}
+
+/** A plain Markdown table: readable in a terminal and pasteable into a report. */
+export function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const cells = [header, ...rows].map((r) => r.map((c) => (typeof c === 'number' ? fmt(c) : c)));
+  const widths = header.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
+  const line = (r: readonly string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] as number)).join(' | ')} |`;
+  return [line(cells[0] as string[]), line(widths.map((w) => '-'.repeat(w))), ...cells.slice(1).map(line)].join('\n');
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(3);
+}

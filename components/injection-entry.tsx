@@ -1,0 +1,46 @@
+import { t } from '../lib/i18n';
+import { dateTime, relativeTime } from '../lib/i18n/format';
+import { scopeLabel } from '../lib/i18n/labels';
+import type { Injection, MemoryRecord } from '../lib/memory/types';
+import { InjectionItem } from './injection-item';
+
+export interface InjectionEntryProps {
+  injection: Injection;
+  draftStart: string;
+  memories: ReadonlyMap<string, MemoryRecord>;
+  open: boolean;
+  onToggle: () => void;
+  onWrong: (memoryId: string, action: 'demote' | 'delete') => void;
+}
+
+/** One injection: when, where, the draft's first words, and (opened) each memory and why. */
+export function InjectionEntry({ injection: inj, draftStart, memories, open, onToggle, onWrong }: InjectionEntryProps) {
+  return (
+    <li class="entry">
+      <button type="button" class="entry-head" aria-expanded={open} onClick={onToggle}>
+        <span class="entry-when" title={dateTime(inj.at)}>
+          {relativeTime(inj.at)} · {scopeLabel(inj.site)}
+        </span>
+        <span class="entry-draft">“{draftStart}”</span>
+        <span class="memory-meta">
+          <span>{t('activity.memories', { n: inj.items.length })}</span>
+          <span>{t('usage.tokens', { n: inj.tokens })}</span>
+          {inj.feedback === 'wrong' && <span class="badge status-expired">{t('activity.markedWrong')}</span>}
+        </span>
+      </button>
+      {open && (
+        <ul class="entry-items" aria-label={t('activity.itemsLabel')}>
+          {inj.items.map((item) => (
+            <InjectionItem
+              key={item.memoryId}
+              memory={memories.get(item.memoryId)}
+              score={item.score}
+              parts={item.parts}
+              onWrong={(action) => onWrong(item.memoryId, action)}
+            />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,35 @@
+import { t } from '../lib/i18n';
+
+export interface MemoryActionsProps {
+  pinned: boolean;
+  expired: boolean;
+  detailsOpen: boolean;
+  onEdit: () => void;
+  onPin: () => void;
+  onExpire: () => void;
+  onDelete: () => void;
+  onDetails: () => void;
+}
+
+/** A memory's actions; Pin is a toggle (its state is `aria-pressed`, its name stays the same). */
+export function MemoryActions(p: MemoryActionsProps) {
+  return (
+    <div class="memory-actions">
+      <button type="button" class="small" onClick={p.onEdit}>
+        {t('mem.edit')}
+      </button>
+      <button type="button" class="small" aria-pressed={p.pinned} onClick={p.onPin}>
+        {t('mem.pin')}
+      </button>
+      <button type="button" class="small" onClick={p.onExpire}>
+        {p.expired ? t('mem.reactivate') : t('mem.expire')}
+      </button>
+      <button type="button" class="small danger" onClick={p.onDelete}>
+        {t('mem.delete')}
+      </button>
+      <button type="button" class="small" aria-expanded={p.detailsOpen} onClick={p.onDetails}>
+        {t('mem.details')}
+      </button>
+    </div>
+  );
+}

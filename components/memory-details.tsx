@@ -1,0 +1,61 @@
+import { t } from '../lib/i18n';
+import { dateTime } from '../lib/i18n/format';
+import { scopeLabel } from '../lib/i18n/labels';
+import type { MemoryRecord } from '../lib/memory/types';
+import { MemoryHistory } from './memory-history';
+
+export interface MemoryDetailsProps {
+  memory: MemoryRecord;
+  /** Older memories this one replaced. */
+  replaces: readonly MemoryRecord[];
+  /** The newer memory that replaced this one, if it is still stored. */
+  replacedBy: MemoryRecord | null;
+}
+
+/** Only web links are clickable: an imported file could carry any URL. */
+function safeHref(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Where a memory came from and what it replaced or was replaced by. */
+export function MemoryDetails({ memory: m, replaces, replacedBy }: MemoryDetailsProps) {
+  const href = m.source ? safeHref(m.source.url) : null;
+  return (
+    <dl class="memory-details">
+      <dt>{t('mem.source')}</dt>
+      <dd>
+        {!m.source && t('mem.sourceHand')}
+        {m.source && scopeLabel(m.source.site)}
+        {href && (
+          <>
+            {' · '}
+            <a href={href} target="_blank" rel="noreferrer noopener">
+              {t('mem.openChat')}
+            </a>
+          </>
+        )}
+      </dd>
+      <dt>{t('mem.created')}</dt>
+      <dd>{dateTime(m.createdAt)}</dd>
+      <dt>{t('mem.updated')}</dt>
+      <dd>{dateTime(m.updatedAt)}</dd>
+      <dt>{t('mem.lastUsed')}</dt>
+      <dd>{m.lastHitAt ? dateTime(m.lastHitAt) : t('mem.neverUsed')}</dd>
+      {m.tags.length > 0 && (
+        <>
+          <dt>{t('mem.tags')}</dt>
+          <dd>{m.tags.join(' · ')}</dd>
+        </>
+      )}
+      <dt>{t('mem.history')}</dt>
+      <dd>
+        <MemoryHistory replaces={replaces} supersededBy={m.supersededBy} replacedBy={replacedBy} />
+      </dd>
+    </dl>
+  );
+}

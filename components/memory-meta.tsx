@@ -1,0 +1,30 @@
+import { t } from '../lib/i18n';
+import { relativeTime } from '../lib/i18n/format';
+import { scopeLabel, statusLabel, typeLabel } from '../lib/i18n/labels';
+import type { MemoryRecord } from '../lib/memory/types';
+
+export interface MemoryMetaProps {
+  memory: MemoryRecord;
+}
+
+/** A memory's facts at a glance: type, pin, importance, where it applies, status, use, age. */
+export function MemoryMeta({ memory: m }: MemoryMetaProps) {
+  return (
+    <p class="memory-meta">
+      <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
+      {m.pinned && (
+        <span class="badge pinned" title={t('mem.pinned')}>
+          {t('mem.pinnedBadge')}
+        </span>
+      )}
+      <span class="importance" title={t('mem.importance')}>
+        {'★'.repeat(m.importance)}
+        <span class="visually-hidden">{t('mem.importanceOf', { n: m.importance })}</span>
+      </span>
+      <span>{scopeLabel(m.scope)}</span>
+      {m.status !== 'active' && <span class={`badge status-${m.status}`}>{statusLabel(m.status)}</span>}
+      <span>{t('mem.hits', { n: m.hitCount })}</span>
+      <span>{relativeTime(m.createdAt)}</span>
+    </p>
+  );
+}

@@ -1,0 +1,55 @@
+import { t } from '../lib/i18n';
+import { modeLabel } from '../lib/i18n/labels';
+import type { SiteMode, SiteSettings } from '../lib/settings-schema';
+
+export interface SiteRowProps {
+  name: string;
+  settings: SiteSettings;
+  onChange: (patch: Partial<SiteSettings>) => void;
+}
+
+const MODES: readonly SiteMode[] = ['auto', 'manual', 'off'];
+
+/** One site's row: its name heads the row, and each control is named after it. */
+export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
+  return (
+    <tr>
+      <th scope="row">{name}</th>
+      <td>
+        <input
+          type="checkbox"
+          checked={s.enabled}
+          aria-label={t('settings.siteOnFor', { site: name })}
+          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
+        />
+      </td>
+      <td>
+        <select
+          value={s.mode}
+          aria-label={t('settings.siteModeFor', { site: name })}
+          onChange={(e) => onChange({ mode: e.currentTarget.value as SiteMode })}
+        >
+          {MODES.map((m) => (
+            <option key={m} value={m}>
+              {modeLabel(m)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td>
+        <input
+          type="number"
+          min={100}
+          max={8000}
+          step={100}
+          value={s.budgetTokens}
+          aria-label={t('settings.siteBudgetFor', { site: name })}
+          onInput={(e) => {
+            const n = e.currentTarget.valueAsNumber;
+            if (Number.isFinite(n)) onChange({ budgetTokens: Math.round(n) });
+          }}
+        />
+      </td>
+    </tr>
+  );
+}

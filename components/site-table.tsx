@@ -1,0 +1,31 @@
+import { t } from '../lib/i18n';
+import type { SiteSettings } from '../lib/settings-schema';
+import { SITE_IDS, SITE_LABELS, type SiteId } from '../lib/sites';
+import { SiteRow } from './site-row';
+
+export interface SiteTableProps {
+  sites: Readonly<Record<SiteId, SiteSettings>>;
+  onChange: (site: SiteId, patch: Partial<SiteSettings>) => void;
+}
+
+/** Per site: on/off, how memories go in (auto on send / manual / off), and the token budget. */
+export function SiteTable({ sites, onChange }: SiteTableProps) {
+  return (
+    <table class="site-table">
+      <caption class="visually-hidden">{t('settings.sitesCaption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('settings.site')}</th>
+          <th scope="col">{t('settings.siteOn')}</th>
+          <th scope="col">{t('settings.siteMode')}</th>
+          <th scope="col">{t('settings.siteBudget')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {SITE_IDS.map((id) => (
+          <SiteRow key={id} name={SITE_LABELS[id]} settings={sites[id]} onChange={(patch) => onChange(id, patch)} />
+        ))}
+      </tbody>
+    </table>
+  );
+}

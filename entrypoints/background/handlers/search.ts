@@ -1,0 +1,48 @@
+/**
+ * The side panel's views of the ranker (issue #5): search as you type over every scope, and a
+ * preview of what a draft would inject on a site, at that site's budget, with memories the
+ * user unticked left out. Neither records anything.
+ */
+import { warmIndex } from '../../../lib/db/memory-index-source';
+import { LOOKUP_INTENT } from '../../../lib/memory/intent';
+import { lineTokens } from '../../../lib/memory/render';
+import type { RankedMemory } from '../../../lib/memory/retrieve';
+import { selectForInjection } from '../../../lib/memory/select';
+import { loadSettings } from '../../../lib/settings';
+import { nowMs } from '../../../lib/time';
+import type { HandlerGroup } from '../router';
+
+function scored(r: RankedMemory & { tokens?: number }) {
+  return {
+    memory: r.memory,
+    score: r.score,
+    parts: r.parts,
+    conflictsWith: r.conflictsWith ?? null,
+    tokens: r.tokens ?? lineTokens(r.memory),
+  };
+}
+
+export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> = {
+  'memories.search': async ({ query, limit }) => {
+    const index = await warmIndex();
+    const ranked = index.rank(query, {
+      site: null,
+      anyScope: true,
+      now: nowMs(),
+      limit: limit ?? 50,
+      intent: LOOKUP_INTENT,
+    });
+    return { results: ranked.map(scored) };
+  },
+  'inject.preview': async ({ site, draft, exclude }) => {
+    const budgetTokens = (await loadSettings()).sites[site].budgetTokens;
+    const selection = selectForInjection(await warmIndex(), draft, { site, now: nowMs(), budgetTokens, exclude });
+    return {
+      intent: selection.intent,
+      block: selection.block,
+      tokens: selection.tokens,
+      budgetTokens,
+      items: selection.items.map(scored),
+    };
+  },
+};

@@ -1,0 +1,12 @@
+import { listQuarantine } from '../../../lib/db/integrity';
+import { runMaintenance } from '../../../lib/db/maintenance';
+import { storeStatus } from '../../../lib/db/store-status';
+import { loadSettings } from '../../../lib/settings';
+import type { HandlerGroup } from '../router';
+
+export const storeHandlers: HandlerGroup<'store.status' | 'quarantine.list' | 'maintenance.run'> = {
+  'store.status': () => storeStatus(),
+  'quarantine.list': async () =>
+    (await listQuarantine()).map(({ id, table, at, reason, record }) => ({ id, table, at, reason, record })),
+  'maintenance.run': async () => runMaintenance((await loadSettings()).transcriptRetentionDays),
+};

@@ -1,0 +1,66 @@
+/**
+ * The "Remember this" context menu: select text on any page, choose it, and the side panel
+ * opens with a new memory prefilled for confirmation (nothing is stored until the user says so).
+ */
+import { browser } from '#imports';
+import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
+import { PendingDraftSchema } from '../../lib/messages';
+import { PENDING_DRAFT_KEY } from '../../lib/pending-draft';
+import { loadSettings, SETTINGS_STORAGE_KEY } from '../../lib/settings';
+import { siteForUrl } from '../../lib/sites';
+import { now } from '../../lib/time';
+
+const MENU_ID = 'claude-mem.remember';
+
+type PanelApis = {
+  sidePanel?: { open(o: { windowId: number }): Promise<void> };
+  sidebarAction?: { open(): Promise<void> };
+};
+
+async function menuLanguage(): Promise<Lang> {
+  const pref = (await loadSettings()).language;
+  return pref === 'auto' ? detectLanguage(globalThis.navigator?.language) : pref;
+}
+
+async function createMenu(): Promise<void> {
+  const title = translate(await menuLanguage(), 'menu.rememberThis');
+  await browser.contextMenus.removeAll();
+  browser.contextMenus.create({ id: MENU_ID, title, contexts: ['selection'] });
+}
+
+/** Opens the panel first: Chrome and Firefox allow it only synchronously inside the click. */
+function openPanel(windowId: number | undefined): void {
+  const apis = browser as unknown as PanelApis;
+  if (apis.sidePanel && windowId !== undefined) void apis.sidePanel.open({ windowId }).catch(() => {});
+  else void apis.sidebarAction?.open().catch(() => {});
+}
+
+export function installRememberMenu(): void {
+  void createMenu().catch(() => {});
+  browser.storage.onChanged.addListener((changes) => {
+    if (SETTINGS_STORAGE_KEY in changes)
+      void menuLanguage().then((l) =>
+        browser.contextMenus.update(MENU_ID, { title: translate(l, 'menu.rememberThis') }),
+      );
+  });
+  browser.contextMenus.onClicked.addListener((info, tab) => {
+    if (info.menuItemId !== MENU_ID || !info.selectionText) return;
+    openPanel(tab?.windowId);
+    const url = tab?.url ?? info.pageUrl ?? '';
+    const draft = PendingDraftSchema.safeParse({
+      text: info.selectionText.trim().slice(0, 4000),
+      url: url.slice(0, 2000),
+      title: (tab?.title ?? '').slice(0, 500),
+      site: siteForUrl(url),
+      at: now(),
+    });
+    if (draft.success) void browser.storage.local.set({ [PENDING_DRAFT_KEY]: draft.data });
+  });
+}
+
+export async function takePendingDraft() {
+  const got = await browser.storage.local.get(PENDING_DRAFT_KEY);
+  await browser.storage.local.remove(PENDING_DRAFT_KEY);
+  const parsed = PendingDraftSchema.safeParse(got[PENDING_DRAFT_KEY]);
+  return parsed.success ? parsed.data : null;
+}

@@ -1,0 +1,54 @@
+/**
+ * The injection log, newest first, each entry joined to the memories it used. "This was wrong"
+ * demotes or deletes one memory of an entry; undo puts the memory and the entry back.
+ */
+import { signal } from '@preact/signals';
+import { watch } from '../../../lib/db/live';
+import { recentInjections } from '../../../lib/db/panel-reads';
+import { t } from '../../../lib/i18n';
+import type { Injection } from '../../../lib/memory/types';
+import { send } from '../../../lib/send';
+import { fail, messageOf } from './notice';
+import { recordAction } from './undo';
+
+export const injections = signal<readonly Injection[]>([]);
+export const activityLoaded = signal(false);
+/** The entry whose details are open (one at a time keeps the list short at 360 px). */
+export const openEntry = signal<string | null>(null);
+
+export function startActivityModel(): () => void {
+  return watch(
+    () => recentInjections(200),
+    (rows) => {
+      injections.value = rows;
+      activityLoaded.value = true;
+    },
+  );
+}
+
+export function toggleEntry(id: string): void {
+  openEntry.value = openEntry.value === id ? null : id;
+}
+
+/** The first words of the draft, as the log shows them. */
+export function firstWords(text: string, max = 8): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const cjk = /[\p{Script=Han}]/u.test(clean);
+  const cut = cjk ? clean.slice(0, max * 2) : clean.split(' ').slice(0, max).join(' ');
+  return cut.length < clean.length ? `${cut}…` : cut;
+}
+
+export async function markWrong(injectionId: string, memoryId: string, action: 'demote' | 'delete'): Promise<void> {
+  try {
+    const r = await send('injections.markWrong', { injectionId, memoryId, action });
+    const label = t(action === 'demote' ? 'undo.demoted' : 'undo.deleted', {
+      what: firstWords(r.memoryBefore.content, 4),
+    });
+    recordAction(label, async () => {
+      await send('memories.restore', { records: [r.memoryBefore] });
+      await send('injections.restore', { records: [r.injectionBefore] });
+    });
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}

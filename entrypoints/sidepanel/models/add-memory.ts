@@ -1,0 +1,90 @@
+/**
+ * Adding a memory by hand, and the "Remember this" context menu: the background keeps the
+ * selected text as a pending draft; the panel takes it, opens the form prefilled and stores
+ * nothing until the user confirms.
+ */
+import { signal } from '@preact/signals';
+import { browser } from '#imports';
+import type { MemorySource, MemoryType, Scope } from '../../../lib/memory/types';
+import { PENDING_DRAFT_KEY } from '../../../lib/pending-draft';
+import { send } from '../../../lib/send';
+import { addMemory } from './memory-actions';
+import { go } from './nav';
+
+export interface AddDraft {
+  content: string;
+  type: MemoryType;
+  importance: number;
+  scope: Scope;
+  note: string;
+  source: MemorySource | null;
+}
+
+export const EMPTY_DRAFT: AddDraft = {
+  content: '',
+  type: 'fact',
+  importance: 3,
+  scope: 'global',
+  note: '',
+  source: null,
+};
+
+export const addOpen = signal(false);
+export const addDraft = signal<AddDraft>(EMPTY_DRAFT);
+
+export function openAdd(prefill: Partial<AddDraft> = {}): void {
+  addDraft.value = { ...EMPTY_DRAFT, ...prefill };
+  addOpen.value = true;
+}
+
+export function changeAdd(patch: Partial<AddDraft>): void {
+  addDraft.value = { ...addDraft.value, ...patch };
+}
+
+export function cancelAdd(): void {
+  addOpen.value = false;
+  addDraft.value = EMPTY_DRAFT;
+}
+
+export async function submitAdd(): Promise<boolean> {
+  const d = addDraft.value;
+  if (!d.content.trim()) return false;
+  const added = await addMemory({
+    content: d.content.trim(),
+    type: d.type,
+    importance: d.importance,
+    scope: d.scope,
+    note: d.note,
+    source: d.source,
+  });
+  if (added) cancelAdd();
+  return !!added;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).hostname || 'web';
+  } catch {
+    return 'web';
+  }
+}
+
+export async function takePendingDraft(): Promise<void> {
+  const { draft } = await send('menu.pending', {});
+  if (!draft) return;
+  go('memories');
+  openAdd({
+    content: draft.text,
+    source: { site: draft.site ?? hostOf(draft.url), url: draft.url, chatId: '' },
+  });
+}
+
+/** Takes a draft waiting at start-up, and any that arrives while the panel is open. */
+export function startPendingDrafts(): () => void {
+  const onChange = (changes: Record<string, { newValue?: unknown }>) => {
+    if (changes[PENDING_DRAFT_KEY]?.newValue) void takePendingDraft().catch(() => {});
+  };
+  browser.storage.onChanged.addListener(onChange);
+  void takePendingDraft().catch(() => {});
+  return () => browser.storage.onChanged.removeListener(onChange);
+}

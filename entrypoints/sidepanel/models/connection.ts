@@ -1,0 +1,35 @@
+/** Settings' "Test connection": the outcome in plain words, with the API's own detail under it. */
+import { signal } from '@preact/signals';
+import type { ResponseOf } from '../../../lib/messages';
+import { send } from '../../../lib/send';
+import { messageOf } from './notice';
+import { apiKeyInput, form } from './settings';
+
+export type ConnectionResult = ResponseOf<'connection.test'>;
+
+export type ConnectionState =
+  | { state: 'idle' }
+  | { state: 'testing' }
+  | { state: 'done'; result: ConnectionResult }
+  | { state: 'error'; message: string };
+
+export const connection = signal<ConnectionState>({ state: 'idle' });
+
+export async function runConnectionTest(): Promise<void> {
+  connection.value = { state: 'testing' };
+  const key = apiKeyInput.value.trim();
+  try {
+    const result = await send('connection.test', {
+      ...(key ? { apiKey: key } : {}),
+      baseUrl: form.value?.baseUrl,
+      model: form.value?.model,
+    });
+    connection.value = { state: 'done', result };
+  } catch (error) {
+    connection.value = { state: 'error', message: messageOf(error) };
+  }
+}
+
+export function resetConnection(): void {
+  connection.value = { state: 'idle' };
+}

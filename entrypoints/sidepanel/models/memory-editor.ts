@@ -1,0 +1,56 @@
+/**
+ * The one memory being edited in place. The draft lives here, not in the row, so scrolling
+ * the virtualised list (which unmounts rows) never loses what the user typed.
+ */
+import { signal } from '@preact/signals';
+import type { MemoryRecord } from '../../../lib/memory/types';
+import { editMemory } from './memory-actions';
+
+export type EditDraft = Pick<MemoryRecord, 'id' | 'content' | 'type' | 'importance' | 'scope' | 'note'>;
+
+export const editing = signal<EditDraft | null>(null);
+
+export function startEdit(m: MemoryRecord): void {
+  editing.value = {
+    id: m.id,
+    content: m.content,
+    type: m.type,
+    importance: m.importance,
+    scope: m.scope,
+    note: m.note,
+  };
+}
+
+export function changeDraft(patch: Partial<Omit<EditDraft, 'id'>>): void {
+  if (editing.value) editing.value = { ...editing.value, ...patch };
+}
+
+export function cancelEdit(): void {
+  editing.value = null;
+}
+
+/** Only the fields that changed are sent, so undo and `updatedAt` reflect a real edit. */
+export function diffDraft(original: MemoryRecord, draft: EditDraft): Partial<Omit<EditDraft, 'id'>> {
+  const patch: Partial<Omit<EditDraft, 'id'>> = {};
+  const content = draft.content.trim();
+  if (content && content !== original.content) patch.content = content;
+  if (draft.type !== original.type) patch.type = draft.type;
+  if (draft.importance !== original.importance) patch.importance = draft.importance;
+  if (draft.scope !== original.scope) patch.scope = draft.scope;
+  if (draft.note !== original.note) patch.note = draft.note;
+  return patch;
+}
+
+export async function saveEdit(original: MemoryRecord): Promise<void> {
+  const draft = editing.value;
+  if (!draft || draft.id !== original.id) return;
+  const patch = diffDraft(original, draft);
+  if (Object.keys(patch).length === 0 || (await editMemory(original.id, patch))) editing.value = null;
+}
+
+/** The memory whose details (source, history) are open; one at a time. */
+export const detailsOpen = signal<string | null>(null);
+
+export function toggleDetails(id: string): void {
+  detailsOpen.value = detailsOpen.value === id ? null : id;
+}

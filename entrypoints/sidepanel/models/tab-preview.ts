@@ -1,0 +1,33 @@
+/**
+ * What would be injected for a draft on a site: the background's own answer (`inject.preview`),
+ * so the panel shows exactly what the ranker and the budget would choose. The ranker (and its
+ * NLP model) stays in the background. Excluded memories stay listed, switched off.
+ */
+import type { MemoryRecord, ScoreParts } from '../../../lib/memory/types';
+import { send } from '../../../lib/send';
+import type { SiteId } from '../../../lib/sites';
+
+export interface PreviewItem {
+  memory: MemoryRecord;
+  score: number;
+  parts: ScoreParts;
+  excluded: boolean;
+}
+
+export interface Preview {
+  items: PreviewItem[];
+  tokens: number;
+  from: 'ranker' | 'none';
+}
+
+export const EMPTY_PREVIEW: Preview = { items: [], tokens: 0, from: 'none' };
+
+export async function rankerPreview(input: {
+  site: SiteId;
+  draft: string;
+  excluded: ReadonlySet<string>;
+}): Promise<Preview> {
+  const reply = await send('inject.preview', { site: input.site, draft: input.draft, exclude: [...input.excluded] });
+  const chosen = reply.items.map((r) => ({ memory: r.memory, score: r.score, parts: r.parts, excluded: false }));
+  return { items: chosen, tokens: reply.tokens, from: 'ranker' };
+}

@@ -1,0 +1,128 @@
+/**
+ * The active tab as the panel sees it: which site, whether the site adapter is working, the
+ * chat's "don't remember" state, and the live injection preview for its draft. The adapter
+ * health and chat state come from the site-adapter issue's `tab.health` / `chat.*` messages;
+ * until those exist the view says it cannot check and still previews typed drafts.
+ */
+import { signal } from '@preact/signals';
+import * as z from 'zod/mini';
+import { browser } from '#imports';
+import { type SiteId, siteForUrl } from '../../../lib/sites';
+import { sendOptional } from './optional-send';
+
+export interface ActiveTab {
+  tabId: number;
+  url: string;
+  title: string;
+  site: SiteId | null;
+}
+
+export type Health = 'checking' | 'working' | 'composer_missing' | 'messages_missing' | 'not_connected' | 'unknown';
+
+export interface ChatState {
+  available: boolean;
+  chatId: string | null;
+  excluded: boolean;
+}
+
+export const activeTab = signal<ActiveTab | null>(null);
+export const health = signal<Health>('checking');
+export const chatState = signal<ChatState>({ available: false, chatId: null, excluded: false });
+export const draft = signal('');
+/** True once the user typed in the panel's draft box: the page's draft no longer overwrites it. */
+export const draftTyped = signal(false);
+export const excludedIds = signal<ReadonlySet<string>>(new Set());
+
+const HealthReply = z.object({
+  state: z.enum(['working', 'composer_missing', 'messages_missing']),
+  draft: z.optional(z.string()),
+});
+const ChatReply = z.object({ chatId: z.nullable(z.string()), excluded: z.boolean() });
+
+/**
+ * The tab the panel is about: the active tab of its window. When the panel itself is that tab
+ * (Firefox "open sidebar in tab", or a test), the tab the user was on just before.
+ */
+async function pickTab() {
+  const [active] = await browser.tabs.query({ active: true, currentWindow: true });
+  const own = browser.runtime.getURL('/');
+  if (active && !active.url?.startsWith(own)) return active;
+  const others = (await browser.tabs.query({ currentWindow: true }))
+    .filter((t) => t.url && !t.url.startsWith(own))
+    .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));
+  return others[0];
+}
+
+export async function readActiveTab(): Promise<void> {
+  const tab = await pickTab();
+  const next: ActiveTab | null =
+    tab?.id === undefined
+      ? null
+      : { tabId: tab.id, url: tab.url ?? '', title: tab.title ?? '', site: siteForUrl(tab.url ?? '') };
+  if (next?.tabId !== activeTab.value?.tabId || next?.url !== activeTab.value?.url) {
+    draft.value = '';
+    draftTyped.value = false;
+    excludedIds.value = new Set();
+    health.value = 'checking';
+  }
+  activeTab.value = next;
+}
+
+export async function checkHealth(): Promise<void> {
+  const tab = activeTab.value;
+  if (!tab?.site) return;
+  try {
+    const reply = await sendOptional('tab.health', { tabId: tab.tabId }, HealthReply);
+    health.value = reply?.state ?? 'unknown';
+    if (reply?.draft !== undefined && !draftTyped.value) draft.value = reply.draft;
+  } catch {
+    health.value = 'not_connected';
+  }
+  try {
+    const chat = await sendOptional('chat.status', { tabId: tab.tabId }, ChatReply);
+    chatState.value = chat ? { available: true, ...chat } : { available: false, chatId: null, excluded: false };
+  } catch {
+    chatState.value = { available: false, chatId: null, excluded: false };
+  }
+}
+
+export async function setChatExcluded(excluded: boolean): Promise<boolean> {
+  const tab = activeTab.value;
+  if (!tab) return false;
+  const reply = await sendOptional(excluded ? 'chat.exclude' : 'chat.include', { tabId: tab.tabId }, ChatReply);
+  if (reply) chatState.value = { available: true, ...reply };
+  return !!reply;
+}
+
+export function typeDraft(text: string): void {
+  draft.value = text;
+  draftTyped.value = true;
+}
+
+export function toggleExcluded(id: string): void {
+  const next = new Set(excludedIds.value);
+  if (!next.delete(id)) next.add(id);
+  excludedIds.value = next;
+}
+
+/** Follows tab switches and navigations; polls the adapter while the view is open. */
+export function startThisTab(isVisible: () => boolean): () => void {
+  const refresh = () =>
+    void readActiveTab()
+      .then(checkHealth)
+      .catch(() => {});
+  const onUpdated = (_id: number, info: { url?: string; status?: string }) => {
+    if (info.url || info.status === 'complete') refresh();
+  };
+  browser.tabs.onActivated.addListener(refresh);
+  browser.tabs.onUpdated.addListener(onUpdated);
+  refresh();
+  const timer = setInterval(() => {
+    if (isVisible() && document.visibilityState === 'visible') void checkHealth();
+  }, 1500);
+  return () => {
+    clearInterval(timer);
+    browser.tabs.onActivated.removeListener(refresh);
+    browser.tabs.onUpdated.removeListener(onUpdated);
+  };
+}

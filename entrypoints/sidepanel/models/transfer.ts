@@ -1,0 +1,90 @@
+/**
+ * Export, import (with its report, undoable through the backup taken before it) and the
+ * backups list with Restore.
+ */
+import { signal } from '@preact/signals';
+import { watch } from '../../../lib/db/live';
+import { backupStamp } from '../../../lib/db/panel-reads';
+import { t } from '../../../lib/i18n';
+import type { ResponseOf } from '../../../lib/messages';
+import { send } from '../../../lib/send';
+import { fail, messageOf, say } from './notice';
+import { recordAction } from './undo';
+
+export type BackupSummary = ResponseOf<'backups.list'>[number];
+export type ImportReport = ResponseOf<'transfer.import'>;
+
+export const backups = signal<readonly BackupSummary[]>([]);
+export const lastImport = signal<{ file: string; report: ImportReport } | { file: string; error: string } | null>(null);
+
+export async function refreshBackups(): Promise<void> {
+  try {
+    backups.value = await send('backups.list', {});
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}
+
+export function startBackupsModel(): () => void {
+  return watch(backupStamp, () => void refreshBackups());
+}
+
+/** The snapshot the background took just before `since`, with this reason. */
+async function backupTakenFor(reason: string, since: string): Promise<BackupSummary | undefined> {
+  const list = await send('backups.list', {});
+  return list.find((b) => b.reason === reason && b.at >= since);
+}
+
+function undoByBackup(label: string, backup: BackupSummary | undefined): void {
+  if (!backup) return;
+  recordAction(label, async () => {
+    await send('backups.restore', { id: backup.id });
+  });
+}
+
+export async function importFile(file: File): Promise<void> {
+  const started = new Date(Date.now() - 1000).toISOString();
+  try {
+    const report = await send('transfer.import', { text: await file.text() });
+    lastImport.value = { file: file.name, report };
+    say(
+      t('transfer.imported', {
+        file: file.name,
+        added: report.added,
+        updated: report.updated,
+        skipped: report.skipped,
+      }),
+    );
+    undoByBackup(t('undo.imported', { file: file.name }), await backupTakenFor('before import', started));
+  } catch (error) {
+    lastImport.value = { file: file.name, error: messageOf(error) };
+    fail(t('transfer.importFailed', { error: messageOf(error) }));
+  }
+}
+
+export async function exportFile(): Promise<void> {
+  try {
+    const { text } = await send('transfer.export', {});
+    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `claude-mem-${new Date().toISOString().slice(0, 10)}.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    say(t('transfer.exported'));
+  } catch (error) {
+    fail(t('transfer.exportFailed', { error: messageOf(error) }));
+  }
+}
+
+export async function restoreFrom(backup: BackupSummary): Promise<void> {
+  const started = new Date(Date.now() - 1000).toISOString();
+  try {
+    const r = await send('backups.restore', { id: backup.id });
+    say(t('backups.restored', { memories: r.memories, chats: r.chats }));
+    undoByBackup(t('undo.restored'), await backupTakenFor('before restore', started));
+    await refreshBackups();
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}

@@ -1,0 +1,46 @@
+/** Activity: every injection, newest first, and why each memory was chosen. */
+import { useEffect } from 'preact/hooks';
+import { EmptyState } from '../../../components/empty-state';
+import { InjectionEntry } from '../../../components/injection-entry';
+import { ViewPanel } from '../../../components/view-panel';
+import { t } from '../../../lib/i18n';
+import {
+  activityLoaded,
+  firstWords,
+  injections,
+  markWrong,
+  openEntry,
+  startActivityModel,
+  toggleEntry,
+} from '../models/activity';
+import { byId } from '../models/memories';
+
+export function ActivityView() {
+  useEffect(() => startActivityModel(), []);
+  const list = injections.value;
+  return (
+    <ViewPanel id="activity">
+      <p class="muted">{t('activity.intro')}</p>
+      {activityLoaded.value && list.length === 0 && (
+        <EmptyState title={t('activity.empty.title')}>
+          <p>{t('activity.empty.body')}</p>
+        </EmptyState>
+      )}
+      {list.length > 0 && (
+        <ul class="entry-list" aria-label={t('activity.listLabel')}>
+          {list.map((inj) => (
+            <InjectionEntry
+              key={inj.id}
+              injection={inj}
+              draftStart={firstWords(inj.query)}
+              memories={byId.value}
+              open={openEntry.value === inj.id}
+              onToggle={() => toggleEntry(inj.id)}
+              onWrong={(memoryId, action) => void markWrong(inj.id, memoryId, action)}
+            />
+          ))}
+        </ul>
+      )}
+    </ViewPanel>
+  );
+}

@@ -1,0 +1,21 @@
+/** The bulk bar, shown while memories are selected. */
+import { BulkBar } from '../../../components/bulk-bar';
+import { bulkUpdate, deleteMemories } from '../models/memory-actions';
+import { visible } from '../models/memory-view';
+import { clearSelection, selectAll, selected } from '../models/selection';
+
+export function MemoriesBulk() {
+  const ids = [...selected.value];
+  if (ids.length === 0) return null;
+  return (
+    <BulkBar
+      count={ids.length}
+      shown={visible.value.length}
+      onSelectAll={() => selectAll(visible.value.map((m) => m.id))}
+      onClear={clearSelection}
+      onDelete={() => void deleteMemories(ids)}
+      onType={(type) => void bulkUpdate(ids, { type })}
+      onScope={(scope) => void bulkUpdate(ids, { scope })}
+    />
+  );
+}

@@ -1,0 +1,39 @@
+/** Memories: search, filter, sort, edit in place, bulk actions, add by hand, import/export. */
+import { AddMemoryForm } from '../../../components/add-memory-form';
+import { MemoryList } from '../../../components/memory-list';
+import { ViewPanel } from '../../../components/view-panel';
+import { t } from '../../../lib/i18n';
+import { addDraft, addOpen, cancelAdd, changeAdd, submitAdd } from '../models/add-memory';
+import { loaded, memories } from '../models/memories';
+import { visible } from '../models/memory-view';
+import { MemoriesBulk } from './memories-bulk';
+import { MemoriesEmpty } from './memories-empty';
+import { MemoriesFinder } from './memories-finder';
+import { MemoriesToolbar } from './memories-toolbar';
+import { MemoryRow } from './memory-row';
+
+export function MemoriesView() {
+  const a = addDraft.value;
+  return (
+    <ViewPanel id="memories">
+      <MemoriesToolbar />
+      {addOpen.value && (
+        <AddMemoryForm
+          values={a}
+          fromPage={a.source?.url || null}
+          onChange={changeAdd}
+          onSubmit={() => void submitAdd()}
+          onCancel={cancelAdd}
+        />
+      )}
+      {!loaded.value && <p class="empty">{t('common.loading')}</p>}
+      {loaded.value && memories.value.length === 0 && !addOpen.value && <MemoriesEmpty />}
+      {memories.value.length > 0 && <MemoriesFinder />}
+      <MemoriesBulk />
+      {memories.value.length > 0 && visible.value.length === 0 && <p class="empty">{t('mem.noMatch')}</p>}
+      {visible.value.length > 0 && (
+        <MemoryList memories={visible.value} label={t('mem.listLabel')} renderItem={(m) => <MemoryRow memory={m} />} />
+      )}
+    </ViewPanel>
+  );
+}

@@ -1,0 +1,92 @@
+/** Queue: chats waiting to be turned into memories, running, failed (and why), done. */
+import { useEffect } from 'preact/hooks';
+import { EmptyState } from '../../../components/empty-state';
+import { JobItem } from '../../../components/job-item';
+import { UsageMeter } from '../../../components/usage-meter';
+import { ViewPanel } from '../../../components/view-panel';
+import type { QueueRow } from '../../../lib/db/panel-reads';
+import { t } from '../../../lib/i18n';
+import type { JobState } from '../../../lib/memory/types';
+import { go } from '../models/nav';
+import {
+  discardJob,
+  extractNow,
+  groups,
+  month,
+  pause,
+  queueLoaded,
+  retryJob,
+  startQueueModel,
+  today,
+} from '../models/queue';
+import { plainReason } from '../models/queue-reasons';
+import { hasApiKey, saved } from '../models/settings';
+
+const ORDER: readonly JobState[] = ['failed', 'running', 'pending', 'done'];
+
+function renderJob({ job, chat }: QueueRow) {
+  return (
+    <JobItem
+      key={job.id}
+      title={chat?.title ?? ''}
+      site={chat?.site ?? job.chatId.split(':')[0] ?? ''}
+      state={job.state}
+      turns={chat?.turns.length ?? 0}
+      attempts={job.attempts}
+      updatedAt={job.updatedAt}
+      tokens={job.inputTokens + job.outputTokens}
+      reason={job.state === 'failed' ? plainReason(job.lastError) : null}
+      rawError={job.state === 'failed' ? job.lastError : null}
+      outcome={job.state === 'done' ? (job.outcome ?? null) : null}
+      onRetry={() => void retryJob(job.id)}
+      onDiscard={() => void discardJob(job.id)}
+      onExtractNow={() => void extractNow(job.chatId)}
+    />
+  );
+}
+
+export function QueueView() {
+  useEffect(() => startQueueModel(), []);
+  const g = groups.value;
+  const empty = ORDER.every((s) => g[s].length === 0);
+  return (
+    <ViewPanel id="queue">
+      <UsageMeter today={today.value} month={month.value} dailyCap={saved.value?.dailyTokenCap ?? 0} />
+      {pause.value && (
+        <div class="status error" role="alert">
+          <p>{t(`queue.paused.${pause.value.reason}`)}</p>
+          <p class="muted small-text">{pause.value.message}</p>
+          {pause.value.reason !== 'cap' && (
+            <button type="button" class="small link" onClick={() => go('settings')}>
+              {t('queue.paused.fix')}
+            </button>
+          )}
+        </div>
+      )}
+      {!hasApiKey.value && (
+        <p class="status error">
+          {t('queue.noKey')}{' '}
+          <button type="button" class="small link" onClick={() => go('settings')}>
+            {t('empty.memories.openSettings')}
+          </button>
+        </p>
+      )}
+      {g.pending.length > 0 && (
+        <button type="button" class="primary" onClick={() => void extractNow()}>
+          {t('queue.extractAll', { n: g.pending.length })}
+        </button>
+      )}
+      {queueLoaded.value && empty && (
+        <EmptyState title={t('queue.empty.title')}>
+          <p>{t('queue.empty.body', { minutes: saved.value?.idleMinutes ?? 10 })}</p>
+        </EmptyState>
+      )}
+      {ORDER.filter((s) => g[s].length > 0).map((s) => (
+        <section key={s} class="job-group" aria-labelledby={`jobs-${s}`}>
+          <h3 id={`jobs-${s}`}>{t(`queue.group.${s}`, { n: g[s].length })}</h3>
+          <ul class="job-list">{g[s].map(renderJob)}</ul>
+        </section>
+      ))}
+    </ViewPanel>
+  );
+}

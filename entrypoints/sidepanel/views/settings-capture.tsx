@@ -1,0 +1,41 @@
+/** Settings → capture and extraction: when a chat counts as finished, retention, the daily cap. */
+import { NumberField } from '../../../components/number-field';
+import { t } from '../../../lib/i18n';
+import { editForm, form } from '../models/settings';
+
+export function SettingsCapture() {
+  const f = form.value;
+  if (!f) return null;
+  return (
+    <section class="settings-section" aria-labelledby="set-capture">
+      <h2 id="set-capture">{t('settings.capture')}</h2>
+      <div class="field-grid">
+        <NumberField
+          label={t('settings.idle')}
+          value={f.idleMinutes}
+          min={0.05}
+          max={1440}
+          hint={t('settings.idleHint')}
+          onChange={(idleMinutes) => editForm({ idleMinutes })}
+        />
+        <NumberField
+          label={t('settings.retention')}
+          value={f.transcriptRetentionDays}
+          min={1}
+          max={3650}
+          hint={t('settings.retentionHint')}
+          onChange={(n) => editForm({ transcriptRetentionDays: Math.round(n) })}
+        />
+        <NumberField
+          label={t('settings.cap')}
+          value={f.dailyTokenCap}
+          min={0}
+          max={100_000_000}
+          step={10_000}
+          hint={t('settings.capHint')}
+          onChange={(n) => editForm({ dailyTokenCap: Math.round(n) })}
+        />
+      </div>
+    </section>
+  );
+}

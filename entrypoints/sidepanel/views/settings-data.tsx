@@ -1,0 +1,26 @@
+/** Settings → Your data: export, import with its report, and the backups. */
+import { BackupList } from '../../../components/backup-list';
+import { ImportReport } from '../../../components/import-report';
+import { TransferBar } from '../../../components/transfer-bar';
+import { t } from '../../../lib/i18n';
+import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
+
+export function SettingsData() {
+  return (
+    <section class="settings-section" aria-labelledby="set-data">
+      <h2 id="set-data">{t('settings.data')}</h2>
+      <p class="field-hint">{t('settings.dataHint')}</p>
+      <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
+      <ImportReport last={lastImport.value} />
+      <h3>{t('backups.title')}</h3>
+      <p class="field-hint">{t('backups.hint')}</p>
+      <BackupList
+        backups={backups.value}
+        onRestore={(id) => {
+          const b = backups.value.find((x) => x.id === id);
+          if (b) void restoreFrom(b);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * Writes one extraction answer in a single transaction: the merged memories, the chat's
+ * summary and extracted version, and the job's progress. The job is checked first: if it was
+ * discarded or taken over by another worker while the call was out, nothing is written, so a
+ * transcript window is merged exactly once however often the worker is stopped.
+ */
+import type { AliasMap } from '../memory/extract-prompt';
+import type { ExtractedMemory } from '../memory/extract-schema';
+import { type MergePlan, type MergeStats, planMerge } from '../memory/merge';
+import type { Job, MemorySource } from '../memory/types';
+import type { PrivacyPattern } from '../settings-schema';
+import { now } from '../time';
+import { db } from './db';
+
+export interface WindowAnswer {
+  jobId: string;
+  runner: string;
+  /** Which window of the transcript this answer is for (0-based); must be the job's next one. */
+  window: number;
+  lastWindow: boolean;
+  /** The chat version whose turns were sent. */
+  chatVersion: number;
+  summary: string;
+  items: readonly ExtractedMemory[];
+  aliases: AliasMap;
+  source: MemorySource;
+  patterns: readonly PrivacyPattern[];
+}
+
+export function describeStats(s: MergeStats): string {
+  const parts = [
+    `${s.added} added`,
+    s.updated ? `${s.updated} updated` : '',
+    s.superseded ? `${s.superseded} superseded` : '',
+    s.unchanged ? `${s.unchanged} already known` : '',
+    s.dropped ? `${s.dropped} dropped by the privacy filter` : '',
+  ];
+  return parts.filter(Boolean).join(' · ');
+}
+
+function addStats(a: MergeStats, b: MergeStats): MergeStats {
+  return {
+    added: a.added + b.added,
+    updated: a.updated + b.updated,
+    superseded: a.superseded + b.superseded,
+    unchanged: a.unchanged + b.unchanged,
+    dropped: a.dropped + b.dropped,
+  };
+}
+
+/** Running totals over a job's windows live in `outcome` as JSON until the job is done. */
+function previousStats(job: Job): MergeStats {
+  try {
+    const parsed = JSON.parse(job.outcome ?? '') as MergeStats;
+    if (typeof parsed.added === 'number') return parsed;
+  } catch {}
+  return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
+}
+
+export async function commitWindow(answer: WindowAnswer): Promise<MergePlan | null> {
+  return db.transaction('rw', db.memories, db.chats, db.jobs, async () => {
+    const at = now();
+    const job = await db.jobs.get(answer.jobId);
+    if (job?.state !== 'running' || job.runner !== answer.runner) return null;
+    if ((job.windowsDone ?? 0) !== answer.window) return null;
+    const active = await db.memories.where('status').equals('active').toArray();
+    const plan = planMerge(answer.items, { active, ...answer, now: at });
+    await db.memories.bulkPut(plan.writes);
+
+    const chat = await db.chats.get(job.chatId);
+    if (chat) {
+      await db.chats.update(chat.id, {
+        summary: answer.summary.trim() || chat.summary,
+        extractedVersion: answer.lastWindow
+          ? Math.max(chat.extractedVersion, answer.chatVersion)
+          : chat.extractedVersion,
+      });
+    }
+    const stats = addStats(previousStats(job), plan.stats);
+    await db.jobs.put({
+      ...job,
+      windowsDone: answer.window + 1,
+      ...(answer.lastWindow
+        ? { state: 'done', runner: null, leaseUntil: null, lastError: null, outcome: describeStats(stats) }
+        : { outcome: JSON.stringify(stats) }),
+      updatedAt: at,
+    });
+    return plan;
+  });
+}
+
+/** Ends a held job without a call: nothing to extract, the chat is gone, or it was already extracted. */
+export async function finishWithoutCall(job: Job, runner: string, outcome: string, chatVersion: number | null) {
+  await db.transaction('rw', db.chats, db.jobs, async () => {
+    const current = await db.jobs.get(job.id);
+    if (!current || current.runner !== runner || current.state !== 'running') return;
+    await db.jobs.put({ ...current, state: 'done', runner: null, leaseUntil: null, outcome, updatedAt: now() });
+    const chat = chatVersion === null ? undefined : await db.chats.get(job.chatId);
+    if (chat && chatVersion !== null && chat.extractedVersion < chatVersion) {
+      await db.chats.update(chat.id, { extractedVersion: chatVersion });
+    }
+  });
+}

@@ -1,0 +1,18 @@
+/** Bulk edits from the side panel: one transaction, before/after returned for undo. */
+import type { MemoryRecord } from '../memory/types';
+import { now } from '../time';
+import { db } from './db';
+import type { MemoryPatch } from './memories';
+
+export async function updateMemories(
+  ids: readonly string[],
+  patch: MemoryPatch,
+): Promise<{ before: MemoryRecord[]; after: MemoryRecord[] }> {
+  return db.transaction('rw', db.memories, async () => {
+    const before = (await db.memories.bulkGet([...ids])).filter((m): m is MemoryRecord => !!m);
+    const at = now();
+    const after = before.map((m) => ({ ...m, ...patch, updatedAt: at }));
+    await db.memories.bulkPut(after);
+    return { before, after };
+  });
+}

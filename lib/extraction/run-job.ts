@@ -1,0 +1,208 @@
+/**
+ * Runs one claimed job: reads the chat, prepares the transcript (strip, redact, split), and for
+ * each window not yet merged makes the extraction call and commits its answer. Failures are
+ * turned into queue actions here: back off, fail the job, or pause the whole queue.
+ */
+import type Anthropic from '@anthropic-ai/sdk';
+import { type CallFailure, type ClientConfig, classifyError } from '../anthropic-client';
+import { getChat } from '../db/chats';
+import { commitWindow, finishWithoutCall } from '../db/extraction';
+import { updateHeldJob } from '../db/jobs';
+import { warmIndex } from '../db/memory-index-source';
+import { setPause } from '../db/queue-state';
+import { recordCallUsage, usageOfDay } from '../db/usage';
+import { extractMemories, InvalidAnswerError } from '../memory/extract';
+import { buildPrompt } from '../memory/extract-prompt';
+import { SAVE_MEMORIES_TOOL } from '../memory/extract-schema';
+import { estimateTokens } from '../memory/render';
+import {
+  DEFAULT_LIMITS,
+  planWindows,
+  prepareTurns,
+  type TranscriptWindow,
+  type WindowLimits,
+} from '../memory/transcript';
+import type { Chat, Job, MemoryRecord } from '../memory/types';
+import { costUsd } from '../pricing';
+import type { Settings } from '../settings-schema';
+import { now, nowMs, utcDay } from '../time';
+
+export interface JobDeps {
+  runner: string;
+  timeoutMs: number;
+  createClient: (config: ClientConfig) => Anthropic;
+  random: () => number;
+  limits?: WindowLimits;
+}
+
+export interface JobContext extends JobDeps {
+  settings: Settings;
+  apiKey: string;
+}
+
+/** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
+export const RELATED_LIMIT = 20;
+/** Output allowance assumed when checking a call against the daily cap before it is made. */
+const EXPECTED_OUTPUT_TOKENS = 800;
+/**
+ * The tool definition plus the tool-use system prompt the API adds for a forced tool
+ * (Anthropic's pricing page lists 235–340 tokens per model; the larger is assumed).
+ */
+export const TOOL_OVERHEAD_TOKENS = estimateTokens(JSON.stringify(SAVE_MEMORIES_TOOL)) + 340;
+export const MAX_ATTEMPTS = 8;
+const BACKOFF_BASE_MS = 30_000;
+const BACKOFF_MAX_MS = 30 * 60_000;
+
+/** Exponential backoff with "equal jitter", never sooner than the server's `retry-after`. */
+export function backoffMs(attempts: number, retryAfterMs: number | null, random: () => number): number {
+  const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  const jittered = exp / 2 + (exp / 2) * random();
+  return retryAfterMs === null ? jittered : retryAfterMs + 1_000 * random();
+}
+
+/**
+ * The stored memories most related to this window, for update/supersede decisions. Each user
+ * message is ranked on its own (a query keeps only its first words), and a memory keeps its
+ * best score over the messages.
+ */
+async function relatedMemories(window: TranscriptWindow, chat: Chat): Promise<MemoryRecord[]> {
+  const index = await warmIndex();
+  const best = new Map<string, { memory: MemoryRecord; score: number }>();
+  for (const turn of [...window.head, ...window.turns]) {
+    if (turn.role !== 'user') continue;
+    for (const r of index.rank(turn.text, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT })) {
+      if ((best.get(r.memory.id)?.score ?? -Infinity) < r.score) best.set(r.memory.id, r);
+    }
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
+    .slice(0, RELATED_LIMIT)
+    .map((r) => r.memory);
+}
+
+/** The cap check before a call: true when it may go out. A cap of 0 means no cap. */
+async function withinCap(ctx: JobContext, estimate: number): Promise<boolean> {
+  const cap = ctx.settings.dailyTokenCap;
+  if (cap === 0) return true;
+  const today = await usageOfDay(utcDay());
+  const used = today.inputTokens + today.outputTokens;
+  if (used + estimate <= cap) return true;
+  await setPause({
+    reason: 'cap',
+    since: now(),
+    message: `Daily token cap reached: ${used.toLocaleString('en')} of ${cap.toLocaleString('en')} tokens used today (UTC); the next extraction needs about ${estimate.toLocaleString('en')}. Extraction resumes tomorrow, or raise the cap in Settings.`,
+  });
+  return false;
+}
+
+/** Puts a held job back in the queue without charging the attempt (the queue, not the job, stopped). */
+async function release(job: Job, ctx: JobDeps, lastError: string | null): Promise<void> {
+  await updateHeldJob(job.id, ctx.runner, {
+    state: 'pending',
+    attempts: Math.max(0, job.attempts - 1),
+    nextAttemptAt: now(),
+    runner: null,
+    leaseUntil: null,
+    lastError,
+  });
+}
+
+async function fail(job: Job, ctx: JobDeps, message: string): Promise<void> {
+  await updateHeldJob(job.id, ctx.runner, { state: 'failed', runner: null, leaseUntil: null, lastError: message });
+}
+
+export async function handleFailure(job: Job, ctx: JobDeps, failure: CallFailure): Promise<void> {
+  if (failure.kind === 'auth' || failure.kind === 'config') {
+    await setPause({ reason: failure.kind, since: now(), message: failure.message });
+    await release(job, ctx, failure.message);
+  } else if (failure.kind === 'fatal') {
+    await fail(job, ctx, failure.message);
+  } else if (job.attempts >= MAX_ATTEMPTS) {
+    await fail(job, ctx, `Gave up after ${job.attempts} attempts. ${failure.message}`);
+  } else {
+    const wait = backoffMs(job.attempts, failure.retryAfterMs, ctx.random);
+    await updateHeldJob(job.id, ctx.runner, {
+      state: 'pending',
+      nextAttemptAt: new Date(nowMs() + wait).toISOString(),
+      runner: null,
+      leaseUntil: null,
+      lastError: `${failure.message} Retrying in ${Math.ceil(wait / 1000)} s.`,
+    });
+  }
+}
+
+type WindowOutcome = 'committed' | 'stopped';
+
+async function runWindow(
+  job: Job,
+  chat: Chat,
+  windows: TranscriptWindow[],
+  i: number,
+  ctx: JobContext,
+): Promise<WindowOutcome> {
+  const window = windows[i]!;
+  const related = await relatedMemories(window, chat);
+  const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
+  const estimate =
+    estimateTokens(prompt.system) + estimateTokens(prompt.user) + TOOL_OVERHEAD_TOKENS + EXPECTED_OUTPUT_TOKENS;
+  if (!(await withinCap(ctx, estimate))) {
+    await release(job, ctx, null);
+    return 'stopped';
+  }
+  await updateHeldJob(job.id, ctx.runner, { leaseUntil: new Date(nowMs() + leaseMs(ctx)).toISOString() });
+  const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl: ctx.settings.baseUrl, timeoutMs: ctx.timeoutMs });
+  const model = ctx.settings.model;
+  const answer = await extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
+    recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, job.id),
+  );
+  const source = { site: chat.site, url: chat.url, chatId: chat.id };
+  const plan = await commitWindow({
+    jobId: job.id,
+    runner: ctx.runner,
+    window: i,
+    lastWindow: i === windows.length - 1,
+    chatVersion: chat.version,
+    summary: answer.summary,
+    items: answer.memories,
+    aliases: prompt.aliases,
+    source,
+    patterns: ctx.settings.privacyPatterns,
+  });
+  chat.summary = answer.summary || chat.summary;
+  return plan ? 'committed' : 'stopped';
+}
+
+/** Long enough for two calls (an invalid answer is asked again) plus the merge. */
+export function leaseMs(deps: Pick<JobDeps, 'timeoutMs'>): number {
+  return deps.timeoutMs * 2 + 60_000;
+}
+
+/** Returns true when the job finished (done), so the caller can take a backup. */
+export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
+  const chat = await getChat(job.chatId);
+  if (!chat || chat.state === 'excluded') {
+    await finishWithoutCall(job, ctx.runner, 'Nothing to extract: the chat was deleted or excluded.', null);
+    return false;
+  }
+  if (chat.extractedVersion >= job.chatVersion && (job.windowsDone ?? 0) === 0) {
+    await finishWithoutCall(job, ctx.runner, 'Already extracted.', null);
+    return false;
+  }
+  const prepared = prepareTurns(chat.turns, ctx.settings.privacyPatterns, ctx.limits ?? DEFAULT_LIMITS);
+  const windows = planWindows(prepared.turns, ctx.limits ?? DEFAULT_LIMITS);
+  // A resumed job whose chat has since shrunk below the windows already merged is complete too.
+  if (windows.length <= (job.windowsDone ?? 0)) {
+    await finishWithoutCall(job, ctx.runner, 'Nothing (more) to extract.', chat.version);
+    return false;
+  }
+  try {
+    for (let i = job.windowsDone ?? 0; i < windows.length; i++) {
+      if ((await runWindow(job, chat, windows, i, ctx)) === 'stopped') return false;
+    }
+    return true;
+  } catch (error) {
+    if (error instanceof InvalidAnswerError) await fail(job, ctx, error.message);
+    else await handleFailure(job, ctx, classifyError(error, ctx.apiKey));
+    return false;
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The side panel's strings in English and Simplified Chinese. Each module keeps a string's
+ * two languages on one line (`key: ['English', '中文']`), so a missing translation is a type
+ * error, not a blank. `{name}` marks a value; `one|many` picks by `{n}` in English.
+ * No signals here: the background imports this for the context menu's title.
+ */
+import { ACTIVITY_STRINGS } from './strings-activity';
+import { COMMON_STRINGS } from './strings-common';
+import { INSIGHTS_STRINGS } from './strings-insights';
+import { MEMORY_STRINGS } from './strings-memories';
+import { QUEUE_STRINGS } from './strings-queue';
+import { SETTINGS_STRINGS } from './strings-settings';
+import { TAB_STRINGS } from './strings-tab';
+
+export const STRING_MODULES = [
+  COMMON_STRINGS,
+  MEMORY_STRINGS,
+  TAB_STRINGS,
+  QUEUE_STRINGS,
+  ACTIVITY_STRINGS,
+  INSIGHTS_STRINGS,
+  SETTINGS_STRINGS,
+] as const;
+
+const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
+  typeof MEMORY_STRINGS &
+  typeof TAB_STRINGS &
+  typeof QUEUE_STRINGS &
+  typeof ACTIVITY_STRINGS &
+  typeof INSIGHTS_STRINGS &
+  typeof SETTINGS_STRINGS;
+
+export type StringKey = keyof typeof ALL;
+export type Lang = 'en' | 'zh';
+export type LanguagePref = 'auto' | Lang;
+export type Vars = Readonly<Record<string, string | number>>;
+
+/** The browser's language decides until the user picks one in Settings. */
+export function detectLanguage(browserLanguage: string | undefined): Lang {
+  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
+}
+
+export function translate(language: Lang, key: StringKey, vars: Vars = {}): string {
+  const [en, zh] = ALL[key] as readonly [string, string];
+  let text = language === 'zh' ? zh : en;
+  if (text.includes('|') && typeof vars.n === 'number') {
+    const [one, many] = text.split('|') as [string, string];
+    text = vars.n === 1 ? one : many;
+  }
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in vars ? String(vars[name]) : whole));
+}
+
+export function hasString(key: string): key is StringKey {
+  return Object.hasOwn(ALL, key);
+}

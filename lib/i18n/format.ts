@@ -1,0 +1,37 @@
+/** Dates, numbers and money in the panel's language. Stored times are UTC; shown in local time. */
+import { lang } from './index';
+
+const locale = () => (lang.value === 'zh' ? 'zh-CN' : 'en');
+
+const UNITS: readonly [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+export function relativeTime(iso: string, nowMs: number = Date.now()): string {
+  const diff = Date.parse(iso) - nowMs;
+  const rtf = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto' });
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return rtf.format(Math.round(diff / ms), unit);
+  }
+  return rtf.format(0, 'minute');
+}
+
+export function dateTime(iso: string): string {
+  return new Date(iso).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+export function shortDate(iso: string): string {
+  return new Date(iso).toLocaleDateString(locale(), { month: 'short', day: 'numeric' });
+}
+
+export function number(n: number): string {
+  return n.toLocaleString(locale());
+}
+
+export function usd(n: number): string {
+  return n.toLocaleString(locale(), { style: 'currency', currency: 'USD', maximumFractionDigits: n < 1 ? 3 : 2 });
+}

@@ -1,0 +1,20 @@
+/** The Activity and Insights views. `[English, 简体中文]` per key. */
+export const ACTIVITY_STRINGS = {
+  'activity.intro': [
+    'Every time memories went into a message: where, what you were asking, and why each was chosen.',
+    '每次记忆被加入消息的记录：在哪里、你问了什么、每条为什么被选中。',
+  ],
+  'activity.listLabel': ['Injections', '注入记录'],
+  'activity.itemsLabel': ['Memories in this message', '这条消息里的记忆'],
+  'activity.memories': ['{n} memory|{n} memories', '{n} 条记忆'],
+  'activity.markedWrong': ['marked wrong', '已标为错误'],
+  'activity.memoryGone': ['This memory has since been deleted.', '这条记忆之后已被删除。'],
+  'activity.demotedTimes': ['You marked it wrong {n} time|You marked it wrong {n} times', '你已标记它错误 {n} 次'],
+  'activity.wrongDemote': ['This was wrong: lower it', '这条不对：降低权重'],
+  'activity.wrongDelete': ['This was wrong: delete it', '这条不对：删除'],
+  'activity.empty.title': ['Nothing injected yet', '还没有注入记录'],
+  'activity.empty.body': [
+    'Once you have memories, start a new chat on a supported site: what goes into your message, and why, shows up here.',
+    '有了记忆之后，在支持的网站上开始新对话：加入消息的内容及原因会显示在这里。',
+  ],
+} as const satisfies Record<string, readonly [string, string]>;

@@ -1,0 +1,59 @@
+/** The This tab view. `[English, 简体中文]` per key. */
+export const TAB_STRINGS = {
+  'tab.noSite.title': ['This tab is not a chat site', '当前页不是聊天网站'],
+  'tab.noSite.body': [
+    'Open a chat on one of these sites to see what claude-mem reads there and what it would add to your next message.',
+    '在以下网站打开一个对话，即可在这里看到 claude-mem 读取的内容，以及下一条消息会带上哪些记忆。',
+  ],
+  'tab.modeLegend': ['How memories go in on {site}', '在 {site} 上如何加入记忆'],
+  'tab.dontRemember': ['Don’t remember this chat', '不要记住这个对话'],
+  'tab.dontRememberHint': [
+    'Its transcript is dropped and nothing from it becomes a memory.',
+    '它的记录会被丢弃，其中的内容不会成为记忆。',
+  ],
+  'tab.excludeUnavailable': [
+    'Reload the chat page to use this switch (claude-mem has not reached this page yet).',
+    '请刷新聊天页面后再使用此开关（claude-mem 尚未连接到此页面）。',
+  ],
+  'tab.previewTitle': ['Would be added to your next message', '下一条消息会带上的记忆'],
+  'tab.draft': ['Draft', '草稿'],
+  'tab.draftPlaceholder': ['What you are about to ask…', '你准备问的问题…'],
+  'tab.previewEmpty': [
+    'Type in the chat box, or here, to see which memories would go in.',
+    '在聊天框或这里输入内容，即可看到会加入哪些记忆。',
+  ],
+  'tab.previewNone': [
+    'No memory fits this draft: nothing would be added.',
+    '没有适合这条草稿的记忆，不会加入任何内容。',
+  ],
+  'tab.previewSummary': [
+    '{n} memory, about {tokens} of {budget} tokens|{n} memories, about {tokens} of {budget} tokens',
+    '{n} 条记忆，约 {tokens} / {budget} 个 token',
+  ],
+  'tab.previewList': ['Memories for this message', '本条消息的记忆'],
+  'tab.include': ['Include', '加入'],
+  'tab.excludeHint': [
+    'Switched-off memories are left out of this message only; they stay in your store.',
+    '关掉的记忆只在这条消息中不加入，仍然保留在你的记忆库里。',
+  ],
+  'health.label': ['Site support:', '网站支持：'],
+  'health.checking': ['checking…', '检查中…'],
+  'health.working': ['working', '正常'],
+  'health.composer_missing': ['chat box not found', '找不到输入框'],
+  'health.messages_missing': ['messages not found', '找不到消息'],
+  'health.not_connected': ['not connected to this page', '未连接到此页面'],
+  'health.unknown': ['cannot check yet', '暂时无法检查'],
+  'health.composer_missing.hint': [
+    'Memories cannot be added here until the page layout is recognised. Your chats are still read.',
+    '在识别此页面布局之前无法加入记忆，但对话仍会被读取。',
+  ],
+  'health.messages_missing.hint': [
+    'This page’s messages cannot be read, so nothing here will be remembered. The site may have changed.',
+    '无法读取此页面的消息，因此不会记住这里的内容。网站可能已改版。',
+  ],
+  'health.not_connected.hint': ['Reload the page so claude-mem can reach it.', '刷新页面，让 claude-mem 连接到它。'],
+  'health.unknown.hint': [
+    'This build cannot ask the page yet; the preview below still works.',
+    '当前版本还无法询问页面状态；下面的预览仍然可用。',
+  ],
+} as const satisfies Record<string, readonly [string, string]>;

@@ -1,0 +1,72 @@
+/**
+ * Word cues the ranker reads from a memory's own text, Chinese and English:
+ * - address/style: a preference about how to speak to the user (their name, answer length,
+ *   tone, format) applies to every conversation, greetings included (SPEC §1.5);
+ * - polarity: like vs dislike, so two returned memories that contradict each other
+ *   ("likes americano" / "quit coffee") are flagged instead of silently injected together.
+ * No NLP model here: plain patterns, cheap enough to run at every upsert.
+ */
+
+const ADDRESS =
+  /称呼|叫我|叫她|叫他|被叫|叫做|昵称|名字|\bcall (?:me|him|her|them)\b|\baddress(?:ed)? (?:me|him|her|as)\b|\bnickname\b|\bpronouns?\b/iu;
+
+const STYLE =
+  /回答|回复|答复|解释|语气|风格|口吻|简洁|简短|详细|啰嗦|条理|分点|举例|先给结论|表格|注释|口语化|正式|鸡汤|鼓励|用中文|用英文|\banswers?\b|\brepl(?:y|ies)\b|\brespon(?:se|ses|d)\b|\bconcise\b|\bbrief\b|\bdetailed\b|\bverbose\b|\btone\b|\bstyle\b|\bformat(?:ting)?\b|\bbullet\b|\bin (?:english|chinese)\b|\bformal\b|\bcasual\b|\bexplanations?\b/iu;
+
+const NEGATIVE =
+  /不喜欢|不爱|不吃|不喝|不想|不用|讨厌|反感|厌恶|受不了|戒了|戒掉|不再|放弃|否决|\bdislikes?\b|\bhates?\b|\bdetests?\b|\b(?:doesn't|does not|don't|do not|never|no longer|won't) (?:like|love|enjoy|eat|drink|want|use)\b|\bquit\b|\bstopped\b|\bavoids?\b|\bgave up\b/iu;
+
+const POSITIVE =
+  /喜欢|爱吃|爱喝|爱看|爱用|最爱|偏爱|偏好|热爱|常吃|常喝|选定|\blikes?\b|\bloves?\b|\bprefers?\b|\benjoys?\b|\bfavou?rite\b|\bfan of\b|\bchose\b|\bpicked\b/iu;
+
+export type Polarity = 1 | -1 | 0;
+
+export function hasAddressCue(text: string): boolean {
+  return ADDRESS.test(text);
+}
+
+export function hasStyleCue(text: string): boolean {
+  return STYLE.test(text);
+}
+
+/** Negative wins over positive: "不喜欢" contains "喜欢", "doesn't like" contains "like". */
+export function polarityOf(text: string): Polarity {
+  if (NEGATIVE.test(text)) return -1;
+  if (POSITIVE.test(text)) return 1;
+  return 0;
+}
+
+/** Terms that say "like"/"dislike" or "the user" rather than what is liked. */
+const NOT_A_TOPIC = new Set([
+  '用户',
+  '喜欢',
+  '不喜',
+  '讨厌',
+  '不爱',
+  '不吃',
+  '不喝',
+  '不再',
+  '最爱',
+  '偏好',
+  'user',
+  'like',
+  'love',
+  'prefer',
+  'enjoy',
+  'hate',
+  'dislike',
+  'quit',
+  'stop',
+  'avoid',
+  'favorite',
+]);
+
+/** Two memories of opposite polarity that share a topic term contradict each other. */
+export function contradicts(
+  a: { polarity: Polarity; topics: ReadonlySet<string> },
+  b: { polarity: Polarity; topics: ReadonlySet<string> },
+): boolean {
+  if (a.polarity === 0 || b.polarity === 0 || a.polarity === b.polarity) return false;
+  for (const t of a.topics) if (!NOT_A_TOPIC.has(t) && b.topics.has(t)) return true;
+  return false;
+}

@@ -1,0 +1,134 @@
+/**
+ * The local privacy filter (SPEC §4). It runs twice: on the transcript before it is sent
+ * (matches are redacted) and on the model's memories before they are stored (a memory with a
+ * match is dropped). Conservative by default: a false positive costs a memory, a false
+ * negative leaks a secret. Pure and dependency-free, so the side panel's live tester can use
+ * `redact` on what the user types.
+ */
+import type { PrivacyPattern } from '../settings-schema';
+
+export interface PrivacyHit {
+  label: string;
+  /** Offsets in the original text (UTF-16), for highlighting in the tester. */
+  start: number;
+  end: number;
+}
+
+export interface Redaction {
+  text: string;
+  hits: PrivacyHit[];
+}
+
+type Finder = (text: string) => PrivacyHit[];
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** GB 11643: the 18th character of a resident ID is a mod-11 checksum of the first 17. */
+export function isChineseIdNumber(candidate: string): boolean {
+  if (!/^\d{17}[\dXx]$/.test(candidate)) return false;
+  const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(candidate[i]), 0);
+  return ID_CHECK[sum % 11] === candidate[17]?.toUpperCase();
+}
+
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+function regexFinder(label: string, re: RegExp, accept: (match: string) => boolean = () => true): Finder {
+  return (text) => {
+    const hits: PrivacyHit[] = [];
+    for (const m of text.matchAll(new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`))) {
+      if (m[0].length > 0 && accept(m[0])) hits.push({ label, start: m.index, end: m.index + m[0].length });
+    }
+    return hits;
+  };
+}
+
+/** Whole lines that mention a password: the secret may follow in any form. */
+const PASSWORD_LINE = /^.*(?:password|passwd|passcode|pass ?phrase|\bpwd\b|密码|口令).*$/gim;
+
+/** Well-known key formats, bearer tokens, JWTs, `key = value` assignments and long random strings. */
+const TOKEN_PATTERNS: readonly RegExp[] = [
+  /\bsk-(?:ant-)?[A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}|\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
+  /\bAKIA[0-9A-Z]{16}\b/g,
+  /\bAIza[0-9A-Za-z_-]{35}\b/g,
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
+  /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/gi,
+  /\b(?:api[_ -]?key|access[_ -]?token|auth[_ -]?token|secret(?:[_ -]?key)?|token)\b\s*[:=]\s*["']?[^\s"'[\]]{8,}["']?/gi,
+  // A long run mixing letters and digits is almost never prose: treat it as a secret.
+  /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}\b/g,
+];
+
+const BUILT_IN: readonly Finder[] = [
+  regexFinder('ID number', /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g, isChineseIdNumber),
+  regexFinder('card number', /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g, (m) => {
+    const digits = m.replace(/[ -]/g, '');
+    return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
+  }),
+  ...TOKEN_PATTERNS.map((re) => regexFinder('API key or token', re)),
+  regexFinder('password line', PASSWORD_LINE),
+];
+
+export interface CompiledPatterns {
+  finders: Finder[];
+  /** User patterns that are not valid regular expressions, with the parser's complaint. */
+  invalid: { label: string; error: string }[];
+}
+
+/** User patterns are regular expressions, matched case-insensitively; invalid ones are reported, not thrown. */
+export function compilePatterns(patterns: readonly PrivacyPattern[]): CompiledPatterns {
+  const finders: Finder[] = [];
+  const invalid: CompiledPatterns['invalid'] = [];
+  for (const { label, pattern } of patterns) {
+    try {
+      finders.push(regexFinder(label || 'custom pattern', new RegExp(pattern, 'giu')));
+    } catch (error) {
+      invalid.push({ label, error: (error as Error).message });
+    }
+  }
+  return { finders, invalid };
+}
+
+function findAll(text: string, patterns: readonly PrivacyPattern[]): PrivacyHit[] {
+  const finders = [...BUILT_IN, ...compilePatterns(patterns).finders];
+  const hits = finders.flatMap((find) => find(text));
+  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  // Overlapping hits merge into one span; the first (leftmost, longest) names it.
+  const merged: PrivacyHit[] = [];
+  for (const hit of hits) {
+    const last = merged.at(-1);
+    if (last && hit.start < last.end) last.end = Math.max(last.end, hit.end);
+    else merged.push({ ...hit });
+  }
+  return merged;
+}
+
+/** Replaces every sensitive span with `[redacted: <label>]`. */
+export function redact(text: string, patterns: readonly PrivacyPattern[] = []): Redaction {
+  const hits = findAll(text, patterns);
+  let out = '';
+  let at = 0;
+  for (const hit of hits) {
+    out += `${text.slice(at, hit.start)}[redacted: ${hit.label}]`;
+    at = hit.end;
+  }
+  return { text: out + text.slice(at), hits };
+}
+
+/** The label of the first sensitive span in `text`, or null: the output-side check. */
+export function sensitiveLabel(text: string, patterns: readonly PrivacyPattern[] = []): string | null {
+  if (/\[redacted:/i.test(text)) return 'redacted text';
+  return findAll(text, patterns)[0]?.label ?? null;
+}

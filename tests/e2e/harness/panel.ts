@@ -1,0 +1,76 @@
+/** Side-panel helpers shared by the sidepanel-* end-to-end tests. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ExtensionBrowser } from './chromium';
+import { freshDir, SCREENSHOTS } from './paths';
+import { type SampleStore, sampleStore } from './sample-store';
+import { putRows } from './seed';
+
+export const PANEL_WIDTH = 360;
+
+/** Serves a minimal chat page on the real ChatGPT URL; every other request is refused. */
+export async function routeChatSite(context: BrowserContext): Promise<void> {
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('https://chatgpt.com/'))
+      return route.fulfill({
+        contentType: 'text/html',
+        body: '<!doctype html><title>ChatGPT</title><main><textarea id="prompt-textarea"></textarea></main>',
+      });
+    return url.startsWith('chrome-extension://') ? route.continue() : route.abort();
+  });
+}
+
+export async function openPanel(ext: ExtensionBrowser): Promise<Page> {
+  const panel = await ext.openSidePanel();
+  await panel.setViewportSize({ width: PANEL_WIDTH, height: 760 });
+  await panel.getByRole('tablist', { name: /Views|视图/ }).waitFor();
+  return panel;
+}
+
+export function writeJson(name: string, data: unknown): string {
+  const file = join(freshDir('panel'), name);
+  writeFileSync(file, JSON.stringify(data));
+  return file;
+}
+
+/** Imports the sample memories through the panel, then writes the rest of the store directly. */
+export async function loadSampleStore(panel: Page, store: SampleStore = sampleStore()): Promise<SampleStore> {
+  await panel.getByRole('tab', { name: /Memories|记忆/ }).click();
+  await panel.getByLabel(/Import memories|导入记忆/).setInputFiles(writeJson('sample.json', store.file));
+  await panel
+    .getByRole('status')
+    .filter({ hasText: /added|新增/ })
+    .waitFor();
+  await putRows(panel, 'jobs', store.jobs);
+  await putRows(panel, 'injections', store.injections);
+  await putRows(panel, 'usage', store.usage);
+  await panel.reload();
+  await panel.getByRole('list', { name: /Memories|记忆/ }).waitFor();
+  return store;
+}
+
+export async function setLanguage(panel: Page, lang: 'en' | 'zh'): Promise<void> {
+  await panel.getByRole('tab', { name: /Settings|设置/ }).click();
+  await panel.getByLabel(/Panel language|面板语言/).selectOption(lang);
+  await panel.getByRole('tab', { name: lang === 'zh' ? '设置' : 'Settings' }).waitFor();
+}
+
+export async function shot(panel: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await panel.evaluate(() => document.fonts.ready);
+  // A viewport as tall as the page: no scrollbar eats into the 360 px, and the virtualised
+  // list renders every row the picture shows.
+  const height = await panel.evaluate(() => document.documentElement.scrollHeight);
+  await panel.setViewportSize({ width: PANEL_WIDTH, height: Math.min(4000, Math.max(760, height)) });
+  await panel.waitForTimeout(150);
+  await panel.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  // Long pages also get their first screenful at full size, as the panel shows it.
+  if (height > 1200)
+    await panel.screenshot({
+      path: join(SCREENSHOTS, `${name}-top.png`),
+      clip: { x: 0, y: 0, width: PANEL_WIDTH, height: 760 },
+    });
+  await panel.setViewportSize({ width: PANEL_WIDTH, height: 760 });
+}

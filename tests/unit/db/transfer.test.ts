@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { db } from '../../../lib/db/db';
+import { importParsed, readAllForExport } from '../../../lib/db/transfer';
+import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory/memory-file';
+import { memory } from '../helpers';
+
+const file = (memories: unknown[], extra: object = {}) =>
+  JSON.stringify({
+    format: 'claude-mem.memories',
+    version: 1,
+    exportedAt: '2026-11-01T00:00:00.000Z',
+    memories,
+    ...extra,
+  });
+
+const full = (over: object = {}) => ({
+  id: 'm1',
+  content: '预算 ¥2,850,000.00，住在成都 🐼',
+  type: 'fact',
+  importance: 4,
+  tags: ['预算', '成都'],
+  status: 'active',
+  scope: 'global',
+  pinned: true,
+  note: 'from "Kimi"',
+  createdAt: '2026-10-01T09:30:00.000Z',
+  updatedAt: '2026-10-02T09:30:00.000Z',
+  lastHitAt: '2026-10-03T09:30:00.123Z',
+  hitCount: 2,
+  supersededBy: null,
+  source: { site: 'kimi', url: 'https://www.kimi.com/chat/1', chatId: 'kimi:1' },
+  ...over,
+});
+
+async function exportedMemories(): Promise<string> {
+  const { memories } = await readAllForExport();
+  return JSON.stringify(JSON.parse(serializeMemoryFile({ memories })).memories);
+}
+
+describe('import into the store', () => {
+  it('round-trips export → import into an empty store → export byte for byte', async () => {
+    const source = [
+      full(),
+      full({
+        id: 'm2',
+        content: 'Prefers answers in English; uses 中文 for docs — “quotes” & <tags>',
+        type: 'preference',
+        scope: 'claude',
+        source: null,
+        lastHitAt: null,
+      }),
+      full({ id: 'm3', content: 'Old city: Beijing', status: 'superseded', supersededBy: 'm1', pinned: false }),
+    ];
+    await importParsed(parseMemoryFile(file(source)));
+    const first = await exportedMemories();
+    expect(first).toBe(JSON.stringify(source));
+    await Promise.all(db.tables.map((t) => t.clear()));
+    await importParsed(parseMemoryFile(serializeMemoryFile({ memories: JSON.parse(first) })));
+    expect(await exportedMemories()).toBe(first);
+  });
+
+  it('reports added, updated and skipped, keeping the newer version of the same id', async () => {
+    await importParsed(parseMemoryFile(file([full(), full({ id: 'm2', content: 'Drinks tea', type: 'preference' })])));
+    const report = await importParsed(
+      parseMemoryFile(
+        file([
+          full({ content: 'newer text', updatedAt: '2026-11-01T00:00:00.000Z' }), // same id, newer → update
+          full({ id: 'm2', content: 'older text', type: 'preference', updatedAt: '2020-01-01T00:00:00.000Z' }), // older → skip
+          { content: '  drinks TEA. ', type: 'preference' }, // same normalised content + type → skip
+          { content: 'Drinks tea', type: 'fact' }, // same content, other type → add
+        ]),
+      ),
+    );
+    expect(report).toEqual({ added: 1, updated: 1, skipped: 2, chats: 0 });
+    expect((await db.memories.get('m1'))?.content).toBe('newer text');
+    expect((await db.memories.get('m2'))?.content).toBe('Drinks tea');
+    expect(await db.memories.count()).toBe(3);
+  });
+
+  it('de-duplicates within one file', async () => {
+    const report = await importParsed(
+      parseMemoryFile(
+        file([
+          { content: 'Lives in Chengdu', type: 'fact' },
+          { content: 'lives in chengdu!', type: 'fact' },
+        ]),
+      ),
+    );
+    expect(report).toMatchObject({ added: 1, skipped: 1 });
+  });
+
+  it('keeps the local feedback weight when a newer copy of a memory arrives', async () => {
+    await db.memories.put(memory({ content: 'x' }, { id: 'm1', feedback: -2, updatedAt: '2026-01-01T00:00:00.000Z' }));
+    await importParsed(parseMemoryFile(file([full({ updatedAt: '2026-12-01T00:00:00.000Z' })])));
+    expect((await db.memories.get('m1'))?.feedback).toBe(-2);
+  });
+
+  it('is all-or-nothing when a write fails midway', async () => {
+    await db.memories.put(memory({ content: 'already here' }, { id: 'keep' }));
+    let writes = 0;
+    const failThird = () => {
+      writes++;
+      if (writes === 3) throw new Error('disk full');
+    };
+    db.memories.hook('creating', failThird);
+    const parsed = parseMemoryFile(
+      file(Array.from({ length: 5 }, (_, i) => ({ content: `memory ${i}`, type: 'fact' }))),
+    );
+    await expect(importParsed(parsed)).rejects.toThrow('disk full');
+    db.memories.hook('creating').unsubscribe(failThird);
+    expect((await db.memories.toArray()).map((m) => m.id)).toEqual(['keep']);
+  });
+
+  it('merges chats by id, keeping the newer one', async () => {
+    const chat = {
+      id: 'claude:c1',
+      site: 'claude',
+      conversationId: 'c1',
+      url: 'https://claude.ai/chat/c1',
+      title: 'Trip',
+      turns: [{ role: 'user', text: 'hi', at: '2026-10-01T00:00:00.000Z' }],
+      version: 1,
+      state: 'finished',
+      summary: 'A trip',
+      extractedVersion: 1,
+      createdAt: '2026-10-01T00:00:00.000Z',
+      updatedAt: '2026-10-01T00:00:00.000Z',
+      lastActivityAt: '2026-10-01T00:00:00.000Z',
+    };
+    expect((await importParsed(parseMemoryFile(file([], { chats: [chat] })))).chats).toBe(1);
+    expect((await importParsed(parseMemoryFile(file([], { chats: [chat] })))).chats).toBe(0);
+    expect((await db.chats.get('claude:c1'))?.summary).toBe('A trip');
+  });
+});
