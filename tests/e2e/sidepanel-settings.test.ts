@@ -53,7 +53,7 @@ describe('Settings (Chromium)', () => {
   });
 
   it('shows live what the privacy patterns would hide', async () => {
-    await panel.getByLabel('Try your patterns').fill('Working on Project ATLAS with Lin');
+    await panel.getByLabel('Try your patterns').fill('Working on Project ATLAS with Lin, card 4111 1111 1111 1111');
     await expect
       .poll(() =>
         panel
@@ -62,7 +62,7 @@ describe('Settings (Chromium)', () => {
           .first()
           .textContent(),
       )
-      .toBe('Working on [project] with Lin');
+      .toBe('Working on [redacted: project] with Lin, card [redacted: card number]');
     expect(await panel.getByText('1 match in the test text').count()).toBe(1);
     await panel.getByLabel('Pattern (regular expression)').fill('Project [A-Z');
     await panel.getByText('Not a valid pattern: it will be ignored.').waitFor();

@@ -1,14 +1,12 @@
 /**
  * The active tab as the panel sees it: which site, whether the site adapter is working, the
- * chat's "don't remember" state, and the live injection preview for its draft. The adapter
- * health and chat state come from the site-adapter issue's `tab.health` / `chat.*` messages;
- * until those exist the view says it cannot check and still previews typed drafts.
+ * chat's "don't remember" state, and the live injection preview for its draft. Health and
+ * chat state come from the background (`tab.health`, `chat.*`), which hears from the page.
  */
 import { signal } from '@preact/signals';
-import * as z from 'zod/mini';
 import { browser } from '#imports';
+import { send } from '../../../lib/send';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
-import { sendOptional } from './optional-send';
 
 export interface ActiveTab {
   tabId: number;
@@ -32,12 +30,6 @@ export const draft = signal('');
 /** True once the user typed in the panel's draft box: the page's draft no longer overwrites it. */
 export const draftTyped = signal(false);
 export const excludedIds = signal<ReadonlySet<string>>(new Set());
-
-const HealthReply = z.object({
-  state: z.enum(['working', 'composer_missing', 'messages_missing']),
-  draft: z.optional(z.string()),
-});
-const ChatReply = z.object({ chatId: z.nullable(z.string()), excluded: z.boolean() });
 
 /**
  * The tab the panel is about: the active tab of its window. When the panel itself is that tab
@@ -72,15 +64,15 @@ export async function checkHealth(): Promise<void> {
   const tab = activeTab.value;
   if (!tab?.site) return;
   try {
-    const reply = await sendOptional('tab.health', { tabId: tab.tabId }, HealthReply);
-    health.value = reply?.state ?? 'unknown';
-    if (reply?.draft !== undefined && !draftTyped.value) draft.value = reply.draft;
+    const reply = await send('tab.health', { tabId: tab.tabId });
+    health.value = reply.state;
+    if (reply.draft !== undefined && !draftTyped.value) draft.value = reply.draft;
   } catch {
     health.value = 'not_connected';
   }
   try {
-    const chat = await sendOptional('chat.status', { tabId: tab.tabId }, ChatReply);
-    chatState.value = chat ? { available: true, ...chat } : { available: false, chatId: null, excluded: false };
+    const chat = await send('chat.status', { tabId: tab.tabId });
+    chatState.value = { available: chat.chatId !== null, chatId: chat.chatId, excluded: chat.excluded };
   } catch {
     chatState.value = { available: false, chatId: null, excluded: false };
   }
@@ -89,9 +81,9 @@ export async function checkHealth(): Promise<void> {
 export async function setChatExcluded(excluded: boolean): Promise<boolean> {
   const tab = activeTab.value;
   if (!tab) return false;
-  const reply = await sendOptional(excluded ? 'chat.exclude' : 'chat.include', { tabId: tab.tabId }, ChatReply);
-  if (reply) chatState.value = { available: true, ...reply };
-  return !!reply;
+  const reply = await send(excluded ? 'chat.exclude' : 'chat.include', { tabId: tab.tabId });
+  chatState.value = { available: reply.chatId !== null, chatId: reply.chatId, excluded: reply.excluded };
+  return reply.chatId !== null;
 }
 
 export function typeDraft(text: string): void {
