@@ -177,6 +177,12 @@ const CHAT_MESSAGES = {
   'chat.exclude': def(EITHER, ConversationRefSchema, ChatStatusSchema),
   'chat.include': def(EITHER, ConversationRefSchema, ChatStatusSchema),
   'chats.list': def(EXT, Empty, z.array(ChatSummarySchema)),
+  /** Memories the user switched off in This tab: left out of that tab's next injections. */
+  'tab.exclude': def(
+    EXT,
+    z.object({ tabId: z.int(), ids: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(1000)) }),
+    z.object({ excluded: z.int() }),
+  ),
   'chats.get': def(EXT, z.object({ id: z.string().check(z.maxLength(400)) }), z.nullable(ChatSchema)),
 } as const;
 

@@ -13,6 +13,8 @@ export interface TabRecord {
   url: string;
   health: SiteHealthReport | null;
   healthAt: string | null;
+  /** Memories the user switched off for this tab's next injection (side panel, This tab). */
+  excluded?: string[];
 }
 
 const key = (tabId: number) => `tab:${tabId}`;

@@ -3,14 +3,18 @@
  * The site always comes from the sender, never from the payload: a page cannot ask for
  * another site's memories. The audit record keeps each memory's score parts (issue #5).
  */
+
+import { browser } from '#imports';
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { type SelectedMemory, selectForInjection } from '../../../lib/memory/select';
+import { MessageError } from '../../../lib/messages';
 import { loadSettings } from '../../../lib/settings';
-import type { SiteId } from '../../../lib/sites';
+import { type SiteId, siteForUrl } from '../../../lib/sites';
 import { now, nowMs } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
+import { getTab, updateTab } from '../tab-state';
 import { rememberInjection } from './last-injection';
 
 interface Prepared {
@@ -31,7 +35,15 @@ function sweep(): void {
   for (const [token, p] of prepared) if (nowMs() - p.at > PREPARED_TTL_MS) prepared.delete(token);
 }
 
-export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record'> = {
+export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' | 'tab.exclude'> = {
+  /** The side panel's per-memory switch: these stay out of this tab's injections. */
+  'tab.exclude': async ({ tabId, ids }) => {
+    const tab = await browser.tabs.get(tabId).catch(() => null);
+    const site = siteForUrl(tab?.url ?? '');
+    if (!tab?.url || !site) throw new MessageError('bad_request', `tab ${tabId} is not a supported chat page`);
+    await updateTab(tabId, { site, url: tab.url }, { excluded: [...new Set(ids)] });
+    return { excluded: ids.length };
+  },
   'inject.prepare': async ({ draft }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
     const site = (await loadSettings()).sites[ctx.site];
@@ -40,6 +52,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record'>
       site: ctx.site,
       now: nowMs(),
       budgetTokens: site.budgetTokens,
+      exclude: (await getTab(ctx.tabId))?.excluded ?? [],
     });
     if (!selection.block) return NOTHING;
     const token = crypto.randomUUID();

@@ -32,7 +32,8 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
       limit: limit ?? 50,
       intent: LOOKUP_INTENT,
     });
-    return { results: ranked.map(scored) };
+    // A search lists what matches the words: pinned or intent-only candidates stay out.
+    return { results: ranked.filter((r) => r.parts.text > 0).map(scored) };
   },
   'inject.preview': async ({ site, draft, exclude }) => {
     const budgetTokens = (await loadSettings()).sites[site].budgetTokens;

@@ -56,6 +56,7 @@ export async function readActiveTab(): Promise<void> {
     draftTyped.value = false;
     excludedIds.value = new Set();
     health.value = 'checking';
+    if (next?.site) void send('tab.exclude', { tabId: next.tabId, ids: [] }).catch(() => {});
   }
   activeTab.value = next;
 }
@@ -95,6 +96,9 @@ export function toggleExcluded(id: string): void {
   const next = new Set(excludedIds.value);
   if (!next.delete(id)) next.add(id);
   excludedIds.value = next;
+  // The switch acts on the real injection, not only on this preview.
+  const tab = activeTab.value;
+  if (tab?.site) void send('tab.exclude', { tabId: tab.tabId, ids: [...next] }).catch(() => {});
 }
 
 /** Follows tab switches and navigations; polls the adapter while the view is open. */
