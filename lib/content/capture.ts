@@ -33,6 +33,19 @@ export class Capture {
     else if (key !== this.seen || this.timer === undefined) this.schedule(key, SETTLE_MS);
   }
 
+  /**
+   * Leaving a conversation: its last read snapshot, if not sent yet (the user moved on within
+   * the settle time), goes to the background now; then everything is forgotten.
+   */
+  leave(): Promise<void> {
+    const pending = this.seen && this.seen !== this.sent ? this.seen : null;
+    this.reset();
+    if (!pending) return Promise.resolve();
+    const snap = JSON.parse(pending) as ReturnType<Capture['snapshot']>;
+    if (snap.turns.length === 0) return Promise.resolve();
+    return call('chat.capture', snap, 5000).then(() => undefined);
+  }
+
   /** A new conversation: forget what was sent for the previous one. */
   reset(): void {
     this.cancel();

@@ -85,15 +85,20 @@ function noticeNewChatStarted(state: PageState): void {
  * The URL names another conversation. Leaving one finishes it; a new chat getting the id of
  * its first exchange is the same chat (its switch and its injection carry over).
  */
-function followUrl(state: PageState, url: URL, parts: { injector: Injector; capture: { reset(): void } }): void {
+function followUrl(
+  state: PageState,
+  url: URL,
+  parts: { injector: Injector; capture: { leave(): Promise<void> } },
+): void {
   const next = state.adapter.conversationId(url);
   const prev = state.conversationId;
   if (next === prev) return;
   const sameChat = prev === null && state.sentOnNewChat;
   state.conversationId = next;
   state.sentOnNewChat = false;
-  if (prev) void call('chat.left', { conversationId: prev }, 3000);
-  parts.capture.reset();
+  // The last answer of the chat being left is stored before that chat is finished.
+  const leaving = parts.capture.leave();
+  if (prev) void leaving.then(() => call('chat.left', { conversationId: prev }, 3000));
   if (sameChat && state.pendingExclude) {
     state.pendingExclude = false;
     void setExcluded(state, true);
