@@ -2,6 +2,8 @@
  * The explicit registry: one entry per site, in the order of SITE_IDS. A convention test
  * checks that every file is registered, has a fixture, and matches lib/sites.ts.
  */
+
+import { siteForUrl } from '../sites';
 import chatgpt from './chatgpt';
 import claude from './claude';
 import deepseek from './deepseek';
@@ -29,16 +31,6 @@ export const ADAPTER_MATCHES: readonly string[] = ADAPTERS.flatMap((a) => a.matc
 
 /** The adapter for a page, by the same host rules as the manifest's matches. */
 export function adapterForUrl(url: string | URL): ChatSiteAdapter | null {
-  let parsed: URL;
-  try {
-    parsed = typeof url === 'string' ? new URL(url) : url;
-  } catch {
-    return null;
-  }
-  if (parsed.protocol !== 'https:') return null;
-  return ADAPTERS.find((a) => a.matches.some((m) => hostOf(m) === parsed.hostname)) ?? null;
-}
-
-function hostOf(pattern: string): string {
-  return pattern.replace(/^https:\/\//, '').split('/')[0] ?? '';
+  const site = siteForUrl(url);
+  return site ? (ADAPTERS.find((a) => a.id === site) ?? null) : null;
 }

@@ -5,10 +5,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
+import { chatsFile, kimiChat } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { sendFrom } from './harness/extension-rpc';
 import { SCREENSHOTS } from './harness/paths';
 
 const KEY = 'sk-ant-api03-E2E-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -20,45 +21,16 @@ const MEMORIES = [
   { op: 'add', content: '买房预算是¥2,850,000.00', type: 'fact', importance: 4 },
 ];
 
-function chatFile() {
+function chatFile(): string {
   const turns = [
-    { role: 'user', text: '以后叫我小李就行。我平时晚上九点以后才有空学习。', at: AT },
-    { role: 'assistant', text: '好的小李，学习就安排在晚上九点后。', at: AT },
-    { role: 'user', text: '另外，我们买房的预算是¥2,850,000.00。', at: AT },
+    { role: 'user' as const, text: '以后叫我小李就行。我平时晚上九点以后才有空学习。' },
+    { role: 'assistant' as const, text: '好的小李，学习就安排在晚上九点后。' },
+    { role: 'user' as const, text: '另外，我们买房的预算是¥2,850,000.00。' },
   ];
-  const chat = {
-    id: CHAT_ID,
-    site: 'kimi',
-    conversationId: 'e2e-chat',
-    url: 'https://www.kimi.com/chat/e2e-chat',
-    title: '学习计划',
-    turns,
-    version: 1,
-    state: 'open',
-    summary: '',
-    extractedVersion: 0,
-    createdAt: AT,
-    updatedAt: AT,
-    lastActivityAt: AT,
-  };
-  return JSON.stringify({ format: 'claude-mem.memories', version: 1, memories: [], chats: [chat] });
+  return chatsFile([kimiChat('e2e-chat', '学习计划', turns, AT)]);
 }
 
-type ExtensionGlobal = { chrome: { runtime: { sendMessage(message: unknown): Promise<unknown> } } };
-
-async function send(page: Page, type: string, payload: unknown = {}) {
-  // Runs in the side panel page, where `chrome.runtime` exists.
-  const reply = (await page.evaluate(
-    ([t, p]) => (globalThis as unknown as ExtensionGlobal).chrome.runtime.sendMessage({ type: t, payload: p }),
-    [type, payload] as const,
-  )) as {
-    ok: boolean;
-    data?: unknown;
-    error?: { message: string };
-  };
-  if (!reply.ok) throw new Error(`${type}: ${reply.error?.message}`);
-  return reply.data as Record<string, unknown>;
-}
+const send = sendFrom;
 
 describe('extraction survives a stopped service worker (Chromium)', () => {
   const api = new FakeAnthropicApi();

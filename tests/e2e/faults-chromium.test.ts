@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
+import { chatsFile, kimiChat } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendAndForget, sendFrom } from './harness/extension-rpc';
 
@@ -31,25 +32,15 @@ function prng(seed: number) {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function chat(i: number) {
-  const turns = [
-    { role: 'user', text: `Marker chat-${i}. I keep bees number ${i} and my locker code word is orchid-${i}.`, at: AT },
-    { role: 'assistant', text: 'Noted.', at: AT },
-  ];
-  return {
-    id: `kimi:fault-${i}`,
-    site: 'kimi',
-    conversationId: `fault-${i}`,
-    url: `https://www.kimi.com/chat/fault-${i}`,
-    title: `Fault ${i}`,
-    turns,
-    version: 1,
-    state: 'open',
-    summary: '',
-    extractedVersion: 0,
-    createdAt: AT,
-    updatedAt: AT,
-    lastActivityAt: AT,
-  };
+  return kimiChat(
+    `fault-${i}`,
+    `Fault ${i}`,
+    [
+      { role: 'user', text: `Marker chat-${i}. I keep bees number ${i} and my locker code word is orchid-${i}.` },
+      { role: 'assistant', text: 'Noted.' },
+    ],
+    AT,
+  );
 }
 
 const expected = (i: number) => [`Keeps bee hive number ${i}`, `Favourite flower for chat ${i} is the orchid`];
@@ -92,9 +83,7 @@ describe('service worker stopped at random moments (Chromium)', () => {
     const panel = await ext.openSidePanel();
     await sendFrom(panel, 'settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
     const chats = Array.from({ length: CHATS }, (_, i) => chat(i));
-    await sendFrom(panel, 'transfer.import', {
-      text: JSON.stringify({ format: 'claude-mem.memories', version: 1, memories: [], chats }),
-    });
+    await sendFrom(panel, 'transfer.import', { text: chatsFile(chats) });
     for (const c of chats) await sendFrom(panel, 'queue.extractNow', { chatId: c.id });
 
     for (let stop = 0; stop < 5; stop++) {

@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import { apiError, apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
+import { kimiChat } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
 import { type RawReply, rawSend } from './harness/extension-rpc';
@@ -41,24 +42,15 @@ const figures = {
 };
 
 function chat(i: number) {
-  return {
-    id: `kimi:leak-${i}`,
-    site: 'kimi',
-    conversationId: `leak-${i}`,
-    url: `https://www.kimi.com/chat/leak-${i}`,
-    title: `Leak ${i}`,
-    turns: [
-      { role: 'user', text: `Marker chat-${i}. I grow tomatoes on the balcony, variety number ${i}.`, at: AT },
-      { role: 'assistant', text: 'Nice.', at: AT },
+  return kimiChat(
+    `leak-${i}`,
+    `Leak ${i}`,
+    [
+      { role: 'user', text: `Marker chat-${i}. I grow tomatoes on the balcony, variety number ${i}.` },
+      { role: 'assistant', text: 'Nice.' },
     ],
-    version: 1,
-    state: 'open',
-    summary: '',
-    extractedVersion: 0,
-    createdAt: AT,
-    updatedAt: AT,
-    lastActivityAt: AT,
-  };
+    AT,
+  );
 }
 
 const api = new FakeAnthropicApi();
