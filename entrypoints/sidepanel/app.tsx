@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { IncidentBanner } from '../../components/incident-banner';
 import { NoticeBar } from '../../components/notice-bar';
 import { RecentActions } from '../../components/recent-actions';
 import { TabNav } from '../../components/tab-nav';
@@ -10,6 +11,7 @@ import { go, VIEW_IDS, type ViewId, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
 import { startPreview } from './models/preview';
 import { startSettingsModel } from './models/settings';
+import { dismissIncident, incidentDismissed, refreshStoreHealth, storeStatus } from './models/store-health';
 import { startThisTab } from './models/this-tab';
 import { dismissToast, history, toast, undo } from './models/undo';
 import { ActivityView } from './views/activity-view';
@@ -36,6 +38,7 @@ function startModels(): () => void {
     startThisTab(() => view.value === 'tab'),
     startPreview(),
   ];
+  void refreshStoreHealth();
   return () => {
     for (const stop of stops) stop();
   };
@@ -56,6 +59,9 @@ export function App() {
         current={view.value}
         onSelect={go}
       />
+      {storeStatus.value?.incident && !incidentDismissed.value && (
+        <IncidentBanner incident={storeStatus.value.incident} onDismiss={dismissIncident} />
+      )}
       <NoticeBar notice={notice.value} onDismiss={clearNotice} />
       <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
       <View />

@@ -10,6 +10,7 @@ import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
 import { QUEUE_STRINGS } from './strings-queue';
 import { SETTINGS_STRINGS } from './strings-settings';
+import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
 
 export const STRING_MODULES = [
@@ -20,6 +21,7 @@ export const STRING_MODULES = [
   ACTIVITY_STRINGS,
   INSIGHTS_STRINGS,
   SETTINGS_STRINGS,
+  STORE_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -28,7 +30,8 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof QUEUE_STRINGS &
   typeof ACTIVITY_STRINGS &
   typeof INSIGHTS_STRINGS &
-  typeof SETTINGS_STRINGS;
+  typeof SETTINGS_STRINGS &
+  typeof STORE_STRINGS;
 
 export type StringKey = keyof typeof ALL;
 export type Lang = 'en' | 'zh';

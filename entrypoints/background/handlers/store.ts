@@ -1,4 +1,4 @@
-import { listQuarantine } from '../../../lib/db/integrity';
+import { checkIntegrity, listQuarantine } from '../../../lib/db/integrity';
 import { runMaintenance } from '../../../lib/db/maintenance';
 import { storeStatus } from '../../../lib/db/store-status';
 import { loadSettings } from '../../../lib/settings';
@@ -8,5 +8,9 @@ export const storeHandlers: HandlerGroup<'store.status' | 'quarantine.list' | 'm
   'store.status': () => storeStatus(),
   'quarantine.list': async () =>
     (await listQuarantine()).map(({ id, table, at, reason, record }) => ({ id, table, at, reason, record })),
-  'maintenance.run': async () => runMaintenance((await loadSettings()).transcriptRetentionDays),
+  /** "Tidy up now": the start-up integrity check, then the daily forgetting rules. */
+  'maintenance.run': async () => {
+    await checkIntegrity();
+    return runMaintenance((await loadSettings()).transcriptRetentionDays);
+  },
 };

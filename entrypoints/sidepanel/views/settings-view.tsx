@@ -1,8 +1,10 @@
 /** Settings: connection, sites, capture, privacy, language, data. One Save for the form. */
 import { useEffect } from 'preact/hooks';
+import { StoreHealth } from '../../../components/store-health';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { dirty, discardForm, form, saveSettingsForm } from '../models/settings';
+import { quarantine, refreshStoreHealth, runMaintenanceNow, storeStatus } from '../models/store-health';
 import { startBackupsModel } from '../models/transfer';
 import { SettingsConnection } from './settings-connection';
 import { SettingsData } from './settings-data';
@@ -10,6 +12,7 @@ import { SettingsGeneral } from './settings-general';
 
 export function SettingsView() {
   useEffect(() => startBackupsModel(), []);
+  useEffect(() => void refreshStoreHealth(), []);
   if (!form.value) return <p class="empty">{t('common.loading')}</p>;
   return (
     <ViewPanel id="settings">
@@ -36,6 +39,11 @@ export function SettingsView() {
         </div>
       </form>
       <SettingsData />
+      <StoreHealth
+        status={storeStatus.value}
+        quarantine={quarantine.value}
+        onRunMaintenance={() => void runMaintenanceNow()}
+      />
     </ViewPanel>
   );
 }

@@ -1,0 +1,33 @@
+/** Settings → Store health, and the banner after a repair. `[English, 简体中文]` per key. */
+export const STORE_STRINGS = {
+  'store.title': ['Store health', '存储状态'],
+  'store.hint': [
+    'Checked at every browser start; records that do not read back correctly are set aside, not deleted.',
+    '每次浏览器启动时检查；读不通的记录会被隔离保留，而不是删除。',
+  ],
+  'store.size': [
+    'Uses {used} of {quota} available to this browser profile.',
+    '已用 {used}，此浏览器配置可用 {quota}。',
+  ],
+  'store.sizeUnknown': ['The browser does not report the store’s size.', '浏览器没有提供存储大小。'],
+  'store.counts': ['{memories} memories, {chats} chats.', '{memories} 条记忆，{chats} 个对话。'],
+  'store.quarantined': [
+    '{n} record set aside because it could not be read|{n} records set aside because they could not be read',
+    '{n} 条记录因无法读取而被隔离',
+  ],
+  'store.quarantineNone': ['No damaged records.', '没有损坏的记录。'],
+  'store.lastMaintenance': [
+    'Last tidy-up {when}: {archived} tasks archived, {purged} replaced memories purged, {dropped} old transcripts deleted.',
+    '上次整理 {when}：归档 {archived} 个任务，清除 {purged} 条已替换的记忆，删除 {dropped} 份旧对话记录。',
+  ],
+  'store.runMaintenance': ['Tidy up now', '立即整理'],
+  'store.incident': [
+    'The memory store could not be read on {when} and was rebuilt from the backup of {from}.',
+    '{when} 记忆库无法读取，已从 {from} 的备份重建。',
+  ],
+  'store.incidentNoBackup': [
+    'The memory store could not be read on {when} and was started empty: no good backup was found.',
+    '{when} 记忆库无法读取，且没有可用的备份，已重新开始。',
+  ],
+  'store.incidentDismiss': ['Got it', '知道了'],
+} as const satisfies Record<string, readonly [string, string]>;

@@ -1,0 +1,65 @@
+/**
+ * Settings → Store health in Chromium (issue #7): the store's size and counts, a damaged record
+ * set aside by the integrity check (kept, listed, no longer shown as a memory), and the tidy-up.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { sendFrom } from './harness/extension-rpc';
+import { openPanel } from './harness/panel';
+import { putRows } from './harness/seed';
+
+describe('Store health (Chromium)', () => {
+  let ext: ExtensionBrowser;
+  let panel: Page;
+  beforeAll(async () => {
+    ext = await launchChromium();
+    panel = await openPanel(ext);
+  });
+  afterAll(async () => {
+    await ext?.close();
+  });
+
+  it('shows size and counts, and lists a damaged record the check set aside', async () => {
+    await sendFrom(panel, 'transfer.import', {
+      text: JSON.stringify([
+        { content: 'Lives in Chengdu', type: 'fact' },
+        { content: '喜欢喝茶', type: 'preference' },
+      ]),
+    });
+    // A record written by something that is not this extension's code: importance out of range.
+    await putRows(panel, 'memories', [
+      {
+        id: 'damaged-1',
+        content: 'Half-written record',
+        type: 'fact',
+        importance: 42,
+        tags: [],
+        status: 'active',
+        scope: 'global',
+        pinned: false,
+        note: '',
+        createdAt: '2026-11-01T00:00:00.000Z',
+        updatedAt: '2026-11-01T00:00:00.000Z',
+        lastHitAt: null,
+        hitCount: 0,
+        supersededBy: null,
+        source: null,
+        feedback: 0,
+      },
+    ]);
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    const section = panel.getByRole('region', { name: 'Store health' });
+    await section.getByText('No damaged records.').waitFor();
+    await expect.poll(() => section.textContent()).toMatch(/Uses [\d.,]+ \w?B of [\d.,]+ \w?B/);
+    await section.getByRole('button', { name: 'Tidy up now' }).click();
+    await section.getByText('1 record set aside because it could not be read').first().waitFor();
+    expect(await section.getByRole('listitem').filter({ hasText: 'memories:damaged-1' }).textContent()).toContain(
+      'importance: expected at most 5, got 42',
+    );
+    expect(await section.textContent()).toContain('2 memories, 0 chats.');
+    expect(await section.textContent()).toMatch(/Last tidy-up .*: 0 tasks archived/);
+    await panel.getByRole('tab', { name: 'Memories' }).click();
+    await expect.poll(() => panel.getByText('Half-written record').count()).toBe(0);
+  });
+});
