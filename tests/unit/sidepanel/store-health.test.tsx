@@ -1,0 +1,76 @@
+// @vitest-environment happy-dom
+/** Settings → Store health and the repair banner render what the background reports, in words. */
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IncidentBanner } from '../../../components/incident-banner';
+import { StoreHealth } from '../../../components/store-health';
+import { lang } from '../../../lib/i18n';
+import { bytes } from '../../../lib/i18n/format';
+
+const STATUS = {
+  usageBytes: 4_600_000,
+  quotaBytes: 80_000_000_000,
+  memories: 17,
+  chats: 4,
+  quarantined: 1,
+  incident: null,
+  lastMaintenance: {
+    at: new Date().toISOString(),
+    archivedTasks: 2,
+    purgedSuperseded: 1,
+    downWeightedFacts: 0,
+    droppedTranscripts: 3,
+  },
+};
+
+function mount(node: preact.VNode): HTMLElement {
+  const root = document.createElement('div');
+  document.body.append(root);
+  render(node, root);
+  return root;
+}
+
+afterEach(() => {
+  lang.value = 'en';
+  document.body.innerHTML = '';
+});
+
+describe('store health', () => {
+  it('shows size, counts, each set-aside record and the last tidy-up', () => {
+    const root = mount(
+      <StoreHealth
+        status={STATUS}
+        quarantine={[
+          { id: 'memories:x', table: 'memories', at: '', reason: 'importance: expected at most 5, got 42', record: {} },
+        ]}
+        onRunMaintenance={() => {}}
+      />,
+    );
+    const text = root.textContent ?? '';
+    expect(text).toContain('Uses 4.6 MB of 80 GB');
+    expect(text).toContain('17 memories, 4 chats.');
+    expect(text).toContain('1 record set aside because it could not be read');
+    expect(text).toContain('memories:x importance: expected at most 5, got 42');
+    expect(text).toContain('2 tasks archived, 1 replaced memories purged, 3 old transcripts deleted');
+  });
+
+  it('says in Chinese that the store was rebuilt, and from which backup', () => {
+    lang.value = 'zh';
+    const root = mount(
+      <IncidentBanner
+        incident={{ at: '2026-11-30T08:00:00.000Z', restoredFrom: '2026-11-29T21:00:00.000Z' }}
+        onDismiss={() => {}}
+      />,
+    );
+    expect(root.querySelector('[role=alert]')?.textContent).toMatch(/记忆库无法读取，已从 .* 的备份重建/);
+  });
+
+  it('formats byte counts', () => {
+    expect([bytes(999), bytes(1_500), bytes(25_000_000), bytes(3_200_000_000)]).toEqual([
+      '999 B',
+      '1.5 kB',
+      '25 MB',
+      '3.2 GB',
+    ]);
+  });
+});
