@@ -17,25 +17,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { ChatSiteAdapter } from '../../lib/adapters/types';
 import type { Chat } from '../../lib/memory/types';
-import type { SiteId } from '../../lib/sites';
+import { SITE_IDS, type SiteId } from '../../lib/sites';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
 import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
 
-const TAB_SITES: SiteId[] = [
-  'chatgpt',
-  'claude',
-  'gemini',
-  'deepseek',
-  'perplexity',
-  'kimi',
-  'doubao',
-  'qwen',
-  'grok',
-  'chatgpt',
-];
+/** Every site once, and ChatGPT twice: ten tabs. */
+const TAB_SITES: SiteId[] = [...SITE_IDS, 'chatgpt'];
 const CHATS_PER_TAB = 10;
 const EXCHANGES = 2;
 const BLOCK_START = '[claude-mem ·';
