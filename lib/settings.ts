@@ -3,8 +3,16 @@
  * versions. The API key is kept apart (`API_KEY_STORAGE_KEY`) and only the background reads it.
  */
 import { browser } from '#imports';
+import { isAllowedBaseUrl } from './base-url';
 import { formatFirstIssue } from './memory/zod-errors';
-import { defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { presetForBaseUrl } from './providers';
+import {
+  DEFAULT_BASE_URL,
+  defaultSettings,
+  SETTINGS_VERSION,
+  type Settings,
+  SettingsSchema,
+} from './settings-schema';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 export const API_KEY_STORAGE_KEY = 'secret.apiKey';
@@ -14,7 +22,12 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
 
 /**
  * v0 was the unversioned shape of the first development builds: a flat `budget` instead of
- * per-site budgets. Kept so those stores keep working, and as the pattern for v1 → v2.
+ * per-site budgets. Kept so those stores keep working.
+ *
+ * v1 → v2 (provider presets): the provider is the preset whose base URL the user had, else
+ * `custom`; the auth style is that preset's, else Bearer (what the SDK sent for everyone in
+ * v1). A v1 base URL that is plain http to another computer is no longer allowed: it is
+ * replaced by Anthropic's, so the key can no longer be sent in the clear.
  */
 export const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -24,6 +37,18 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
       for (const id of Object.keys(defaultSettings().sites)) sites[id] = { budgetTokens: budget };
     }
     return { ...rest, sites, version: 1 };
+  },
+  1: (old) => {
+    const stored = typeof old.baseUrl === 'string' ? old.baseUrl : DEFAULT_BASE_URL;
+    const baseUrl = isAllowedBaseUrl(stored) ? stored : DEFAULT_BASE_URL;
+    const preset = presetForBaseUrl(baseUrl);
+    return {
+      ...old,
+      baseUrl,
+      provider: preset?.id ?? 'custom',
+      authStyle: preset?.auth ?? 'bearer',
+      version: 2,
+    };
   },
 };
 

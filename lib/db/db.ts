@@ -13,7 +13,12 @@ export interface UsageRow {
   day: string;
   inputTokens: number;
   outputTokens: number;
+  /** Cost of the calls priced in USD. */
   costUsd: number;
+  /** Cost of the calls priced in CNY (providers that bill in yuan); absent in older rows. */
+  costCny?: number;
+  /** Tokens of calls whose price is unknown (a custom endpoint or an unlisted model). */
+  unpricedTokens?: number;
   calls: number;
 }
 

@@ -8,6 +8,7 @@
 
 import { claimNextJob, nextDueAt, updateHeldJob } from '../db/jobs';
 import { getPause, setPause } from '../db/queue-state';
+import { needsKey } from '../providers';
 import type { Settings } from '../settings-schema';
 import { now, nowMs } from '../time';
 import { type JobDeps, leaseMs, MAX_ATTEMPTS, runJob } from './run-job';
@@ -83,14 +84,15 @@ export class ExtractionQueue {
       await updateHeldJob(job.id, runner, { state: 'failed', runner: null, leaseUntil: null, lastError });
       return;
     }
-    const apiKey = await this.deps.loadApiKey();
-    if (!apiKey) {
+    const settings = await this.deps.loadSettings();
+    // A local server takes no key: none is needed, and a stored one is never sent there.
+    const apiKey = needsKey(settings) ? await this.deps.loadApiKey() : null;
+    if (needsKey(settings) && !apiKey) {
       await setPause({ reason: 'auth', since: now(), message: NO_KEY_MESSAGE });
       const attempts = Math.max(0, job.attempts - 1);
       await updateHeldJob(job.id, runner, { state: 'pending', attempts, runner: null, leaseUntil: null });
       return;
     }
-    const settings = await this.deps.loadSettings();
     if (await runJob(job, { ...this.deps, settings, apiKey })) await this.deps.backup();
   }
 }

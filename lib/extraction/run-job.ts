@@ -10,7 +10,7 @@ import { commitWindow, finishWithoutCall } from '../db/extraction';
 import { updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
 import { setPause } from '../db/queue-state';
-import { recordCallUsage, usageOfDay } from '../db/usage';
+import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
 import { extractMemories, InvalidAnswerError } from '../memory/extract';
 import { buildPrompt } from '../memory/extract-prompt';
 import { SAVE_MEMORIES_TOOL } from '../memory/extract-schema';
@@ -23,7 +23,8 @@ import {
   type WindowLimits,
 } from '../memory/transcript';
 import type { Chat, Job, MemoryRecord } from '../memory/types';
-import { costUsd } from '../pricing';
+import { callCost } from '../pricing';
+import { authOf } from '../providers';
 import type { Settings } from '../settings-schema';
 import { now, nowMs, utcDay } from '../time';
 
@@ -37,7 +38,8 @@ export interface JobDeps {
 
 export interface JobContext extends JobDeps {
   settings: Settings;
-  apiKey: string;
+  /** Null when the endpoint takes no key (a local server). */
+  apiKey: string | null;
 }
 
 /** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
@@ -150,10 +152,11 @@ async function runWindow(
     return 'stopped';
   }
   await updateHeldJob(job.id, ctx.runner, { leaseUntil: new Date(nowMs() + leaseMs(ctx)).toISOString() });
-  const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl: ctx.settings.baseUrl, timeoutMs: ctx.timeoutMs });
-  const model = ctx.settings.model;
+  const { baseUrl, model, provider } = ctx.settings;
+  const auth = authOf(ctx.settings);
+  const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl, auth, timeoutMs: ctx.timeoutMs });
   const answer = await extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
-    recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, job.id),
+    recordCallUsage(now(), usageDelta(u, callCost(model, provider, u.inputTokens, u.outputTokens)), job.id),
   );
   const source = { site: chat.site, url: chat.url, chatId: chat.id };
   const plan = await commitWindow({

@@ -8,6 +8,7 @@ import { ACTIVITY_STRINGS } from './strings-activity';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
+import { PROVIDER_STRINGS } from './strings-providers';
 import { QUEUE_STRINGS } from './strings-queue';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
@@ -21,6 +22,7 @@ export const STRING_MODULES = [
   ACTIVITY_STRINGS,
   INSIGHTS_STRINGS,
   SETTINGS_STRINGS,
+  PROVIDER_STRINGS,
   STORE_STRINGS,
 ] as const;
 
@@ -31,6 +33,7 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof ACTIVITY_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &
+  typeof PROVIDER_STRINGS &
   typeof STORE_STRINGS;
 
 export type StringKey = keyof typeof ALL;

@@ -8,7 +8,7 @@ import {
   saveApiKey,
   saveSettings,
 } from '../../lib/settings';
-import { defaultSettings } from '../../lib/settings-schema';
+import { defaultSettings, SETTINGS_VERSION } from '../../lib/settings-schema';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -20,9 +20,10 @@ describe('settings', () => {
     expect(Object.keys(s.sites)).toHaveLength(9);
   });
 
-  it('migrates the unversioned v0 shape to v1', () => {
+  it('migrates the unversioned v0 shape to the current version', () => {
     const s = migrateSettings({ model: 'claude-sonnet-4-5', budget: 800, idleMinutes: 5 });
-    expect(s.version).toBe(1);
+    expect(s.version).toBe(SETTINGS_VERSION);
+    expect(s.provider).toBe('anthropic');
     expect(s.model).toBe('claude-sonnet-4-5');
     expect(s.idleMinutes).toBe(5);
     expect(s.sites.chatgpt.budgetTokens).toBe(800);

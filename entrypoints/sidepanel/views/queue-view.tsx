@@ -20,7 +20,7 @@ import {
   today,
 } from '../models/queue';
 import { plainReason } from '../models/queue-reasons';
-import { hasApiKey, saved } from '../models/settings';
+import { keyMissing, saved } from '../models/settings';
 
 const ORDER: readonly JobState[] = ['failed', 'running', 'pending', 'done'];
 
@@ -63,7 +63,7 @@ export function QueueView() {
           )}
         </div>
       )}
-      {!hasApiKey.value && (
+      {keyMissing.value && (
         <p class="status error">
           {t('queue.noKey')}{' '}
           <button type="button" class="small link" onClick={() => go('settings')}>
