@@ -118,7 +118,13 @@ describe('usage.summary', () => {
     expect(summary.today.costUsd).toBeCloseTo(0.003);
     expect(summary.month.inputTokens).toBeGreaterThanOrEqual(1_500);
     expect(summary).toMatchObject({ dailyTokenCap: 100_000, capReached: false, paused: null });
-    expect(summary.price).toEqual({ model: 'claude-haiku-4-5', inputPerMTok: 1, outputPerMTok: 5, known: true });
+    expect(summary.price).toEqual({
+      model: 'claude-haiku-4-5',
+      inputPerMTok: 1,
+      outputPerMTok: 5,
+      currency: 'USD',
+      known: true,
+    });
   });
 });
 
