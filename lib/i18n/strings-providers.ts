@@ -24,7 +24,7 @@ export const PROVIDER_STRINGS = {
     '请以 --jinja 启动 llama-server，才能使用工具调用（见 README）。',
   ],
   'provider.auth': ['Key sent as', '密钥发送方式'],
-  'provider.auth.bearer': ['Authorization: Bearer', 'Authorization: Bearer'],
+  'provider.auth.bearer': ['Authorization: Bearer header', 'Authorization: Bearer 请求头'],
   'provider.auth.x-api-key': ['x-api-key header', 'x-api-key 请求头'],
   'provider.auth.none': ['No key (local server)', '不发送密钥（本地服务）'],
   'provider.noKeyNeeded': ['No key is needed for this provider.', '此服务商不需要密钥。'],

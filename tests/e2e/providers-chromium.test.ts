@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackUrl } from '../../lib/base-url';
 import { SETTINGS_VERSION } from '../../lib/settings-schema';
-import { type FakeAnthropicApi as Fake, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
+import { type FakeAnthropicApi as Fake, FakeAnthropicApi, textMessage, toolUseMessage } from '../fake-api/server';
 import { chatsFile, kimiChat } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
@@ -46,10 +46,13 @@ async function extractOneChat(id: string): Promise<void> {
   await sendFrom(panel, 'transfer.import', { text: chatsFile([chat]) });
   expect(await sendFrom(panel, 'queue.extractNow', { chatId: `kimi:${id}` })).toMatchObject({ queued: true });
   await expect
-    .poll(async () => {
-      const q = await sendFrom<{ jobs: { chatId: string; state: string }[] }>(panel, 'queue.list');
-      return q.jobs.find((j) => j.chatId === `kimi:${id}`)?.state;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const q = await sendFrom<{ jobs: { chatId: string; state: string }[] }>(panel, 'queue.list');
+        return q.jobs.find((j) => j.chatId === `kimi:${id}`)?.state;
+      },
+      { timeout: 20_000 },
+    )
     .toBe('done');
 }
 
@@ -110,6 +113,48 @@ describe('provider presets, one auth style each (Chromium)', () => {
     const result = await sendFrom<{ ok: boolean; problem: string }>(panel, 'connection.test', {});
     expect(result).toMatchObject({ ok: false, problem: 'bad_key' });
     expect(api.refused.at(-1)).toMatchObject({ status: 401 });
+  });
+});
+
+describe('Settings → Connection presets (Chromium)', () => {
+  it('a hosted preset fills the fields, links to its key page and shows its price', async () => {
+    await panel.reload();
+    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await panel.getByLabel('Provider', { exact: true }).selectOption('deepseek');
+    expect(await panel.getByLabel('Base URL').inputValue()).toBe('https://api.deepseek.com/anthropic');
+    expect(await panel.getByLabel('Model').inputValue()).toBe('deepseek-flash');
+    const link = panel.getByRole('link', { name: 'Get a key from DeepSeek' });
+    expect(await link.getAttribute('href')).toBe('https://platform.deepseek.com/api_keys');
+    await panel.getByText('Price: $0.30 input / $1.20 output per million tokens.').waitFor();
+    await panel.getByLabel('Provider', { exact: true }).selectOption('zhipu');
+    await panel.getByText('Price unknown: Queue shows tokens only, no cost.').waitFor();
+    // The auth style is the preset's; only Custom offers the choice.
+    expect(await panel.getByLabel('Key sent as').count()).toBe(0);
+    await panel.getByLabel('Provider', { exact: true }).selectOption('custom');
+    expect(await panel.getByLabel('Key sent as').inputValue()).toBe('bearer');
+    await panel.getByRole('button', { name: 'Discard changes' }).click();
+  });
+
+  it('refuses plain http to another computer inline and in the test, before any request', async () => {
+    const before = seen.loopback.length + seen.elsewhere.length;
+    await panel.getByLabel('Base URL').fill('http://localhost.evil.com:11434');
+    await panel.getByText('Plain http is only allowed to this computer', { exact: false }).waitFor();
+    await panel.getByLabel('API key').fill(KEY);
+    await panel.getByRole('button', { name: 'Test connection' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'This base URL is not allowed' }).waitFor();
+    expect(seen.loopback.length + seen.elsewhere.length).toBe(before);
+    await panel.getByRole('button', { name: 'Discard changes' }).click();
+  });
+
+  it('an endpoint that ignores forced tool use fails Test connection with that reason', async () => {
+    const api = await fake({ auth: 'bearer', key: KEY });
+    api.respondWith(() => ({ body: { ...textMessage('Connection works!') } }));
+    await panel.getByLabel('Provider', { exact: true }).selectOption('custom');
+    await panel.getByLabel('Base URL').fill(api.url);
+    await panel.getByLabel('API key').fill(KEY);
+    await panel.getByRole('button', { name: 'Test connection' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'does not support forced tool use' }).waitFor();
+    await panel.getByRole('button', { name: 'Discard changes' }).click();
   });
 });
 

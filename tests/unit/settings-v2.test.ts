@@ -30,7 +30,12 @@ function storedV1(baseUrl: string, model = 'claude-haiku-4-5') {
 describe('settings v1 → v2', () => {
   it('keeps the Anthropic default as the Anthropic preset with its auth', () => {
     const s = migrateSettings(storedV1('https://api.anthropic.com'));
-    expect(s).toMatchObject({ version: 2, provider: 'anthropic', authStyle: 'bearer', baseUrl: 'https://api.anthropic.com' });
+    expect(s).toMatchObject({
+      version: 2,
+      provider: 'anthropic',
+      authStyle: 'bearer',
+      baseUrl: 'https://api.anthropic.com',
+    });
     // Everything else is as the user left it.
     expect(s).toMatchObject({ idleMinutes: 7, language: 'zh', model: 'claude-haiku-4-5' });
     expect(s.privacyPatterns).toEqual([{ label: 'project', pattern: 'Project [A-Z]+' }]);
@@ -47,7 +52,11 @@ describe('settings v1 → v2', () => {
 
   it('keeps any other https endpoint as custom, with the Bearer auth v1 always sent', () => {
     const s = migrateSettings(storedV1('https://llm-proxy.example.org/anthropic'));
-    expect(s).toMatchObject({ provider: 'custom', authStyle: 'bearer', baseUrl: 'https://llm-proxy.example.org/anthropic' });
+    expect(s).toMatchObject({
+      provider: 'custom',
+      authStyle: 'bearer',
+      baseUrl: 'https://llm-proxy.example.org/anthropic',
+    });
     // A local server on another port is custom too, and keeps its address.
     expect(migrateSettings(storedV1('http://127.0.0.1:9000'))).toMatchObject({
       provider: 'custom',
@@ -65,7 +74,14 @@ describe('settings v1 → v2', () => {
   });
 
   it('loads a stored v1 object from extension storage as v2', async () => {
-    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: storedV1('https://api.minimaxi.com/anthropic', 'MiniMax-M2.7') });
-    expect(await loadSettings()).toMatchObject({ version: 2, provider: 'minimax-cn', authStyle: 'bearer', idleMinutes: 7 });
+    await browser.storage.local.set({
+      [SETTINGS_STORAGE_KEY]: storedV1('https://api.minimaxi.com/anthropic', 'MiniMax-M2.7'),
+    });
+    expect(await loadSettings()).toMatchObject({
+      version: 2,
+      provider: 'minimax-cn',
+      authStyle: 'bearer',
+      idleMinutes: 7,
+    });
   });
 });

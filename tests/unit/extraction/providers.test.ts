@@ -9,7 +9,7 @@ import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { getPause } from '../../../lib/db/queue-state';
 import { usageOfDay } from '../../../lib/db/usage';
 import { now, utcDay } from '../../../lib/time';
-import { type FakeAuth, FakeAnthropicApi } from '../../fake-api/server';
+import { FakeAnthropicApi, type FakeAuth } from '../../fake-api/server';
 import { finishedChat, KEY, saveMemories, setUpQueue } from './harness';
 
 const TURNS = [
@@ -31,10 +31,14 @@ async function runOne(api: FakeAnthropicApi, settings: object, key: string | nul
   const { queue } = await setUpQueue(api, { settings, key });
   const chat = await finishedChat(TURNS);
   api.enqueue(
-    saveMemories('Cycles to work in Chengdu.', [{ op: 'add', content: 'Lives in Chengdu', type: 'fact', importance: 4 }], {
-      input_tokens: 1_000_000,
-      output_tokens: 100_000,
-    }),
+    saveMemories(
+      'Cycles to work in Chengdu.',
+      [{ op: 'add', content: 'Lives in Chengdu', type: 'fact', importance: 4 }],
+      {
+        input_tokens: 1_000_000,
+        output_tokens: 100_000,
+      },
+    ),
   );
   await queue.kick();
   return getJob(jobIdOf(chat.id, chat.version));

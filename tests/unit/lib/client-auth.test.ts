@@ -49,10 +49,11 @@ describe('auth styles against a server that accepts only one', () => {
     }
   });
 
-  it.each(
-    STYLES.flatMap((server) => STYLES.filter((s) => s !== server).map((client) => [client, server] as const)),
-  )('%s is refused by a %s server', async (client, server) => {
-    expect(await call(fakes[server], client)).toBe(401);
-    expect(fakes[server].refused.at(-1)).toMatchObject({ status: 401 });
-  });
+  it.each(STYLES.flatMap((server) => STYLES.filter((s) => s !== server).map((client) => [client, server] as const)))(
+    '%s is refused by a %s server',
+    async (client, server) => {
+      expect(await call(fakes[server], client)).toBe(401);
+      expect(fakes[server].refused.at(-1)).toMatchObject({ status: 401 });
+    },
+  );
 });

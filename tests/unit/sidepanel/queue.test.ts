@@ -23,7 +23,13 @@ describe('queue model', () => {
       { day: '2026-11-02', inputTokens: 500, outputTokens: 50, costUsd: 0.005, calls: 1 },
       { day: '2026-10-31', inputTokens: 9, outputTokens: 9, costUsd: 9, calls: 9 },
     ];
-    expect(totals(usage, '2026-11-30')).toEqual({ tokens: 1100, costUsd: 0.01, costCny: 0, unpricedTokens: 0, calls: 2 });
+    expect(totals(usage, '2026-11-30')).toEqual({
+      tokens: 1100,
+      costUsd: 0.01,
+      costCny: 0,
+      unpricedTokens: 0,
+      calls: 2,
+    });
     expect(totals(usage, '2026-11')).toMatchObject({ tokens: 1650, calls: 3 });
   });
 
