@@ -103,7 +103,7 @@ const DEEPSEEK: ProviderPreset = {
 const MOONSHOT_NOTE = 'Base URL, Bearer auth, model IDs and prices: not read on Moonshot’s own pages.';
 const MOONSHOT: ProviderPreset = {
   id: 'moonshot',
-  label: 'Moonshot Kimi (api.moonshot.ai)',
+  label: 'Moonshot Kimi (international)',
   baseUrl: 'https://api.moonshot.ai/anthropic',
   auth: 'bearer',
   models: ['kimi-k2.6', 'kimi-k3'],
@@ -117,7 +117,7 @@ const MOONSHOT: ProviderPreset = {
 const MOONSHOT_CN: ProviderPreset = {
   ...MOONSHOT,
   id: 'moonshot-cn',
-  label: 'Moonshot Kimi 月之暗面 (api.moonshot.cn)',
+  label: 'Moonshot Kimi 月之暗面 (China)',
   baseUrl: 'https://api.moonshot.cn/anthropic',
   currency: 'CNY',
   keyUrl: 'https://platform.moonshot.cn/console/api-keys',
@@ -133,7 +133,7 @@ const MOONSHOT_CN: ProviderPreset = {
 const ZHIPU_NOTE = 'Bearer auth, model IDs and prices: not read on Zhipu/Z.ai’s own pages.';
 const ZHIPU: ProviderPreset = {
   id: 'zhipu',
-  label: 'Zhipu GLM 智谱 (bigmodel.cn)',
+  label: 'Zhipu GLM 智谱 (China)',
   baseUrl: 'https://open.bigmodel.cn/api/anthropic',
   auth: 'bearer',
   models: ['glm-4.7', 'glm-5.1', 'glm-4.5-air'],
@@ -147,7 +147,7 @@ const ZHIPU: ProviderPreset = {
 const ZAI: ProviderPreset = {
   ...ZHIPU,
   id: 'zai',
-  label: 'Z.ai GLM (api.z.ai)',
+  label: 'Z.ai GLM (international)',
   baseUrl: 'https://api.z.ai/api/anthropic',
   currency: 'USD',
   keyUrl: 'https://z.ai/manage-apikey/apikey-list',
@@ -162,7 +162,7 @@ const ZAI: ProviderPreset = {
  */
 const MINIMAX: ProviderPreset = {
   id: 'minimax',
-  label: 'MiniMax (api.minimax.io)',
+  label: 'MiniMax (international)',
   baseUrl: 'https://api.minimax.io/anthropic',
   auth: 'bearer',
   models: ['MiniMax-M3', 'MiniMax-M2.7', 'MiniMax-M2.7-highspeed'],
@@ -176,7 +176,7 @@ const MINIMAX: ProviderPreset = {
 const MINIMAX_CN: ProviderPreset = {
   ...MINIMAX,
   id: 'minimax-cn',
-  label: 'MiniMax 稀宇 (api.minimaxi.com)',
+  label: 'MiniMax 稀宇 (China)',
   baseUrl: 'https://api.minimaxi.com/anthropic',
   models: ['MiniMax-M2.7', 'MiniMax-M2.7-highspeed', 'MiniMax-M2.5'],
   currency: 'CNY',

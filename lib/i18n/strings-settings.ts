@@ -12,10 +12,7 @@ export const SETTINGS_STRINGS = {
   'settings.removeKey': ['Remove key', '删除密钥'],
   'settings.keyRemoved': ['API key removed.', '已删除 API 密钥。'],
   'settings.baseUrl': ['Base URL', 'Base URL'],
-  'settings.baseUrlHint': [
-    'Set by the provider. https, or plain http only to this computer.',
-    '由服务商决定。需为 https，明文 http 仅限本机。',
-  ],
+  'settings.baseUrlHint': ['https, or plain http only to this computer.', '需为 https；明文 http 仅限本机。'],
   'settings.model': ['Model', '模型'],
   'settings.sites': ['Sites', '网站'],
   'settings.sitesCaption': ['Per-site settings', '各网站设置'],

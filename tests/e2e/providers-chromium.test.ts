@@ -120,17 +120,17 @@ describe('Settings → Connection presets (Chromium)', () => {
   it('a hosted preset fills the fields, links to its key page and shows its price', async () => {
     await panel.reload();
     await panel.getByRole('tab', { name: 'Settings' }).click();
-    await panel.getByLabel('Provider', { exact: true }).selectOption('deepseek');
+    await panel.getByLabel('Provider').selectOption('deepseek');
     expect(await panel.getByLabel('Base URL').inputValue()).toBe('https://api.deepseek.com/anthropic');
     expect(await panel.getByLabel('Model').inputValue()).toBe('deepseek-flash');
     const link = panel.getByRole('link', { name: 'Get a key from DeepSeek' });
     expect(await link.getAttribute('href')).toBe('https://platform.deepseek.com/api_keys');
     await panel.getByText('Price: $0.30 input / $1.20 output per million tokens.').waitFor();
-    await panel.getByLabel('Provider', { exact: true }).selectOption('zhipu');
+    await panel.getByLabel('Provider').selectOption('zhipu');
     await panel.getByText('Price unknown: Queue shows tokens only, no cost.').waitFor();
     // The auth style is the preset's; only Custom offers the choice.
     expect(await panel.getByLabel('Key sent as').count()).toBe(0);
-    await panel.getByLabel('Provider', { exact: true }).selectOption('custom');
+    await panel.getByLabel('Provider').selectOption('custom');
     expect(await panel.getByLabel('Key sent as').inputValue()).toBe('bearer');
     await panel.getByRole('button', { name: 'Discard changes' }).click();
   });
@@ -149,7 +149,7 @@ describe('Settings → Connection presets (Chromium)', () => {
   it('an endpoint that ignores forced tool use fails Test connection with that reason', async () => {
     const api = await fake({ auth: 'bearer', key: KEY });
     api.respondWith(() => ({ body: { ...textMessage('Connection works!') } }));
-    await panel.getByLabel('Provider', { exact: true }).selectOption('custom');
+    await panel.getByLabel('Provider').selectOption('custom');
     await panel.getByLabel('Base URL').fill(api.url);
     await panel.getByLabel('API key').fill(KEY);
     await panel.getByRole('button', { name: 'Test connection' }).click();
@@ -167,14 +167,14 @@ describe('fully local (Chromium)', () => {
     await sendFrom(panel, 'settings.set', { settings: { version: SETTINGS_VERSION }, apiKey: KEY });
     await panel.reload();
     await panel.getByRole('tab', { name: 'Settings' }).click();
-    await panel.getByLabel('Provider', { exact: true }).selectOption('ollama');
+    await panel.getByLabel('Provider').selectOption('ollama');
     expect(await panel.getByLabel('Base URL').inputValue()).toBe('http://localhost:11434');
     await panel.getByText('No key is needed for this provider.').waitFor();
     expect(await panel.getByLabel('API key').count()).toBe(0);
     await panel.getByText(`OLLAMA_ORIGINS=${origin}`, { exact: false }).waitFor();
     // The user's Ollama listens elsewhere: another loopback port keeps the preset.
     await panel.getByLabel('Base URL').fill(api.url);
-    expect(await panel.getByLabel('Provider', { exact: true }).inputValue()).toBe('ollama');
+    expect(await panel.getByLabel('Provider').inputValue()).toBe('ollama');
     await panel.getByLabel('Model').fill('qwen3-coder');
     await panel.getByRole('button', { name: 'Save settings' }).click();
     await panel.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();

@@ -79,3 +79,9 @@ describe('prices per provider', () => {
     expect(callCost('kimi-k2.6', 'moonshot', 1000, 1000)).toMatchObject({ amount: 0, known: false });
   });
 });
+
+describe('preset labels', () => {
+  it('name no field of the form, so the picker never passes for another control', () => {
+    for (const p of PRESETS) expect(p.label).not.toMatch(/model|base url|api key|key sent/i);
+  });
+});
