@@ -1,9 +1,9 @@
 /**
  * `node --import tsx bench/token-error.ts FILE...`: error of the product's token estimate
- * (lib/memory/tokens.ts) against the reference tokenizer, per text, split into texts with
+ * (lib/ranking/tokens.ts) against the reference tokenizer, per text, split into texts with
  * Chinese/Japanese characters and texts without; the figures quoted in the README.
  */
-import { estimateTokens } from '../lib/memory/tokens';
+import { estimateTokens } from '../lib/ranking/tokens';
 import { table } from './lib/cli';
 import { readBenchFile } from './lib/dataset';
 import { mean, percentile } from './lib/metrics';

@@ -12,7 +12,7 @@ import Anthropic, {
   APIError,
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
-import { redact } from './memory/privacy';
+import { redact } from './extraction/privacy';
 
 export interface ClientConfig {
   apiKey: string;

@@ -4,7 +4,6 @@
  * broken message gets `{ ok: false, error }` and changes nothing.
  */
 
-import { formatFirstIssue } from '../../lib/memory/zod-errors';
 import {
   EnvelopeSchema,
   isMessageType,
@@ -16,6 +15,7 @@ import {
   type ResponseOf,
 } from '../../lib/messages';
 import { type SiteId, siteForUrl } from '../../lib/sites';
+import { formatFirstIssue } from '../../lib/zod-errors';
 
 export type SenderContext = { kind: 'extension' } | { kind: 'content'; site: SiteId; tabId: number; url: string };
 

@@ -1,6 +1,6 @@
 import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
-import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory/memory-file';
+import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
 import { MessageError } from '../../../lib/messages';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import type { HandlerGroup } from '../router';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectIntent } from '../../../lib/memory/intent';
+import { detectIntent } from '../../../lib/ranking/intent';
 
 const kind = (text: string) => detectIntent(text).kind;
 

@@ -9,7 +9,7 @@ import {
   lineTokens,
   renderBlock,
   stripInjectedBlocks,
-} from '../../../lib/memory/render';
+} from '../../../lib/ranking/render';
 import { memory } from '../helpers';
 
 describe('block rendering', () => {

@@ -8,13 +8,14 @@
  * - a like/dislike contradiction between two returned memories is flagged (`conflictsWith`).
  * Each result's score is the sum of its parts, which the audit log stores as they are.
  */
+
+import type { MemoryRecord, ScoreParts } from '../memory/types';
 import type { SiteId } from '../sites';
 import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
-import type { MemoryRecord, ScoreParts } from './types';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 

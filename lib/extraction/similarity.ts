@@ -11,7 +11,7 @@
  * DUPLICATE_THRESHOLD is measured, not guessed: `npm run bench:dedupe` sweeps it over the
  * labelled pairs in tests/fixtures/dedupe-pairs.json and prints precision/recall per value.
  */
-import { normalizeContent } from './normalize';
+import { normalizeContent } from '../memory/normalize';
 
 /** Measured with bench/dedupe-threshold.ts (best F1 for "same memory", ties to the stricter value). */
 export const DUPLICATE_THRESHOLD = 0.7;

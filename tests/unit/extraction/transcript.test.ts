@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estimateTokens, renderBlock } from '../../../lib/memory/render';
-import { planWindows, prepareTurns, renderWindow, type WindowLimits } from '../../../lib/memory/transcript';
+import { planWindows, prepareTurns, renderWindow, type WindowLimits } from '../../../lib/extraction/transcript';
 import type { Turn } from '../../../lib/memory/types';
+import { estimateTokens, renderBlock } from '../../../lib/ranking/render';
 
 const AT = '2026-11-01T00:00:00.000Z';
 function turns(n: number, words = 40): Turn[] {

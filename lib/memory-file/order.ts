@@ -1,4 +1,4 @@
-import type { Memory } from './types';
+import type { Memory } from '../memory/types';
 
 /** Oldest first, ties by id: the stable order of exports and lists. */
 export function byCreation(a: Memory, b: Memory): number {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compilePatterns, isChineseIdNumber, passesLuhn, redact, sensitiveLabel } from '../../../lib/memory/privacy';
+import {
+  compilePatterns,
+  isChineseIdNumber,
+  passesLuhn,
+  redact,
+  sensitiveLabel,
+} from '../../../lib/extraction/privacy';
 
 describe('privacy filter', () => {
   it('recognises 18-digit ID numbers by their check digit only', () => {

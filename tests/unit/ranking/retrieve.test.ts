@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryIndex, type RankOptions } from '../../../lib/memory/retrieve';
 import type { MemoryRecord } from '../../../lib/memory/types';
-import { sumParts } from '../../../lib/memory/weights';
+import { MemoryIndex, type RankOptions } from '../../../lib/ranking/retrieve';
+import { sumParts } from '../../../lib/ranking/weights';
 import { memory } from '../helpers';
 
 const NOW = Date.parse('2026-03-01T00:00:00.000Z');

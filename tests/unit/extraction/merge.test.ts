@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ExtractedMemory } from '../../../lib/memory/extract-schema';
-import { planMerge } from '../../../lib/memory/merge';
+import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
+import { planMerge } from '../../../lib/extraction/merge';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { memory } from '../helpers';
 

@@ -5,7 +5,7 @@
  * the work stands). Everything else is a plain lookup. Chinese and English patterns; no NLP
  * model, so the side panel may import this too.
  */
-import type { MemoryType } from './types';
+import type { MemoryType } from '../memory/types';
 
 export type IntentKind = 'greeting' | 'opinion' | 'continuation' | 'lookup';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAR_MARK, tagsFor, termsOf } from '../../../lib/memory/keywords';
+import { CHAR_MARK, tagsFor, termsOf } from '../../../lib/ranking/keywords';
 
 describe('keywords', () => {
   it('lemmatises and stems English, drops stop words, keeps numbers', () => {

@@ -5,7 +5,7 @@
  * schema, and the model's answer is parsed with the same schema.
  */
 import * as z from 'zod/mini';
-import { MEMORY_TYPES } from './types';
+import { MEMORY_TYPES } from '../memory/types';
 
 export const TOOL_NAME = 'save_memories';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFeedback } from '../../../lib/memory/feedback';
+import { detectFeedback } from '../../../lib/ranking/feedback';
 
 describe('feedback detection', () => {
   it('reads corrections', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { referenceTokens } from '../../../bench/lib/reference-tokens';
-import { renderBlock } from '../../../lib/memory/render';
-import { estimateTokens } from '../../../lib/memory/tokens';
+import { renderBlock } from '../../../lib/ranking/render';
+import { estimateTokens } from '../../../lib/ranking/tokens';
 import { memory } from '../helpers';
 
 const ENGLISH = [

@@ -5,10 +5,11 @@
  * message as context; when there are too many windows, the oldest and the newest are kept and
  * the middle is left out (its memories are usually restated later, and cost stays bounded).
  */
+
+import type { Turn } from '../memory/types';
+import { estimateTokens, stripInjectedBlocks } from '../ranking/render';
 import type { PrivacyPattern } from '../settings-schema';
 import { redact } from './privacy';
-import { estimateTokens, stripInjectedBlocks } from './render';
-import type { Turn } from './types';
 
 export interface PreparedTurn {
   /** Position in the stored chat, so the model and the logs can refer to it. */

@@ -3,10 +3,6 @@
  * or serialise the store. Pure: no storage here, so every error case is testable in isolation.
  */
 import * as z from 'zod/mini';
-import { type Settings, SettingsSchema } from '../settings-schema';
-import { now } from '../time';
-import { tagsFor } from './keywords';
-import { byCreation } from './order';
 import {
   type Chat,
   ChatSchema,
@@ -17,8 +13,12 @@ import {
   MemoryStatusSchema,
   MemoryTypeSchema,
   SCOPES,
-} from './types';
-import { describeValue, formatFirstIssue } from './zod-errors';
+} from '../memory/types';
+import { tagsFor } from '../ranking/keywords';
+import { type Settings, SettingsSchema } from '../settings-schema';
+import { now } from '../time';
+import { describeValue, formatFirstIssue } from '../zod-errors';
+import { byCreation } from './order';
 
 export const FILE_FORMAT = 'claude-mem.memories';
 export const FILE_VERSION = 1;

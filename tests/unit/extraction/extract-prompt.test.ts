@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPrompt, EXTRACT_SYSTEM_PROMPT, resolveTarget } from '../../../lib/memory/extract-prompt';
-import { SAVE_MEMORIES_TOOL, SaveMemoriesSchema } from '../../../lib/memory/extract-schema';
+import { buildPrompt, EXTRACT_SYSTEM_PROMPT, resolveTarget } from '../../../lib/extraction/extract-prompt';
+import { SAVE_MEMORIES_TOOL, SaveMemoriesSchema } from '../../../lib/extraction/extract-schema';
 import { memory } from '../helpers';
 
 const WINDOW = {

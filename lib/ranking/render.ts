@@ -5,9 +5,9 @@
  * it stays free of NLP code (those live in block.ts and tokens.ts, re-exported here).
  */
 import template from '../../prompt_templates/inject.md?raw';
+import type { MemoryRecord } from '../memory/types';
 import { escapeMemoryText } from './block';
 import { estimateTokens } from './tokens';
-import type { MemoryRecord } from './types';
 
 export { BLOCK_END, BLOCK_START, escapeMemoryText, hasInjectedBlock, stripInjectedBlocks } from './block';
 export { estimateTokens } from './tokens';

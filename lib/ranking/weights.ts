@@ -3,10 +3,11 @@
  * are small enough to reorder close matches, never to bury a strong one. A result's score is
  * the plain sum of its parts, so the audit log can show exactly why a memory was chosen.
  */
+
+import type { MemoryType, ScoreParts } from '../memory/types';
 import type { Intent } from './intent';
 import { type Bm25Params, DEFAULT_BM25 } from './inverted';
 import type { IndexedMemory } from './retrieve';
-import type { MemoryType, ScoreParts } from './types';
 
 export interface ScoreWeights {
   bm25: Bm25Params;

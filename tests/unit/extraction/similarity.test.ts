@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DUPLICATE_THRESHOLD, numbersOf, type Relation, relation, similarity } from '../../../lib/memory/similarity';
+import {
+  DUPLICATE_THRESHOLD,
+  numbersOf,
+  type Relation,
+  relation,
+  similarity,
+} from '../../../lib/extraction/similarity';
 
 const pairs = (
   JSON.parse(readFileSync('tests/fixtures/extraction/dedupe-pairs.json', 'utf8')) as {

@@ -6,8 +6,8 @@
  * API errors are not caught here: the queue classifies them (lib/anthropic-client.ts).
  */
 import type Anthropic from '@anthropic-ai/sdk';
+import { formatFirstIssue } from '../zod-errors';
 import { SAVE_MEMORIES_TOOL, type SaveMemoriesInput, SaveMemoriesSchema, TOOL_NAME } from './extract-schema';
-import { formatFirstIssue } from './zod-errors';
 
 export interface ExtractCall {
   model: string;

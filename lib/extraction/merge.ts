@@ -9,15 +9,16 @@
  * Items are merged one by one against the running result, so two items of one answer that
  * say the same thing also end up as one memory.
  */
+
+import { createMemory } from '../memory/factory';
+import { normalizeContent } from '../memory/normalize';
+import type { MemoryRecord, MemorySource } from '../memory/types';
+import { tagsFor } from '../ranking/keywords';
 import type { PrivacyPattern } from '../settings-schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
-import { createMemory } from './factory';
-import { tagsFor } from './keywords';
-import { normalizeContent } from './normalize';
 import { sensitiveLabel } from './privacy';
 import { relation } from './similarity';
-import type { MemoryRecord, MemorySource } from './types';
 
 export interface MergeContext {
   /** Every active memory in the store (near-duplicates are looked for in all of them). */

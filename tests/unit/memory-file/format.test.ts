@@ -5,7 +5,7 @@ import {
   MemoryFileError,
   parseMemoryFile,
   serializeMemoryFile,
-} from '../../../lib/memory/memory-file';
+} from '../../../lib/memory-file/format';
 import { setClock } from '../../../lib/time';
 
 const base = () => ({

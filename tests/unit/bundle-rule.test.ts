@@ -1,13 +1,13 @@
 /**
  * The wink model (~3.8 MB) may load only in the background and Node (issue #5). This walks the
  * static imports of everything the content script and side panel bundle and fails if any path
- * reaches wink-nlp (directly or through lib/memory/nlp.ts).
+ * reaches wink-nlp (directly or through lib/ranking/nlp.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../..');
 const IMPORT_RE = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 
 function resolveLocal(from: string, spec: string): string | null {
@@ -44,10 +44,10 @@ function files(dir: string, keep: (name: string) => boolean): string[] {
 describe('bundle rule: no wink outside the background', () => {
   const light = [
     ...[
-      'lib/memory/render.ts',
-      'lib/memory/block.ts',
-      'lib/memory/intent.ts',
-      'lib/memory/feedback.ts',
+      'lib/ranking/render.ts',
+      'lib/ranking/block.ts',
+      'lib/ranking/intent.ts',
+      'lib/ranking/feedback.ts',
       'lib/messages.ts',
     ].map((f) => join(ROOT, f)),
     ...files('entrypoints', (f) => /\.content\.tsx?$/.test(f)),
@@ -61,6 +61,6 @@ describe('bundle rule: no wink outside the background', () => {
   });
 
   it('would notice a path that does reach it', () => {
-    expect(reachesWink(join(ROOT, 'lib/memory/retrieve.ts'))).toMatch(/nlp\.ts/);
+    expect(reachesWink(join(ROOT, 'lib/ranking/retrieve.ts'))).toMatch(/nlp\.ts/);
   });
 });

@@ -4,9 +4,9 @@
  * which cost a few tokens where a UUID costs ~20) and the window's transcript.
  */
 import template from '../../prompt_templates/extract.md?raw';
-import { escapeMemoryText } from './render';
+import type { MemoryRecord } from '../memory/types';
+import { escapeMemoryText } from '../ranking/render';
 import { renderWindow, type TranscriptWindow } from './transcript';
-import type { MemoryRecord } from './types';
 
 const [systemPart = '', userPart = ''] = template.split('<!-- user -->');
 export const EXTRACT_SYSTEM_PROMPT = systemPart.replace('<!-- system -->', '').trim();
