@@ -5,17 +5,7 @@
  */
 import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
 import { createClient } from './anthropic-client';
-import type { CONNECTION_PROBLEMS } from './messages';
-
-export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
-
-export interface ConnectionResult {
-  ok: boolean;
-  problem: ConnectionProblem;
-  status: number | null;
-  detail: string;
-  model: string;
-}
+import type { ConnectionProblem, ConnectionResult } from './connection-result';
 
 export interface ConnectionInput {
   apiKey: string | null;

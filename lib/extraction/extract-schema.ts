@@ -5,7 +5,7 @@
  * schema, and the model's answer is parsed with the same schema.
  */
 import * as z from 'zod/mini';
-import { MEMORY_TYPES } from '../memory/types';
+import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
 
 export const TOOL_NAME = 'save_memories';
 
@@ -20,7 +20,9 @@ export const ExtractedMemorySchema = z.object({
       ),
     ),
   target: z.optional(z.string().check(z.describe('Id of the existing memory, for update and supersede'))),
-  content: z.string().check(z.minLength(1), z.maxLength(4000), z.describe('Short, in the user’s own language')),
+  content: z
+    .string()
+    .check(z.minLength(1), z.maxLength(MAX_MEMORY_CHARS), z.describe('Short, in the user’s own language')),
   type: z.enum(MEMORY_TYPES),
   importance: z.int().check(z.minimum(1), z.maximum(5)),
 });

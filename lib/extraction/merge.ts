@@ -12,7 +12,7 @@
 
 import { createMemory } from '../memory/factory';
 import { normalizeContent } from '../memory/normalize';
-import type { MemoryRecord, MemorySource } from '../memory/types';
+import { MAX_MEMORY_CHARS, type MemoryRecord, type MemorySource } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
 import type { PrivacyPattern } from '../settings-schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
@@ -44,8 +44,6 @@ export interface MergePlan {
   /** Why items were dropped, by privacy label (never the text). */
   droppedLabels: string[];
 }
-
-const MAX_CONTENT = 4000;
 
 class Working {
   readonly byId = new Map<string, MemoryRecord>();
@@ -116,7 +114,7 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
   const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
   const droppedLabels: string[] = [];
   for (const raw of items) {
-    const content = raw.content.trim().slice(0, MAX_CONTENT);
+    const content = raw.content.trim().slice(0, MAX_MEMORY_CHARS);
     const label = content ? sensitiveLabel(content, ctx.patterns) : 'empty';
     if (label) {
       stats.dropped++;

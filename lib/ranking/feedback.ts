@@ -5,8 +5,10 @@
  * "that's wrong" deep inside a long message is usually about something else. No NLP model:
  * the content script and side panel may import this.
  */
+import * as z from 'zod/mini';
 
-export type FeedbackKind = 'confirmed' | 'corrected';
+export const FeedbackKindSchema = z.enum(['confirmed', 'corrected']);
+export type FeedbackKind = z.infer<typeof FeedbackKindSchema>;
 
 /** How much one reading moves each injected memory's `feedback` sum. */
 export const FEEDBACK_DELTA: Readonly<Record<FeedbackKind, number>> = { corrected: -1, confirmed: 1 };

@@ -7,7 +7,8 @@
  */
 import type { MemoryType } from '../memory/types';
 
-export type IntentKind = 'greeting' | 'opinion' | 'continuation' | 'lookup';
+export const INTENT_KINDS = ['greeting', 'opinion', 'continuation', 'lookup'] as const;
+export type IntentKind = (typeof INTENT_KINDS)[number];
 
 export interface Intent {
   kind: IntentKind;

@@ -8,7 +8,7 @@ import { browser } from '#imports';
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { MessageError } from '../../../lib/messages';
+import { MessageError } from '../../../lib/protocol/define';
 import { type SelectedMemory, selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/settings';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
