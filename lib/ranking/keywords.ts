@@ -7,9 +7,9 @@
  * bigrams. Mixed text is cut into CJK and non-CJK runs, each handled by its own path.
  * Background and Node only: this pulls in the wink model (see nlp.ts).
  */
+import { CJK_RUN } from '../cjk';
 import { englishTokens } from './nlp';
 
-const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]+/gu;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const LATIN_OR_DIGIT = /[\p{L}\p{N}]/u;
 const zhSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });

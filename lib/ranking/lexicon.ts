@@ -6,6 +6,8 @@
  * vocabulary on purpose (family, body, food, home, work, money, study, travel, tech); it must
  * never name anything from a benchmark. Expanded terms weigh less than the user's own words.
  */
+import { hasCjk } from '../cjk';
+
 const CONCEPTS = `
 孩子 小孩 娃 小朋友 儿子 女儿 宝宝 闺女 孩 kid child son daughter baby
 妻子 老婆 爱人 太太 媳妇 wife spouse
@@ -67,8 +69,6 @@ app 应用 小程序 application
 钱 存款 理财 投资 基金 股票 money saving invest stock
 `;
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
-
 export interface Concept {
   cjk: readonly string[];
   latin: readonly string[];
@@ -82,7 +82,7 @@ export function allConcepts(): readonly Concept[] {
     .split('\n')
     .map((line) => {
       const words = line.trim().split(/\s+/);
-      return { cjk: words.filter((w) => CJK.test(w)), latin: words.filter((w) => !CJK.test(w)) };
+      return { cjk: words.filter(hasCjk), latin: words.filter((w) => !hasCjk(w)) };
     });
   return concepts;
 }

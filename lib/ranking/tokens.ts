@@ -7,8 +7,8 @@
  * per text (bench/token-error.ts): median 5% (English) and 10% (Chinese), p95 14% / 29%; on
  * whole blocks it averages out (README, "Token estimate"; tests/unit/ranking/tokens.test.ts).
  */
+import { CJK_CHAR as CJK } from '../cjk';
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 const SPACE = /\s/u;
