@@ -1,26 +1,17 @@
 /**
  * "Test connection" in Settings: one real, tiny call shaped like an extraction — a tool the
  * model is forced to call (`tool_choice: {type: 'tool'}`) — and the outcome sorted into
- * something a person can act on. An Anthropic-compatible endpoint that answers with text
- * instead of the tool call would make every extraction fail (or, worse, be parsed from prose),
- * so that is reported here as its own problem, before any chat is sent.
+ * something a person can act on (HTTP errors as extraction calls sort them:
+ * anthropic-client.ts classifyError). An Anthropic-compatible endpoint that answers with text
+ * instead of the tool call would make every extraction fail, so that is its own problem here,
+ * reported before any chat is sent.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
-import { createClient } from './anthropic-client';
+import { APIError } from '@anthropic-ai/sdk';
+import { classifyError, createClient } from './anthropic-client';
 import { baseUrlProblem } from './base-url';
-import type { CONNECTION_PROBLEMS } from './messages';
+import type { ConnectionResult } from './connection-result';
 import type { AuthStyle } from './providers';
-
-export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
-
-export interface ConnectionResult {
-  ok: boolean;
-  problem: ConnectionProblem;
-  status: number | null;
-  detail: string;
-  model: string;
-}
 
 export interface ConnectionInput {
   apiKey: string | null;
@@ -37,21 +28,6 @@ const PROBE: Anthropic.Tool = {
   description: 'Report that the connection works.',
   input_schema: { type: 'object', properties: { ok: { type: 'boolean' } }, required: ['ok'] },
 };
-
-export function classifyError(error: unknown): { problem: ConnectionProblem; status: number | null } {
-  if (error instanceof APIConnectionError) return { problem: 'network', status: null };
-  if (error instanceof APIError && typeof error.status === 'number') {
-    const status = error.status;
-    if (status === 401) return { problem: 'bad_key', status };
-    if (status === 403) return { problem: 'forbidden', status };
-    if (status === 404) return { problem: 'not_found', status };
-    if (status === 429) return { problem: 'rate_limited', status };
-    if (status === 529) return { problem: 'overloaded', status };
-    if (status >= 500) return { problem: 'server', status };
-    return { problem: 'other', status };
-  }
-  return { problem: 'other', status: null };
-}
 
 function detailOf(error: unknown): string {
   if (error instanceof APIError) return error.apiMessage ?? error.message;
@@ -90,12 +66,12 @@ export async function testConnection(input: ConnectionInput): Promise<Connection
     if (!called) return { ...base, ok: false, problem: 'no_forced_tool', status: 200, detail: describeAnswer(message) };
     return { ...base, ok: true, problem: 'none', status: 200 };
   } catch (error) {
-    const sorted = classifyError(error);
-    // A 400 that names tool_choice is the endpoint refusing forced tool use outright.
+    const { problem, status } = classifyError(error, input.apiKey);
     const detail = detailOf(error).slice(0, 300);
-    if (sorted.status === 400 && /tool_choice|tool[ _]use|forced tool/i.test(detail)) {
-      return { ...base, ok: false, problem: 'no_forced_tool', status: 400, detail };
+    // A 400 that names tool_choice is the endpoint refusing forced tool use outright.
+    if (status === 400 && /tool_choice|tool[ _]use|forced tool/i.test(detail)) {
+      return { ...base, ok: false, problem: 'no_forced_tool', status, detail };
     }
-    return { ...base, ok: false, ...sorted, detail };
+    return { ...base, ok: false, problem, status, detail };
   }
 }

@@ -6,15 +6,15 @@
 import * as z from 'zod/mini';
 import { isAllowedBaseUrl } from './base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from './providers';
-import { SITE_IDS, type SiteId } from './sites';
+import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
 
 export const SETTINGS_VERSION = 2;
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
 
-export const SiteModeSchema = z.enum(['auto', 'manual', 'off']);
-export type SiteMode = z.infer<typeof SiteModeSchema>;
+export const SiteModeSchema = z.enum(SITE_MODES);
+export type { SiteMode } from './sites';
 
 export const SiteSettingsSchema = z.object({
   enabled: z._default(z.boolean(), true),
@@ -53,6 +53,12 @@ export const SettingsSchema = z.object({
   language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Settings as the UI sees them: the key itself never leaves the background. */
+export const PublicSettingsSchema = z.object({
+  settings: SettingsSchema,
+  hasApiKey: z.boolean(),
+});
 
 export function defaultSettings(): Settings {
   return SettingsSchema.parse({ version: SETTINGS_VERSION });

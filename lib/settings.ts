@@ -4,9 +4,9 @@
  */
 import { browser } from '#imports';
 import { isAllowedBaseUrl } from './base-url';
-import { formatFirstIssue } from './memory/zod-errors';
 import { presetForBaseUrl } from './providers';
 import { DEFAULT_BASE_URL, defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { formatFirstIssue } from './zod-errors';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 export const API_KEY_STORAGE_KEY = 'secret.apiKey';

@@ -6,7 +6,7 @@ import { computed, signal } from '@preact/signals';
 import { browser } from '#imports';
 import { ensureHostPermission } from '../../../lib/host-permission';
 import { applyLanguagePref, t } from '../../../lib/i18n';
-import type { ResponseOf } from '../../../lib/messages';
+import type { ResponseOf } from '../../../lib/protocol';
 import { needsKey } from '../../../lib/providers';
 import { send } from '../../../lib/send';
 import { SETTINGS_STORAGE_KEY } from '../../../lib/settings';
