@@ -7,7 +7,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { type CallFailure, type ClientConfig, classifyError } from '../anthropic-client';
 import { getChat } from '../db/chats';
 import { commitWindow, finishWithoutCall } from '../db/extraction';
-import { updateHeldJob } from '../db/jobs';
+import { renewLease, updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
 import { setPause } from '../db/queue-state';
 import { recordCallUsage, usageOfDay } from '../db/usage';
@@ -149,11 +149,12 @@ async function runWindow(
     await release(job, ctx, null);
     return 'stopped';
   }
-  await updateHeldJob(job.id, ctx.runner, { leaseUntil: new Date(nowMs() + leaseMs(ctx)).toISOString() });
   const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl: ctx.settings.baseUrl, timeoutMs: ctx.timeoutMs });
   const model = ctx.settings.model;
-  const answer = await extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
-    recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, job.id),
+  const answer = await whileHeld(job, ctx, () =>
+    extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
+      recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, job.id),
+    ),
   );
   const source = { site: chat.site, url: chat.url, chatId: chat.id };
   const plan = await commitWindow({
@@ -172,9 +173,22 @@ async function runWindow(
   return plan ? 'committed' : 'stopped';
 }
 
-/** Long enough for two calls (an invalid answer is asked again) plus the merge. */
-export function leaseMs(deps: Pick<JobDeps, 'timeoutMs'>): number {
-  return deps.timeoutMs * 2 + 60_000;
+/**
+ * How long a claim holds without renewal. The holder renews it every `HEARTBEAT_MS` while a
+ * call is out, so a live worker never loses its job, and a stopped worker's job is taken
+ * over at most this long after it stopped.
+ */
+export const LEASE_MS = 30_000;
+const HEARTBEAT_MS = 10_000;
+
+async function whileHeld<T>(job: Job, ctx: JobDeps, work: () => Promise<T>): Promise<T> {
+  await renewLease(job.id, ctx.runner, LEASE_MS);
+  const beat = setInterval(() => void renewLease(job.id, ctx.runner, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
 }
 
 /** Returns true when the job finished (done), so the caller can take a backup. */
