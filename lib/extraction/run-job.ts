@@ -6,10 +6,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { type CallFailure, type ClientConfig, classifyError } from '../anthropic-client';
 import { getChat } from '../db/chats';
-import { commitWindow, finishWithoutCall } from '../db/extraction';
+import { commitWindow, finishWithoutCall, type WindowAnswer } from '../db/extraction';
 import { renewLease, updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
-import { setPause } from '../db/queue-state';
+import { pauseForFullStorage, setPause } from '../db/queue-state';
+import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageOfDay } from '../db/usage';
 import { extractMemories, InvalidAnswerError } from '../memory/extract';
 import { buildPrompt } from '../memory/extract-prompt';
@@ -26,6 +27,7 @@ import type { Chat, Job, MemoryRecord } from '../memory/types';
 import { costUsd } from '../pricing';
 import type { Settings } from '../settings-schema';
 import { now, nowMs, utcDay } from '../time';
+import { dropParked, parkAnswer, parkedAnswer, unpark } from './parked';
 
 export interface JobDeps {
   runner: string;
@@ -133,6 +135,34 @@ export async function handleFailure(job: Job, ctx: JobDeps, failure: CallFailure
 
 type WindowOutcome = 'committed' | 'stopped';
 
+/** Usage is worth keeping, but not at the price of the answer it describes: a full disk skips it. */
+async function recordUsageUnlessFull(model: string, jobId: string, u: { inputTokens: number; outputTokens: number }) {
+  try {
+    await recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, jobId);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+  }
+}
+
+/**
+ * Writes a window's answer. When storage is full the paid answer is kept aside, the queue
+ * pauses with `storage_full`, and the job waits without being charged an attempt.
+ */
+async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Promise<WindowOutcome> {
+  try {
+    const plan = await commitWindow(answer);
+    await dropParked(job.id);
+    return plan ? 'committed' : 'stopped';
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    const where = await parkAnswer(answer, now());
+    await pauseForFullStorage(where);
+    // This write may fail too; then the lease runs out and the next worker finds the parked answer.
+    await release(job, ctx, null).catch(() => {});
+    return 'stopped';
+  }
+}
+
 async function runWindow(
   job: Job,
   chat: Chat,
@@ -140,6 +170,11 @@ async function runWindow(
   i: number,
   ctx: JobContext,
 ): Promise<WindowOutcome> {
+  const last = i === windows.length - 1;
+  const parked = await parkedAnswer(job.id);
+  if (parked && parked.window === i && parked.chatVersion === chat.version) {
+    return commitOrPark({ ...unpark(parked, ctx.runner), lastWindow: last }, job, ctx);
+  }
   const window = windows[i]!;
   const related = await relatedMemories(window, chat);
   const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
@@ -153,24 +188,27 @@ async function runWindow(
   const model = ctx.settings.model;
   const answer = await whileHeld(job, ctx, () =>
     extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
-      recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, job.id),
+      recordUsageUnlessFull(model, job.id, u),
     ),
   );
-  const source = { site: chat.site, url: chat.url, chatId: chat.id };
-  const plan = await commitWindow({
-    jobId: job.id,
-    runner: ctx.runner,
-    window: i,
-    lastWindow: i === windows.length - 1,
-    chatVersion: chat.version,
-    summary: answer.summary,
-    items: answer.memories,
-    aliases: prompt.aliases,
-    source,
-    patterns: ctx.settings.privacyPatterns,
-  });
+  const outcome = await commitOrPark(
+    {
+      jobId: job.id,
+      runner: ctx.runner,
+      window: i,
+      lastWindow: last,
+      chatVersion: chat.version,
+      summary: answer.summary,
+      items: answer.memories,
+      aliases: prompt.aliases,
+      source: { site: chat.site, url: chat.url, chatId: chat.id },
+      patterns: ctx.settings.privacyPatterns,
+    },
+    job,
+    ctx,
+  );
   chat.summary = answer.summary || chat.summary;
-  return plan ? 'committed' : 'stopped';
+  return outcome;
 }
 
 /**
