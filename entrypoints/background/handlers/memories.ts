@@ -1,7 +1,9 @@
 import { backupBefore } from '../../../lib/db/backup-policy';
 import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
 import { updateMemories } from '../../../lib/db/memory-bulk';
+import { liftStoragePause } from '../../../lib/db/queue-state';
 import { isQuotaError } from '../../../lib/db/store-errors';
+import { kickExtraction } from '../../../lib/extraction/service';
 import { createMemory } from '../../../lib/memory/factory';
 import { tagsFor } from '../../../lib/memory/keywords';
 import { scheduleEditBackup } from '../edit-backups';
@@ -41,6 +43,8 @@ export const memoryHandlers: HandlerGroup<
     const { backupSkipped } = await backupFirst(ids.length > 1 ? 'before bulk delete' : 'before delete', ids);
     const deleted = await deleteMemories(ids);
     await scheduleEditBackup();
+    // A delete made room: an answer kept aside for lack of space can be written now.
+    if (await liftStoragePause().catch(() => false)) kickExtraction();
     return { deleted, backupSkipped };
   },
   'memories.restore': async ({ records }) => {
