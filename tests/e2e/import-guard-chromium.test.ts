@@ -80,27 +80,33 @@ describe('a hostile import file (Chromium)', () => {
     writeFileSync(file, JSON.stringify(hostileFile(evil.url)));
     await panel.getByRole('tab', { name: 'Settings' }).click();
     await panel.getByLabel('Import memories').setInputFiles(file);
-    const proposed = panel.getByRole('list', { name: 'Proposed settings changes' });
-    await proposed.waitFor();
-    expect(await proposed.getByRole('listitem').allTextContents()).toEqual([
-      'idleMinutes: 10 → 0.05',
-      'transcriptRetentionDays: 30 → 7',
-    ]);
-    await panel.getByText('Ignored from the file: baseUrl, dailyTokenCap, model, privacyPatterns.').waitFor();
-    expect(await sendFrom<PublicSettings>(panel, 'settings.get')).toEqual(mine);
+    await panel.getByText('Imported hostile.json', { exact: false }).first().waitFor();
 
     // A real captured chat, idle: the sweep of a fresh worker queues it and it is extracted
-    // against the configured server. Once it is done, the sweep has seen the planted chat too.
-    await panel.evaluate(writeChatsInPage, [kimiChat('canary', 'Canary', [{ role: 'user', text: 'I keep a canary named Pip.' }], AT)]);
+    // against the configured server. Once a call went out, the sweep has seen the planted chat too.
+    const canary = kimiChat('canary', 'Canary', [{ role: 'user', text: 'I keep a canary named Pip.' }], AT);
+    await panel.evaluate(writeChatsInPage, [canary]);
     await ext.stopServiceWorker();
     await sendFrom(panel, 'ping');
+    await expect
+      .poll(() => api.messageRequests().length + evil.messageRequests().length, { timeout: 60_000 })
+      .toBeGreaterThan(0);
+    expect(evil.requests.map((r) => r.rawBody.slice(0, 80))).toEqual([]);
     await expect
       .poll(async () => (await sendFrom<{ jobs: Job[] }>(panel, 'queue.list')).jobs, { timeout: 60_000 })
       .toEqual([expect.objectContaining({ chatId: 'kimi:canary', state: 'done' })]);
     expect(await sendFrom(panel, 'queue.extractNow', { chatId: 'kimi:planted' })).toMatchObject({ queued: false });
     expect((await sendFrom<{ jobs: Job[] }>(panel, 'queue.list')).jobs.map((j) => j.chatId)).toEqual(['kimi:canary']);
-    expect(evil.requests).toHaveLength(0);
     for (const req of api.requests) expect(req.rawBody).not.toContain(PLANTED);
+    expect(await sendFrom<PublicSettings>(panel, 'settings.get')).toEqual(mine);
+
+    const proposed = panel.getByRole('list', { name: 'Proposed settings changes' });
+    expect(await proposed.getByRole('listitem').allTextContents()).toEqual([
+      'idleMinutes: 10 → 0.05',
+      'transcriptRetentionDays: 30 → 7',
+    ]);
+    await panel.getByText('Ignored from the file: baseUrl, dailyTokenCap, model, privacyPatterns.', { exact: false }).waitFor();
+    expect(evil.requests).toHaveLength(0);
   });
 
   it('applies the proposed settings only on confirmation; one undo puts memories and settings back', async () => {
