@@ -216,8 +216,8 @@ async function runWindow(
  * call is out, so a live worker never loses its job, and a stopped worker's job is taken
  * over at most this long after it stopped.
  */
-export const LEASE_MS = 30_000;
-const HEARTBEAT_MS = 10_000;
+export const LEASE_MS = 20_000;
+const HEARTBEAT_MS = 5_000;
 
 async function whileHeld<T>(job: Job, ctx: JobDeps, work: () => Promise<T>): Promise<T> {
   await renewLease(job.id, ctx.runner, LEASE_MS);
