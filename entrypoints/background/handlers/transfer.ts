@@ -28,7 +28,6 @@ export const transferHandlers: HandlerGroup<
     const report = await importParsed(parsed);
     return {
       ...report,
-      settingsApplied: false,
       settingsChanges: proposeSettingsChanges(await loadSettings(), parsed.settings),
       settingsProtected: protectedSettingsIn(parsed.settings),
     };
