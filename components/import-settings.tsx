@@ -19,7 +19,9 @@ export function ImportSettings({ changes, protectedKeys, state, onApply, onKeep 
   if (changes.length === 0 && protectedKeys.length === 0) return null;
   return (
     <section class="import-settings" aria-labelledby="import-settings-title">
-      {protectedKeys.length > 0 && <p class="field-hint">{t('transfer.settingsProtected', { keys: protectedKeys.join(', ') })}</p>}
+      {protectedKeys.length > 0 && (
+        <p class="field-hint">{t('transfer.settingsProtected', { keys: protectedKeys.join(', ') })}</p>
+      )}
       {changes.length > 0 && (
         <>
           <h4 id="import-settings-title">{t('transfer.settingsProposed', { n: changes.length })}</h4>

@@ -73,7 +73,10 @@ function setPath(target: Record<string, unknown>, path: readonly string[], value
  * Applies confirmed changes to `current`; a change outside the importable keys, or a result
  * that does not validate, throws and nothing is applied.
  */
-export function applySettingsChanges(current: Settings, changes: readonly Pick<SettingChange, 'path' | 'to'>[]): Settings {
+export function applySettingsChanges(
+  current: Settings,
+  changes: readonly Pick<SettingChange, 'path' | 'to'>[],
+): Settings {
   const next = structuredClone(current) as unknown as Record<string, unknown>;
   for (const { path, to } of changes) {
     const parts = path.split('.');

@@ -3,7 +3,7 @@
  * (debounced, backup-schedule.ts) and before each import, bulk delete or restore; the newest
  * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */
-import type { Chat, MemoryRecord } from '../memory/types';
+import type { Chat } from '../memory/types';
 import { loadSettings, saveSettings } from '../settings';
 import { restoreImportable } from '../settings-import';
 import { now } from '../time';

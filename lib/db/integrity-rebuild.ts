@@ -5,7 +5,14 @@
  * put back on top of the backup, so work done after the backup is not lost with the store.
  */
 import { Dexie, type Table } from 'dexie';
-import { type Chat, ChatSchema, InjectionSchema, JobSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
+import {
+  type Chat,
+  ChatSchema,
+  InjectionSchema,
+  JobSchema,
+  type MemoryRecord,
+  MemoryRecordSchema,
+} from '../memory/types';
 import { now } from '../time';
 import { backupDb } from './backup-db';
 import { type Snapshot, withTombstones } from './backup-snapshot';
@@ -44,7 +51,13 @@ export async function salvageReadable(error: unknown): Promise<Salvaged> {
     counts[table.name] = rows?.length ?? -1;
     if (rows) data[table.name] = rows;
   }
-  await backupDb.salvage.add({ id: crypto.randomUUID(), at: now(), error: describeError(error), counts, data: JSON.stringify(data) });
+  await backupDb.salvage.add({
+    id: crypto.randomUUID(),
+    at: now(),
+    error: describeError(error),
+    counts,
+    data: JSON.stringify(data),
+  });
   return data;
 }
 
@@ -83,7 +96,10 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
   const live = new Map(valid<Chat>(salvaged.chats, ChatSchema).map((c) => [c.id, c]));
   const fromBackup = chatsToRestore(backup, live, tombstones);
   const chats = withTombstones(
-    newer<Chat>(fromBackup, [...live.values()].filter((c) => !tombstones.has(c.id))),
+    newer<Chat>(
+      fromBackup,
+      [...live.values()].filter((c) => !tombstones.has(c.id)),
+    ),
     tombstones,
     now(),
   );

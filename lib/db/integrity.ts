@@ -6,8 +6,9 @@
  * a passing one, a backup verifies, and every readable record has been saved first; in every
  * other case nothing is deleted and the side panel shows a degraded-mode banner.
  */
-import { browser } from '#imports';
+
 import type * as z from 'zod/mini';
+import { browser } from '#imports';
 import { ChatSchema, InjectionSchema, JobSchema, MemoryRecordSchema } from '../memory/types';
 import { formatFirstIssue } from '../memory/zod-errors';
 import { now } from '../time';
@@ -65,7 +66,13 @@ async function quarantineTable(
       const parsed = schema.safeParse(row);
       if (parsed.success) return;
       const key = keys[i] as (typeof keys)[number];
-      bad.push({ id: `${table}:${String(key)}`, table, at: now(), reason: formatFirstIssue(parsed.error, row), record: row });
+      bad.push({
+        id: `${table}:${String(key)}`,
+        table,
+        at: now(),
+        reason: formatFirstIssue(parsed.error, row),
+        record: row,
+      });
       badKeys.push(key);
     });
     await db.quarantine.bulkPut(bad);

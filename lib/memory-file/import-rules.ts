@@ -31,7 +31,10 @@ function duplicate(ids: readonly (string | undefined)[], what: string): ImportPr
     if (id === undefined) continue;
     const seen = first.get(id);
     if (seen !== undefined)
-      return { rule: 'duplicate_id', message: `${what}[${i}].id: duplicate id ${JSON.stringify(id)} (also ${what}[${seen}])` };
+      return {
+        rule: 'duplicate_id',
+        message: `${what}[${i}].id: duplicate id ${JSON.stringify(id)} (also ${what}[${seen}])`,
+      };
     first.set(id, i);
   }
   return null;
@@ -61,7 +64,10 @@ function memoryProblem(m: MemoryRecord, i: number, ids: ReadonlySet<string>, lim
         message: `${path}.source.site: expected a site id (${SITE_IDS.join(', ')}), got ${JSON.stringify(site.slice(0, 60))}`,
       };
     if (fromChat && !chatId.startsWith(`${site}:`))
-      return { rule: 'chat_site_mismatch', message: `${path}.source.chatId: ${JSON.stringify(chatId.slice(0, 80))} is not a chat of site ${site}` };
+      return {
+        rule: 'chat_site_mismatch',
+        message: `${path}.source.chatId: ${JSON.stringify(chatId.slice(0, 80))} is not a chat of site ${site}`,
+      };
   }
   return (
     future(m.createdAt, `${path}.createdAt`, limitMs) ??
@@ -95,7 +101,12 @@ export function firstImportProblem(
   opts: { nowMs: number; givenIds: readonly (string | undefined)[]; knownIds?: ReadonlySet<string> },
 ): ImportProblem | null {
   const limitMs = opts.nowMs + FUTURE_SLACK_MS;
-  const dup = duplicate(opts.givenIds, 'memories') ?? duplicate(file.chats.map((c) => c.id), 'chats');
+  const dup =
+    duplicate(opts.givenIds, 'memories') ??
+    duplicate(
+      file.chats.map((c) => c.id),
+      'chats',
+    );
   if (dup) return dup;
   const ids = new Set([...file.memories.map((m) => m.id), ...(opts.knownIds ?? [])]);
   for (const [i, m] of file.memories.entries()) {

@@ -105,7 +105,9 @@ describe('a hostile import file (Chromium)', () => {
       'idleMinutes: 10 → 0.05',
       'transcriptRetentionDays: 30 → 7',
     ]);
-    await panel.getByText('Ignored from the file: baseUrl, dailyTokenCap, model, privacyPatterns.', { exact: false }).waitFor();
+    await panel
+      .getByText('Ignored from the file: baseUrl, dailyTokenCap, model, privacyPatterns.', { exact: false })
+      .waitFor();
     expect(evil.requests).toHaveLength(0);
   });
 

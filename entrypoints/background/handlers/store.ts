@@ -11,7 +11,8 @@ export const storeHandlers: HandlerGroup<'store.status' | 'quarantine.list' | 'm
   /** "Tidy up now": the start-up integrity check, then the daily forgetting rules. */
   'maintenance.run': async () => {
     const integrity = await checkIntegrity();
-    if (integrity.degraded) throw new Error(`The store cannot be read (${integrity.degraded.error}); it was left as it is.`);
+    if (integrity.degraded)
+      throw new Error(`The store cannot be read (${integrity.degraded.error}); it was left as it is.`);
     return runMaintenance((await loadSettings()).transcriptRetentionDays);
   },
 };

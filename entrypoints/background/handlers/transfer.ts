@@ -7,7 +7,12 @@ import { applySettingsChanges, proposeSettingsChanges, protectedSettingsIn } fro
 import type { HandlerGroup } from '../router';
 
 export const transferHandlers: HandlerGroup<
-  'transfer.export' | 'transfer.import' | 'transfer.applySettings' | 'backups.list' | 'backups.create' | 'backups.restore'
+  | 'transfer.export'
+  | 'transfer.import'
+  | 'transfer.applySettings'
+  | 'backups.list'
+  | 'backups.create'
+  | 'backups.restore'
 > = {
   'transfer.export': async () => {
     const { memories, chats } = await readAllForExport();

@@ -8,8 +8,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { EDIT_BACKUP_ALARM, runEditBackup } from '../../../entrypoints/background/edit-backups';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
-import { listBackups, readBackup } from '../../../lib/db/backups';
 import { EDIT_BACKUP_DELAY_MS } from '../../../lib/db/backup-schedule';
+import { listBackups, readBackup } from '../../../lib/db/backups';
 import { setClock } from '../../../lib/time';
 import { extensionSender, routerOptions } from '../helpers';
 

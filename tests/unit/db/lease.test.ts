@@ -13,7 +13,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const figures = { attempts: 0, takenEarly: 0 };
 
 afterAll(() => {
-  console.info(`leases: ${figures.attempts} claims by another worker under a live lease, ${figures.takenEarly} taken over`);
+  console.info(
+    `leases: ${figures.attempts} claims by another worker under a live lease, ${figures.takenEarly} taken over`,
+  );
 });
 
 describe('job leases', () => {

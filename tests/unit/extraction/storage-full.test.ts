@@ -44,9 +44,7 @@ describe('storage full during extraction', () => {
     const chat = await finishedChat(TURNS);
     api.enqueue(ANSWER, ANSWER);
     const full = vi.spyOn(db.memories, 'bulkPut').mockRejectedValue(quotaError());
-    const localSet = localFull
-      ? vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(quotaError())
-      : null;
+    const localSet = localFull ? vi.spyOn(fakeBrowser.storage.local, 'set').mockRejectedValue(quotaError()) : null;
     await queue.kick();
     figures.quotaErrors++;
     expect((await getPause(now()))?.reason).toBe('storage_full');

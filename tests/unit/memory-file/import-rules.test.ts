@@ -5,8 +5,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
-import { readAllForExport } from '../../../lib/db/transfer';
 import { putMemories } from '../../../lib/db/memories';
+import { readAllForExport } from '../../../lib/db/transfer';
 import { MemoryFileError, parseMemoryFile } from '../../../lib/memory-file/format';
 import { setClock } from '../../../lib/time';
 import { extensionSender, memory, routerOptions } from '../helpers';
@@ -15,7 +15,14 @@ const NOW = Date.parse('2026-11-02T08:00:00.000Z');
 const AT = '2026-11-01T08:00:00.000Z';
 const figures = { files: 0, refused: 0, storeChanged: 0 };
 
-const mem = (over: object = {}) => ({ id: 'm1', content: 'Lives in Chengdu', type: 'fact', updatedAt: AT, createdAt: AT, ...over });
+const mem = (over: object = {}) => ({
+  id: 'm1',
+  content: 'Lives in Chengdu',
+  type: 'fact',
+  updatedAt: AT,
+  createdAt: AT,
+  ...over,
+});
 const chat = (over: object = {}) => ({
   id: 'chatgpt:x',
   site: 'chatgpt',
@@ -36,19 +43,53 @@ const file = (memories: object[], chats: object[] = []) =>
   JSON.stringify({ format: 'claude-mem.memories', version: 1, memories, chats });
 
 const CASES: [string, string, RegExp][] = [
-  ['duplicate_id', file([mem(), mem({ content: 'Lives in Beijing' })]), /^memories\[1\]\.id: duplicate id "m1" \(also memories\[0\]\)$/],
+  [
+    'duplicate_id',
+    file([mem(), mem({ content: 'Lives in Beijing' })]),
+    /^memories\[1\]\.id: duplicate id "m1" \(also memories\[0\]\)$/,
+  ],
   ['duplicate_id', file([], [chat(), chat()]), /^chats\[1\]\.id: duplicate id "chatgpt:x"/],
-  ['dangling_superseded_by', file([mem({ status: 'superseded', supersededBy: 'nowhere' })]), /^memories\[0\]\.supersededBy: "nowhere" is not the id/],
-  ['unknown_site', file([mem({ source: { site: 'evil site', url: 'x', chatId: 'evil:1' } })]), /^memories\[0\]\.source\.site: expected a site id/],
-  ['unknown_site', file([mem({ source: { site: 'attacker', url: 'x', chatId: 'attacker:1' } })]), /^memories\[0\]\.source\.site/],
-  ['future_timestamp', file([mem({ updatedAt: '9999-12-31T00:00:00.000Z' })]), /^memories\[0\]\.updatedAt: 9999-12-31T00:00:00\.000Z is in the future/],
-  ['future_timestamp', file([], [chat({ updatedAt: '2026-11-03T08:00:01.000Z' })]), /^chats\[0\]\.updatedAt: .* is in the future/],
-  ['chat_site_mismatch', file([], [chat({ id: 'claude:x' })]), /^chats\[0\]\.id: expected "chatgpt:x" for site chatgpt, got "claude:x"$/],
-  ['chat_site_mismatch', file([mem({ source: { site: 'chatgpt', url: 'x', chatId: 'claude:1' } })]), /^memories\[0\]\.source\.chatId/],
+  [
+    'dangling_superseded_by',
+    file([mem({ status: 'superseded', supersededBy: 'nowhere' })]),
+    /^memories\[0\]\.supersededBy: "nowhere" is not the id/,
+  ],
+  [
+    'unknown_site',
+    file([mem({ source: { site: 'evil site', url: 'x', chatId: 'evil:1' } })]),
+    /^memories\[0\]\.source\.site: expected a site id/,
+  ],
+  [
+    'unknown_site',
+    file([mem({ source: { site: 'attacker', url: 'x', chatId: 'attacker:1' } })]),
+    /^memories\[0\]\.source\.site/,
+  ],
+  [
+    'future_timestamp',
+    file([mem({ updatedAt: '9999-12-31T00:00:00.000Z' })]),
+    /^memories\[0\]\.updatedAt: 9999-12-31T00:00:00\.000Z is in the future/,
+  ],
+  [
+    'future_timestamp',
+    file([], [chat({ updatedAt: '2026-11-03T08:00:01.000Z' })]),
+    /^chats\[0\]\.updatedAt: .* is in the future/,
+  ],
+  [
+    'chat_site_mismatch',
+    file([], [chat({ id: 'claude:x' })]),
+    /^chats\[0\]\.id: expected "chatgpt:x" for site chatgpt, got "claude:x"$/,
+  ],
+  [
+    'chat_site_mismatch',
+    file([mem({ source: { site: 'chatgpt', url: 'x', chatId: 'claude:1' } })]),
+    /^memories\[0\]\.source\.chatId/,
+  ],
 ];
 
 afterAll(() => {
-  console.info(`import rules: ${figures.files} inconsistent files, ${figures.refused} refused with a named error, store changed ${figures.storeChanged} times`);
+  console.info(
+    `import rules: ${figures.files} inconsistent files, ${figures.refused} refused with a named error, store changed ${figures.storeChanged} times`,
+  );
 });
 
 describe('import rules', () => {
@@ -89,7 +130,13 @@ describe('import rules', () => {
     await putMemories([memory({ content: 'Old city' }, { id: 'stored-1' })]);
     const ok = file([
       mem({ source: { site: 'example.com', url: 'https://example.com/a', chatId: '' } }),
-      mem({ id: 'm2', content: 'New city', status: 'superseded', supersededBy: 'm1', updatedAt: '2026-11-03T07:00:00.000Z' }),
+      mem({
+        id: 'm2',
+        content: 'New city',
+        status: 'superseded',
+        supersededBy: 'm1',
+        updatedAt: '2026-11-03T07:00:00.000Z',
+      }),
       mem({ id: 'm3', content: 'Moved', status: 'superseded', supersededBy: 'stored-1' }),
     ]);
     const route = createRouter(handlers, routerOptions);
