@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
+import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
@@ -56,10 +56,10 @@ describe('a hostile import file (Chromium)', () => {
     ext = await launchChromium();
   });
   afterAll(async () => {
+    const withKey = evil.requests.filter((r) => apiKeyOf(r) === KEY).length;
+    const withPlanted = [...evil.requests, ...api.requests].filter((r) => r.rawBody.includes(PLANTED)).length;
     console.info(
-      `hostile import: ${evil.requests.length} requests reached the planted server, ${
-        api.requests.filter((r) => r.rawBody.includes(PLANTED)).length
-      } carried the planted transcript`,
+      `hostile import: ${evil.requests.length} requests reached the planted server (${withKey} with the key); ${withPlanted} requests carried the planted transcript`,
     );
     await ext?.close();
     await Promise.all([api.stop(), evil.stop()]);
