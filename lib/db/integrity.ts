@@ -10,8 +10,8 @@
 import type * as z from 'zod/mini';
 import { browser } from '#imports';
 import { ChatSchema, InjectionSchema, JobSchema, MemoryRecordSchema } from '../memory/types';
-import { formatFirstIssue } from '../memory/zod-errors';
 import { now } from '../time';
+import { formatFirstIssue } from '../zod-errors';
 import { db, type QuarantineRow } from './db';
 import { newestVerifiedBackup, rebuild, salvageReadable } from './integrity-rebuild';
 import { describeError, mayRebuild } from './store-errors';

@@ -5,9 +5,9 @@
  * the store already has, and a chat under a tombstone is not brought back.
  */
 
-import type { ParsedMemoryFile } from '../memory/memory-file';
 import { contentKey } from '../memory/normalize';
 import type { Chat, MemoryRecord } from '../memory/types';
+import type { ParsedMemoryFile } from '../memory-file/format';
 import { db } from './db';
 import { tombstonedChatIds } from './tombstones';
 

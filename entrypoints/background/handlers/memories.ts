@@ -5,7 +5,7 @@ import { liftStoragePause } from '../../../lib/db/queue-state';
 import { isQuotaError } from '../../../lib/db/store-errors';
 import { kickExtraction } from '../../../lib/extraction/service';
 import { createMemory } from '../../../lib/memory/factory';
-import { tagsFor } from '../../../lib/memory/keywords';
+import { tagsFor } from '../../../lib/ranking/keywords';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
 
