@@ -49,14 +49,6 @@ export function proposeSettingsChanges(current: Settings, incoming: unknown): Se
   return out;
 }
 
-/** The top-level settings a file carried that import never changes, for the report. */
-export function protectedSettingsIn(incoming: unknown): string[] {
-  if (!isRecord(incoming)) return [];
-  return Object.keys(incoming)
-    .filter((k) => k !== 'version' && !importable(k))
-    .sort();
-}
-
 function setPath(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   const [head, ...rest] = path;
   if (head === undefined) return;

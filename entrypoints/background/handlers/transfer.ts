@@ -1,9 +1,10 @@
 import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
+import { memoryIds } from '../../../lib/db/memories';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
 import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
 import { MessageError } from '../../../lib/protocol/define';
 import { loadSettings, saveSettings } from '../../../lib/settings';
-import { applySettingsChanges, proposeSettingsChanges, protectedSettingsIn } from '../../../lib/settings-import';
+import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings-import';
 import type { HandlerGroup } from '../router';
 
 export const transferHandlers: HandlerGroup<
@@ -25,7 +26,7 @@ export const transferHandlers: HandlerGroup<
   'transfer.import': async ({ text }) => {
     let parsed: ReturnType<typeof parseMemoryFile>;
     try {
-      parsed = parseMemoryFile(text);
+      parsed = parseMemoryFile(text, { knownIds: await memoryIds() });
     } catch (error) {
       throw new MessageError('bad_request', (error as Error).message);
     }
@@ -34,7 +35,7 @@ export const transferHandlers: HandlerGroup<
     return {
       ...report,
       settingsChanges: proposeSettingsChanges(await loadSettings(), parsed.settings),
-      settingsProtected: protectedSettingsIn(parsed.settings),
+      settingsProtected: parsed.ignoredSettings,
     };
   },
   'transfer.applySettings': async ({ changes }) => {

@@ -11,7 +11,7 @@ import { db } from '../../../lib/db/db';
 import { checkIntegrity, READ_ATTEMPTS } from '../../../lib/db/integrity';
 import { listJobs } from '../../../lib/db/jobs';
 import { importParsed } from '../../../lib/db/transfer';
-import { parseMemoryFile } from '../../../lib/memory/memory-file';
+import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { setClock } from '../../../lib/time';
 
 const SECRET = 'my divorce lawyer is Ms Okafor';
