@@ -10,7 +10,7 @@ import { now } from '../time';
 import { type BackupRow, backupDb } from './backup-db';
 import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
 import { db } from './db';
-import { tombstonedChatIds } from './tombstones';
+import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 
 export const KEEP_BACKUPS = 7;
 
@@ -37,20 +37,16 @@ export async function createBackup(reason: string): Promise<BackupSummary> {
     checksum: await sha256(data),
     data,
   };
-  await backupDb.transaction('rw', backupDb.backups, backupDb.tombstones, async () => {
-    // A chat forgotten while this snapshot was being built stays forgotten in it.
-    const late = (await backupDb.tombstones.toCollection().primaryKeys()).filter((id) =>
-      snapshot.chats.some((c) => c.id === id && c.state !== 'excluded'),
-    );
-    if (late.length > 0) {
-      const fixed = { ...snapshot, chats: snapshot.chats.map((c) => (late.includes(c.id) ? forgotten(c) : c)) };
-      row.data = JSON.stringify(fixed);
-      row.checksum = await sha256(row.data);
-    }
+  await backupDb.transaction('rw', backupDb.backups, async () => {
     await backupDb.backups.add(row);
     const all = await backupDb.backups.orderBy('at').reverse().primaryKeys();
     await backupDb.backups.bulkDelete(all.slice(KEEP_BACKUPS));
   });
+  // A chat forgotten while this snapshot was being built is purged from it like from the others.
+  const before = new Set(snapshot.chats.filter((c) => c.state === 'excluded').map((c) => c.id));
+  for (const id of await tombstonedChatIds()) {
+    if (!before.has(id) && snapshot.chats.some((c) => c.id === id)) await purgeFromBackups(id);
+  }
   const { data: _omit, ...summary } = row;
   return summary;
 }

@@ -3,27 +3,36 @@
  * outlives a restore or a rebuild of the main store, and every restore, rebuild and import
  * checks it. Adding one also purges the chat's text from every existing backup.
  */
-import { backupDb } from './backup-db';
+import { type BackupRow, backupDb } from './backup-db';
 import { purgeChat, type Snapshot, SnapshotSchema, sha256 } from './backup-snapshot';
 import { db } from './db';
 
-async function purgeFromBackups(chatId: string): Promise<number> {
-  let purged = 0;
-  await backupDb.transaction('rw', backupDb.backups, async () => {
-    for (const row of await backupDb.backups.toArray()) {
-      if (!row.data.includes(JSON.stringify(chatId))) continue;
-      const parsed = SnapshotSchema.safeParse(JSON.parse(row.data));
-      if (!parsed.success) continue;
-      const next = purgeChat(parsed.data as Snapshot, chatId);
-      if (!next) continue;
-      const data = JSON.stringify(next);
-      // The checksum is renewed only for a backup that verified before the purge.
-      if ((await sha256(row.data)) !== row.checksum) continue;
-      await backupDb.backups.put({ ...row, data, checksum: await sha256(data) });
+/**
+ * Rewrites every backup that still holds the chat's text. Hashing is not an IndexedDB
+ * operation, so new rows are prepared outside the transaction, which then writes each one
+ * whose backup still exists (backups are never changed otherwise, only added and pruned).
+ */
+export async function purgeFromBackups(chatId: string): Promise<number> {
+  const needle = JSON.stringify(chatId);
+  const updates: BackupRow[] = [];
+  for (const row of await backupDb.backups.toArray()) {
+    if (!row.data.includes(needle) || (await sha256(row.data)) !== row.checksum) continue;
+    const parsed = SnapshotSchema.safeParse(JSON.parse(row.data));
+    const next = parsed.success ? purgeChat(parsed.data as Snapshot, chatId) : null;
+    if (!next) continue;
+    const data = JSON.stringify(next);
+    updates.push({ ...row, data, checksum: await sha256(data) });
+  }
+  return backupDb.transaction('rw', backupDb.backups, async () => {
+    let purged = 0;
+    for (const row of updates) {
+      const current = await backupDb.backups.get(row.id);
+      if (!current) continue;
+      await backupDb.backups.put(row);
       purged++;
     }
+    return purged;
   });
-  return purged;
 }
 
 /** Records the tombstone and purges the chat from backups; returns how many backups changed. */

@@ -111,7 +111,7 @@ describe('excluded chats are tombstones', () => {
       format: 'claude-mem.memories',
       version: 1,
       memories: [],
-      chats: [{ ...chat, state: 'open', version: 9, updatedAt: '2030-01-01T00:00:00.000Z' }],
+      chats: [{ ...chat, state: 'open', version: 9, updatedAt: '2026-11-01T09:00:00.000Z' }],
     });
     await importParsed(parseMemoryFile(file));
     await expectForgotten();
