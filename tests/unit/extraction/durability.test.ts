@@ -28,7 +28,7 @@ describe('durable queue', () => {
   it('takes over a job left running by a stopped worker, and the late answer is not merged twice', async () => {
     const stopped = await setUpQueue(api, { runner: 'worker-old' });
     const chat = await finishedChat(TURNS);
-    api.enqueue({ ...ANSWER, delayMs: 600 }, ANSWER);
+    api.enqueue({ ...ANSWER, delayMs: 3_000 }, ANSWER);
     const inFlight = stopped.queue.kick(); // the old worker's call is out…
     await expect.poll(() => api.messageRequests().length).toBe(1);
     expect((await getJob(jobIdOf(chat.id, chat.version)))?.runner).toBe('worker-old');
