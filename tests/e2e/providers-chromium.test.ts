@@ -12,8 +12,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLoopbackUrl } from '../../lib/base-url';
 import { SETTINGS_VERSION } from '../../lib/settings-schema';
-import { type FakeAnthropicApi as Fake, FakeAnthropicApi, textMessage, toolUseMessage } from '../fake-api/server';
-import { chatsFile, kimiChat } from './harness/chat-records';
+import {
+  defaultReply,
+  type FakeAnthropicApi as Fake,
+  FakeAnthropicApi,
+  textMessage,
+  toolUseMessage,
+} from '../fake-api/server';
+import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
 import { openPanel } from './harness/panel';
@@ -32,18 +38,25 @@ async function fake(options: ConstructorParameters<typeof FakeAnthropicApi>[0]):
   const api = new FakeAnthropicApi(options);
   await api.start();
   fakes.push(api);
-  api.respondWith(() => ({
-    body: toolUseMessage('save_memories', {
-      summary: 'Commute',
-      memories: [{ op: 'add', content: 'Cycles to work every day', type: 'preference', importance: 3 }],
-    }),
-  }));
+  // Extraction gets its memories; anything else (Test connection's probe) the usual answer.
+  api.respondWith((req) =>
+    (req.body as { tool_choice?: { name?: string } }).tool_choice?.name === 'save_memories'
+      ? {
+          body: toolUseMessage('save_memories', {
+            summary: 'Commute',
+            memories: [{ op: 'add', content: 'Cycles to work every day', type: 'preference', importance: 3 }],
+          }),
+        }
+      : defaultReply(req),
+  );
   return api;
 }
 
 async function extractOneChat(id: string): Promise<void> {
   const chat = kimiChat(id, 'Commute', [{ role: 'user', text: 'I cycle to work every day.' }], AT);
-  await sendFrom(panel, 'transfer.import', { text: chatsFile([chat]) });
+  // As capture stores it (an imported chat is history and never queued).
+  await sendFrom(panel, 'queue.list');
+  await panel.evaluate(writeChatsInPage, [chat]);
   expect(await sendFrom(panel, 'queue.extractNow', { chatId: `kimi:${id}` })).toMatchObject({ queued: true });
   await expect
     .poll(
