@@ -6,7 +6,7 @@
 import type { ChatTurn } from '../adapters/types';
 import { stripInjectedBlocks } from '../memory/render';
 import { call } from './rpc';
-import type { PageState } from './state';
+import { type PageState, refreshConfig } from './state';
 
 /** Quiet time after streaming stops before the page is read as final. */
 export const SETTLE_MS = 700;
@@ -55,8 +55,8 @@ export class Capture {
   }
 
   private ready(): boolean {
-    const { conversationId, excluded, adapter } = this.state;
-    return !!conversationId && !excluded && !adapter.isGenerating(document);
+    const { conversationId, excluded, adapter, config } = this.state;
+    return config.learn && !!conversationId && !excluded && !adapter.isGenerating(document);
   }
 
   private snapshot() {
@@ -73,7 +73,11 @@ export class Capture {
     if (key !== this.seen) return this.schedule(key, SETTLE_MS);
     if (key === this.sent || snap.turns.length === 0) return;
     const reply = await call('chat.capture', snap, 5000);
-    if (!reply) return this.schedule(key, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+    if (!reply) {
+      // Refused (learning may have been switched off meanwhile) or no answer: ask for the switches again.
+      void refreshConfig(this.state, true);
+      return this.schedule(key, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+    }
     this.failures = 0;
     this.sent = key;
     if (reply.excluded !== this.state.excluded) {

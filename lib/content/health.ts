@@ -17,7 +17,9 @@ export function createHealth(state: PageState) {
     const count = (selector: string | null) => (selector ? document.querySelectorAll(selector).length : 0);
     const turns = count(matched.userTurn) + count(matched.assistantTurn);
     const composer = adapter.composer(document);
-    const draft = composer ? adapter.readComposer(composer).slice(0, 10_000) : undefined;
+    // The draft is read only for the side panel's preview of what would be added to it.
+    const draft =
+      composer && state.config.inject !== 'off' ? adapter.readComposer(composer).slice(0, 10_000) : undefined;
     return { conversationId: state.conversationId, url: location.href, matched, turns, draft };
   }
 

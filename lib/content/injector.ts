@@ -4,12 +4,16 @@
  * gesture is replayed once; with no block within PREPARE_BUDGET_MS the original goes out
  * untouched. `manual`: a button or Alt+Shift+M inserts the block without sending. `off`:
  * nothing. The user's text is never dropped or doubled: see applyBlock.
+ *
+ * Only the user's own input counts: every listener here ignores events that are not trusted,
+ * so a page script dispatching Enter, clicks or the shortcut gets exactly what it would get
+ * without the extension (and our own replayed send passes through untouched).
  */
 import { hasInjectedBlock, stripInjectedBlocks } from '../memory/render';
-import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
+import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';
-import type { PageState } from './state';
+import { type PageState, showsTurns } from './state';
 
 export const PREPARE_BUDGET_MS = 300;
 const PREPARE_DEBOUNCE_MS = 200;
@@ -70,7 +74,7 @@ export class Injector {
   async insertByHand(): Promise<void> {
     const { adapter, config } = this.state;
     const composer = adapter.composer(document);
-    if (this.busy || !composer || !config.enabled || config.mode === 'off') return;
+    if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
     if (hasInjectedBlock(draft)) return this.ui.notify('Memories are already in this message.');
     if (draft.trim() === '') return this.ui.notify('Type your message first.');
@@ -98,15 +102,16 @@ export class Injector {
 
   private wantsAuto(draft: string): boolean {
     const { adapter, config } = this.state;
-    if (!config.enabled || config.mode !== 'auto' || this.injected) return false;
+    if (config.inject !== 'auto' || this.injected) return false;
     if (draft.trim() === '' || hasInjectedBlock(draft) || adapter.isGenerating(document)) return false;
-    return adapter.readTurns(document).length === 0;
+    return !showsTurns(this.state);
   }
 
   private onInput(e: Event): void {
+    if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
     const { config, ctx, adapter } = this.state;
-    if (!composer || !config.enabled || config.mode !== 'auto' || this.injected) return;
+    if (!composer || config.inject !== 'auto' || this.injected) return;
     if (!this.woke) {
       this.woke = true;
       void call('ping', {}, 2000); // start a sleeping worker while the user is still typing
@@ -119,7 +124,7 @@ export class Injector {
   }
 
   private onKeydown(e: KeyboardEvent): void {
-    if (isOurs()) return;
+    if (!e.isTrusted) return;
     if (e.altKey && e.shiftKey && e.code === 'KeyM') {
       e.preventDefault();
       void this.insertByHand();
@@ -132,13 +137,14 @@ export class Injector {
   // Pressing the send button would move focus out of the editor, which then needs time to
   // settle before text can go in front of the draft: keep focus where it is.
   private onMouseDown(e: MouseEvent): void {
+    if (!e.isTrusted) return;
     const composer = this.state.adapter.composer(document);
     if (!composer || !this.sendButtonFor(e.target)) return;
     if (this.wantsAuto(this.state.adapter.readComposer(composer))) e.preventDefault();
   }
 
   private onClick(e: MouseEvent): void {
-    if (isOurs()) return;
+    if (!e.isTrusted) return;
     const button = this.sendButtonFor(e.target);
     const composer = this.state.adapter.composer(document);
     if (button && composer) this.intercept(e, { kind: 'click', composer, button });

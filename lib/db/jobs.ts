@@ -70,9 +70,17 @@ export interface Claim {
   runner: string;
   nowIso: string;
   leaseUntilIso: string;
+  /** Sites whose jobs wait (learning from their chats is off); they run once it is on again. */
+  held?: ReadonlySet<string>;
+}
+
+/** The site of a job's chat (chat ids are `site:conversation`). */
+export function siteOfChatId(chatId: string): string {
+  return chatId.slice(0, Math.max(0, chatId.indexOf(':')));
 }
 
 function claimable(job: Job, claim: Claim): boolean {
+  if (claim.held?.has(siteOfChatId(job.chatId))) return false;
   if (job.state === 'pending') return job.nextAttemptAt <= claim.nowIso;
   if (job.state !== 'running') return false;
   // Running elsewhere means a worker that no longer exists: only one worker runs at a time.
@@ -110,10 +118,10 @@ export async function updateHeldJob(id: string, runner: string, patch: Partial<O
   });
 }
 
-/** When the next pending job becomes due, for the wake-up alarm; null when nothing waits. */
-export async function nextDueAt(): Promise<string | null> {
+/** When the next pending job (of a site not held) becomes due, for the wake-up alarm; null when nothing waits. */
+export async function nextDueAt(held: ReadonlySet<string> = new Set()): Promise<string | null> {
   const first = await db.jobs.where('state').equals('pending').sortBy('nextAttemptAt');
-  return first[0]?.nextAttemptAt ?? null;
+  return first.find((j) => !held.has(siteOfChatId(j.chatId)))?.nextAttemptAt ?? null;
 }
 
 /** "Retry": a failed or waiting job runs again now, with a fresh attempt budget. */

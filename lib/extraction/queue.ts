@@ -28,6 +28,11 @@ function nextUtcMidnight(ms: number): string {
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString();
 }
 
+/** Sites whose chats are not learnt from: their queued jobs wait until the switch is on again. */
+export function heldSites(settings: Settings): Set<string> {
+  return new Set(Object.entries(settings.sites).flatMap(([id, site]) => (site.learn ? [] : [id])));
+}
+
 export class ExtractionQueue {
   private active: Promise<void> | null = null;
   private again = false;
@@ -66,9 +71,10 @@ export class ExtractionQueue {
       }
       const nowIso = now();
       const leaseUntilIso = new Date(nowMs() + leaseMs(this.deps)).toISOString();
-      const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso });
+      const held = heldSites(await this.deps.loadSettings());
+      const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso, held });
       if (!job) {
-        this.deps.schedule(await nextDueAt());
+        this.deps.schedule(await nextDueAt(held));
         return;
       }
       await this.runClaimed(job);

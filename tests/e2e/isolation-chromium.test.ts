@@ -91,7 +91,7 @@ const leaksIn = (text: string) => CLAUDE_MARKS.filter((m) => text.includes(m)).l
 async function openChat(site: SiteId): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto(homeUrl(site));
-  await page.waitForSelector('claude-mem-controls[data-mode="auto"]', { state: 'attached', timeout: 20_000 });
+  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
   figures.pagesChecked++;
   return page;
 }

@@ -12,6 +12,7 @@ import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, breakWorker, getChat, readStore, setSiteMode } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
+import { pageControls } from './harness/page-controls';
 import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
 
 const SITES = ADAPTERS.filter((a) => !process.env.SITES || process.env.SITES.split(',').includes(a.id));
@@ -34,10 +35,11 @@ afterAll(async () => {
   await ext?.close();
 });
 
-async function openChat(adapter: ChatSiteAdapter, mode = 'auto'): Promise<Page> {
+/** A chat page whose content script has its site's switches (its controls are attached). */
+async function openChat(adapter: ChatSiteAdapter): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto(homeUrl(adapter.id));
-  await page.waitForSelector(`claude-mem-controls[data-mode="${mode}"]`, { state: 'attached', timeout: 10_000 });
+  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 10_000 });
   return page;
 }
 
@@ -105,7 +107,7 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
 
   it('off: nothing is injected', async () => {
     await setSiteMode(panel, site, 'off');
-    const page = await openChat(adapter, 'off');
+    const page = await openChat(adapter);
     await typeDraft(page, adapter, FIRST);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
@@ -115,10 +117,14 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
 
   it('manual: the button inserts the block without sending', async () => {
     await setSiteMode(panel, site, 'manual');
-    const page = await openChat(adapter, 'manual');
+    const page = await openChat(adapter);
+    // The controls sit in a closed shadow root: the test reaches them through the content script.
+    const controls = await pageControls(page, ext.extensionId);
+    await expect.poll(async () => (await controls.state()).insert !== null, { timeout: 10_000 }).toBe(true);
     await typeDraft(page, adapter, FIRST);
-    await page.getByRole('button', { name: 'Insert memories' }).click();
-    await page.getByRole('status').filter({ hasText: 'Memories inserted.' }).waitFor();
+    await controls.click('insert');
+    await expect.poll(async () => (await controls.state()).status, { timeout: 5000 }).toBe('Memories inserted.');
+    await controls.detach();
     expect(await sentMessages(page)).toEqual([]);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);

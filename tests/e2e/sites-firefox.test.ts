@@ -52,9 +52,10 @@ async function openChat(url: string): Promise<Page> {
     void (response ? req.respond(response) : req.abort());
   });
   await page.goto(url);
+  // The controls are attached once the content script has its site's switches.
   await poll(
-    () => page.evaluate(() => document.querySelector('claude-mem-controls')?.getAttribute('data-mode')),
-    (m) => m === 'auto',
+    () => page.evaluate(() => document.querySelector('claude-mem-controls') !== null),
+    (attached) => attached,
     10_000,
   );
   return page;

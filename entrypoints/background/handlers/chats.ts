@@ -16,6 +16,7 @@ import {
 import { MessageError } from '../../../lib/messages';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
 import type { HandlerGroup, SenderContext } from '../router';
+import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
 
 type ChatMessage =
@@ -72,6 +73,7 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
 export const chatHandlers: HandlerGroup<ChatMessage> = {
   'chat.capture': async ({ conversationId, url, title, turns }, ctx) => {
     const from = page(ctx, 'chat.capture');
+    await requireLearning(from.site);
     // The page's own URL is trusted only when it is on the sender's site.
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns });
@@ -80,6 +82,7 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
   },
   'chat.left': async ({ conversationId }, ctx) => {
     const from = page(ctx, 'chat.left');
+    await requireLearning(from.site);
     return { queued: await finishChat(chatIdOf(from.site, conversationId)) };
   },
   'chat.status': async (req, ctx) => {

@@ -47,7 +47,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
   'inject.prepare': async ({ draft }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
     const site = (await loadSettings()).sites[ctx.site];
-    if (!site.enabled || site.mode === 'off' || draft.trim() === '') return NOTHING;
+    if (site.inject === 'off' || draft.trim() === '') return NOTHING;
     const selection = selectForInjection(await warmIndex(), draft, {
       site: ctx.site,
       now: nowMs(),

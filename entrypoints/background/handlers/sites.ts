@@ -15,8 +15,8 @@ import { getTab, updateTab } from '../tab-state';
 export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.health'> = {
   'site.config': async (_req, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.config is for chat pages');
-    const { enabled, mode } = (await loadSettings()).sites[ctx.site];
-    return { enabled, mode };
+    const { learn, inject } = (await loadSettings()).sites[ctx.site];
+    return { enabled: learn, mode: inject };
   },
   'site.health': async (report, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');
