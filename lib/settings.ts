@@ -1,8 +1,10 @@
 /**
  * Reading and writing settings in extension storage, with typed migrations between stored
- * versions. The API key is kept apart (`API_KEY_STORAGE_KEY`) and only the background reads it.
+ * versions. The API key is kept apart, where content scripts cannot read it, and only the
+ * background reads it.
  */
 import { browser } from '#imports';
+import { readSecret, writeSecret } from './db/secrets';
 import { formatFirstIssue } from './memory/zod-errors';
 import { migrateSettings } from './settings-migrations';
 import { defaultSettings, type Settings, SettingsSchema } from './settings-schema';
@@ -29,13 +31,30 @@ export async function saveSettings(next: unknown): Promise<Settings> {
   return parsed.data;
 }
 
+/**
+ * The key lives in the extension's own IndexedDB (lib/db/secrets.ts), where no content script
+ * can read it. Builds up to 0.1.0 kept it in `storage.local`, which content scripts can read:
+ * the first read moves it and removes the old copy.
+ */
 export async function loadApiKey(): Promise<string | null> {
-  const got = await browser.storage.local.get(API_KEY_STORAGE_KEY);
-  const key = got[API_KEY_STORAGE_KEY];
-  return typeof key === 'string' && key.length > 0 ? key : null;
+  const stored = await readSecret(API_KEY_STORAGE_KEY);
+  if (stored) return stored;
+  const legacy = (await browser.storage.local.get(API_KEY_STORAGE_KEY))[API_KEY_STORAGE_KEY];
+  if (typeof legacy !== 'string' || legacy.length === 0) return null;
+  await writeSecret(API_KEY_STORAGE_KEY, legacy);
+  await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+  return legacy;
+}
+
+const keyListeners = new Set<(key: string | null) => void>();
+
+/** The background's scrubber follows the key as it is saved or removed. */
+export function onApiKeyChanged(listener: (key: string | null) => void): void {
+  keyListeners.add(listener);
 }
 
 export async function saveApiKey(key: string | null): Promise<void> {
-  if (key) await browser.storage.local.set({ [API_KEY_STORAGE_KEY]: key });
-  else await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+  await writeSecret(API_KEY_STORAGE_KEY, key || null);
+  await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+  for (const listener of keyListeners) listener(key || null);
 }

@@ -5,6 +5,7 @@
  */
 import type { ChatTurn } from '../adapters/types';
 import { stripInjectedBlocks } from '../memory/render';
+import { boundTurns } from '../site-bounds';
 import { call } from './rpc';
 import { type PageState, refreshConfig } from './state';
 
@@ -12,10 +13,13 @@ import { type PageState, refreshConfig } from './state';
 export const SETTLE_MS = 700;
 const RETRY_MS = [1000, 3000, 10_000, 30_000];
 
+/** What is sent: our block stripped, and no more than the background would keep (the page sets the size). */
 export function cleanCapturedTurns(turns: readonly ChatTurn[]): ChatTurn[] {
-  return turns
-    .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text) } : t))
-    .filter((t) => t.text !== '');
+  return boundTurns(
+    turns
+      .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text) } : t))
+      .filter((t) => t.text !== ''),
+  );
 }
 
 export class Capture {

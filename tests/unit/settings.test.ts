@@ -69,6 +69,15 @@ describe('settings', () => {
     await expect(saveSettings({ ...defaultSettings(), baseUrl: 'ftp://x' })).rejects.toThrow(/^settings: baseUrl: /);
   });
 
+  it('keeps the API key out of storage.local, which content scripts can read, moving an old one', async () => {
+    await browser.storage.local.set({ 'secret.apiKey': 'sk-ant-api03-legacy' });
+    expect(await loadApiKey()).toBe('sk-ant-api03-legacy');
+    expect(await browser.storage.local.get(null)).not.toHaveProperty('secret.apiKey');
+    await saveApiKey('sk-ant-api03-new');
+    expect(JSON.stringify(await browser.storage.local.get(null))).not.toContain('sk-ant');
+    expect(await loadApiKey()).toBe('sk-ant-api03-new');
+  });
+
   it('keeps the API key apart from settings', async () => {
     await saveApiKey('sk-ant-api03-xyz');
     expect(await loadApiKey()).toBe('sk-ant-api03-xyz');

@@ -13,8 +13,11 @@ import {
   listChats,
   recordCapture,
 } from '../../../lib/db/chats';
+import { spend } from '../../../lib/db/site-bounds';
 import { MessageError } from '../../../lib/messages';
+import { boundTurns } from '../../../lib/site-bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
+import { now } from '../../../lib/time';
 import type { HandlerGroup, SenderContext } from '../router';
 import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
@@ -58,6 +61,27 @@ async function conversationOf(req: ConversationRef, ctx: SenderContext) {
   return { site: req.site, conversationId: req.conversationId, url: req.url ?? '' };
 }
 
+const charsOf = (turns: readonly { text: string }[]) => turns.reduce((n, t) => n + t.text.length, 0);
+
+/**
+ * A capture as the site's bounds allow: sizes cut with a marker, and refused when the site has
+ * started too many new chats or stored too many characters this hour or day.
+ */
+async function withinSiteBounds<T extends { role: 'user' | 'assistant'; text: string }>(
+  site: SiteId,
+  conversationId: string,
+  turns: readonly T[],
+): Promise<T[]> {
+  const bounded = boundTurns(turns);
+  const known = await getChat(chatIdOf(site, conversationId));
+  const growth = Math.max(0, charsOf(bounded) - charsOf(known?.turns ?? []));
+  const hit = await spend(site, { chats: known ? 0 : 1, chars: growth }, now());
+  if (hit) {
+    throw new MessageError('forbidden', `${site} reached its bound of ${hit.limit} ${hit.kind} per ${hit.window}`);
+  }
+  return bounded;
+}
+
 const NO_CHAT = { chatId: null, excluded: false, state: null, turns: 0 };
 
 async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: boolean) {
@@ -76,7 +100,8 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     await requireLearning(from.site);
     // The page's own URL is trusted only when it is on the sender's site.
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
-    const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns });
+    const bounded = await withinSiteBounds(from.site, conversationId, turns);
+    const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded });
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId: chatIdOf(from.site, conversationId), excluded: chat === null };
   },
