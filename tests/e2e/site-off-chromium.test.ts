@@ -76,7 +76,8 @@ describe('learning from chats switched off for a site', () => {
     console.log(
       `[site off] content script messages: ${JSON.stringify(sentByOffPage)}; chats stored: ${JSON.stringify(await chatIds())}`,
     );
-    expect(new Set(sentByOffPage)).toEqual(new Set(['site.config']));
+    // Only the question for the switches may go out (it may have gone before recording began).
+    expect(sentByOffPage.filter((type) => type !== 'site.config')).toEqual([]);
     expect((await chatIds()).filter((id) => id.startsWith('chatgpt:'))).toEqual([]);
 
     // Whatever a content script on that site sends now is refused and dropped.
