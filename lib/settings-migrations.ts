@@ -2,8 +2,9 @@
  * Typed migrations between stored settings versions, pure (no browser API) so that an
  * imported file's settings are lifted by the same steps as the stored ones.
  */
-import { formatFirstIssue } from './memory/zod-errors';
+
 import { defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { formatFirstIssue } from './zod-errors';
 
 /** One step from stored version N to N+1. Index = the version it upgrades from. */
 type Migration = (old: Record<string, unknown>) => Record<string, unknown>;

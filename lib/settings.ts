@@ -5,9 +5,9 @@
  */
 import { browser } from '#imports';
 import { readSecret, writeSecret } from './db/secrets';
-import { formatFirstIssue } from './memory/zod-errors';
 import { migrateSettings } from './settings-migrations';
 import { defaultSettings, type Settings, SettingsSchema } from './settings-schema';
+import { formatFirstIssue } from './zod-errors';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 export const API_KEY_STORAGE_KEY = 'secret.apiKey';

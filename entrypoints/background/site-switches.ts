@@ -3,7 +3,7 @@
  * would store or use its conversation is refused while the switch is off, whatever the page's
  * content script believes (it may be stale, or not ours at all).
  */
-import { MessageError } from '../../lib/messages';
+import { MessageError } from '../../lib/protocol/define';
 import { loadSettings } from '../../lib/settings';
 import type { SiteId } from '../../lib/sites';
 

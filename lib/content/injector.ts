@@ -9,7 +9,7 @@
  * so a page script dispatching Enter, clicks or the shortcut gets exactly what it would get
  * without the extension (and our own replayed send passes through untouched).
  */
-import { hasInjectedBlock, stripInjectedBlocks } from '../memory/render';
+import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
 import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';

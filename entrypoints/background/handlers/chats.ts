@@ -14,7 +14,7 @@ import {
   recordCapture,
 } from '../../../lib/db/chats';
 import { spend } from '../../../lib/db/site-bounds';
-import { MessageError } from '../../../lib/messages';
+import { MessageError } from '../../../lib/protocol/define';
 import { boundTurns } from '../../../lib/site-bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
 import { now } from '../../../lib/time';
