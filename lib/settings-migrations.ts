@@ -45,7 +45,15 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 /** Lifts any stored shape to the current version, then validates and fills defaults. */
 export function migrateSettings(stored: unknown): Settings {
   if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return defaultSettings();
-  let current = { ...(stored as Record<string, unknown>) };
+  const current = liftSettings(stored as Record<string, unknown>);
+  const parsed = SettingsSchema.safeParse(current);
+  if (!parsed.success) throw new Error(`settings: ${formatFirstIssue(parsed.error, current)}`);
+  return parsed.data;
+}
+
+/** Runs the migrations from the object's version to the current one, without validating. */
+export function liftSettings(stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let current = { ...stored };
   let version = typeof current.version === 'number' ? current.version : 0;
   if (version > SETTINGS_VERSION) throw new Error(`settings version ${version} is newer than this build supports`);
   while (version < SETTINGS_VERSION) {
@@ -54,7 +62,5 @@ export function migrateSettings(stored: unknown): Settings {
     current = step(current);
     version = current.version as number;
   }
-  const parsed = SettingsSchema.safeParse(current);
-  if (!parsed.success) throw new Error(`settings: ${formatFirstIssue(parsed.error, current)}`);
-  return parsed.data;
+  return current;
 }

@@ -38,12 +38,13 @@ export async function saveSettings(next: unknown): Promise<Settings> {
  */
 export async function loadApiKey(): Promise<string | null> {
   const stored = await readSecret(API_KEY_STORAGE_KEY);
-  if (stored) return stored;
   const legacy = (await browser.storage.local.get(API_KEY_STORAGE_KEY))[API_KEY_STORAGE_KEY];
-  if (typeof legacy !== 'string' || legacy.length === 0) return null;
-  await writeSecret(API_KEY_STORAGE_KEY, legacy);
+  if (legacy === undefined) return stored;
+  // Whatever is there, it must not stay where content scripts can read it.
+  const moved = !stored && typeof legacy === 'string' && legacy.length > 0 ? legacy : null;
+  if (moved) await writeSecret(API_KEY_STORAGE_KEY, moved);
   await browser.storage.local.remove(API_KEY_STORAGE_KEY);
-  return legacy;
+  return stored ?? moved;
 }
 
 const keyListeners = new Set<(key: string | null) => void>();

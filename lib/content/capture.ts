@@ -14,10 +14,10 @@ export const SETTLE_MS = 700;
 const RETRY_MS = [1000, 3000, 10_000, 30_000];
 
 /** What is sent: our block stripped, and no more than the background would keep (the page sets the size). */
-export function cleanCapturedTurns(turns: readonly ChatTurn[]): ChatTurn[] {
+export function cleanCapturedTurns(turns: readonly ChatTurn[], marks: readonly string[]): ChatTurn[] {
   return boundTurns(
     turns
-      .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text) } : t))
+      .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text, marks) } : t))
       .filter((t) => t.text !== ''),
   );
 }
@@ -65,7 +65,7 @@ export class Capture {
 
   private snapshot() {
     const { adapter, conversationId } = this.state;
-    const turns = cleanCapturedTurns(adapter.readTurns(document));
+    const turns = cleanCapturedTurns(adapter.readTurns(document), this.state.marks);
     return { conversationId: conversationId ?? '', url: location.href, title: adapter.title(document), turns };
   }
 

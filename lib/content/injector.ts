@@ -76,7 +76,7 @@ export class Injector {
     const composer = adapter.composer(document);
     if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
-    if (hasInjectedBlock(draft)) return this.ui.notify('Memories are already in this message.');
+    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('Memories are already in this message.');
     if (draft.trim() === '') return this.ui.notify('Type your message first.');
     this.busy = true;
     try {
@@ -103,7 +103,8 @@ export class Injector {
   private wantsAuto(draft: string): boolean {
     const { adapter, config } = this.state;
     if (config.inject !== 'auto' || this.injected) return false;
-    if (draft.trim() === '' || hasInjectedBlock(draft) || adapter.isGenerating(document)) return false;
+    if (draft.trim() === '' || hasInjectedBlock(draft, this.state.marks) || adapter.isGenerating(document))
+      return false;
     return !showsTurns(this.state);
   }
 
@@ -199,11 +200,11 @@ export class Injector {
 
   /** A send we let through: it may carry a block inserted by hand, or follow an injection. */
   private noticeSend(draft: string): void {
-    if (this.manualToken && hasInjectedBlock(draft)) {
+    if (this.manualToken && hasInjectedBlock(draft, this.state.marks)) {
       this.pending = { token: this.manualToken, at: performance.now() };
       this.manualToken = null;
       this.injected = true;
-    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft)) {
+    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft, this.state.marks)) {
       this.followedUp = true;
       this.followup(draft);
     }
@@ -213,7 +214,7 @@ export class Injector {
   private followup(text: string): void {
     const { adapter, conversationId } = this.state;
     const chatId = conversationId ? `${adapter.id}:${conversationId}` : null;
-    void call('inject.followup', { text: stripInjectedBlocks(text).slice(0, 100_000), chatId }, 5000);
+    void call('inject.followup', { text: stripInjectedBlocks(text, this.state.marks).slice(0, 100_000), chatId }, 5000);
   }
 }
 

@@ -29,6 +29,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     pendingExclude: false,
     sentOnNewChat: false,
     config: { ...SWITCHES_UNKNOWN },
+    marks: [],
     changed: () => controls.update(),
     configured: () => whenReady(apply),
   };

@@ -23,6 +23,8 @@ export interface PageState {
    * adding memories here. Both off until the background has answered.
    */
   config: SiteSwitches;
+  /** The mark this install writes in its blocks: only blocks carrying it are ours. */
+  marks: string[];
   /** Called when the switches arrive or change: parts start or stop reading the page. */
   configured(): void;
   /** Called after any change the on-page controls show. */
@@ -44,15 +46,12 @@ export async function refreshConfig(state: PageState, force = false): Promise<vo
   configAt = performance.now();
   const reply = await call('site.config', {}, 2000);
   if (!reply) return;
-  const next = switchesOf(reply);
+  const next = { learn: reply.learn, inject: reply.inject };
+  state.marks = [reply.mark];
   if (next.learn === state.config.learn && next.inject === state.config.inject) return;
   state.config = next;
   state.configured();
   state.changed();
-}
-
-function switchesOf(reply: { enabled: boolean; mode: SiteMode }): SiteSwitches {
-  return { learn: reply.enabled, inject: reply.mode };
 }
 
 /** Whether the page shows any turn, found by the adapter's selectors without reading a word. */

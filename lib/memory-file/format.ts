@@ -17,6 +17,7 @@ import {
   SCOPES,
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
+import { liftSettings } from '../settings-migrations';
 import { type Settings, SettingsSchema } from '../settings-schema';
 import { now } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
@@ -146,7 +147,14 @@ export function parseMemoryFile(text: string): ParsedMemoryFile {
   }
   let settings: Settings | null = null;
   if (envelope.settings !== undefined) {
-    const candidate = { ...(envelope.settings as object), version: 1 };
+    // Files from 0.1.0 carry settings of version 1; each is lifted by the stored settings' migrations.
+    const raw = (envelope.settings ?? {}) as Record<string, unknown>;
+    let candidate: Record<string, unknown>;
+    try {
+      candidate = liftSettings({ ...raw, version: typeof raw.version === 'number' ? raw.version : 1 });
+    } catch (error) {
+      fail(`settings: ${(error as Error).message}`);
+    }
     const parsed = SettingsSchema.safeParse(candidate);
     if (!parsed.success) fail(formatFirstIssue(parsed.error, candidate, ['settings']));
     settings = parsed.data;

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { ChatSiteAdapter } from '../../lib/adapters/types';
-import { stripInjectedBlocks } from '../../lib/ranking/render';
+import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, breakWorker, getChat, readStore, setSiteMode } from './harness/extension-calls';
@@ -59,7 +59,7 @@ function expectBlockAndText(sent: string, text: string): void {
   expect(sent.startsWith(BLOCK_START)).toBe(true);
   expect(count(sent, BLOCK_START)).toBe(1);
   expect(count(sent, text)).toBe(1);
-  expect(stripInjectedBlocks(sent)).toBe(text);
+  expect(stripInjectedBlocks(sent, marksIn(sent))).toBe(text);
 }
 
 describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {

@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { stripInjectedBlocks } from '../../lib/ranking/render';
+import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 import { sampleMemoryFile } from './harness/memory-files';
@@ -83,7 +83,7 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adap
     );
     expect(first?.startsWith('[claude-mem ·')).toBe(true);
     expect(first?.split(FIRST)).toHaveLength(2);
-    expect(stripInjectedBlocks(first!)).toBe(FIRST);
+    expect(stripInjectedBlocks(first!, marksIn(first!))).toBe(FIRST);
     await settled(page, 1);
     await page.click(composer);
     await page.keyboard.type(SECOND);
@@ -135,7 +135,7 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adap
       (s) => s.length === 1,
       5000,
     );
-    expect(stripInjectedBlocks(first!)).toBe(FIRST);
+    expect(stripInjectedBlocks(first!, marksIn(first!))).toBe(FIRST);
     expect(first?.split('[claude-mem ·')).toHaveLength(2);
     await page.close();
   });

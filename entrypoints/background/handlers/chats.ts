@@ -14,6 +14,7 @@ import {
   recordCapture,
 } from '../../../lib/db/chats';
 import { spend } from '../../../lib/db/site-bounds';
+import { installMark } from '../../../lib/install-mark';
 import { MessageError } from '../../../lib/protocol/define';
 import { boundTurns } from '../../../lib/site-bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
@@ -101,7 +102,8 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     // The page's own URL is trusted only when it is on the sender's site.
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
-    const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded });
+    const marks = [await installMark()];
+    const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId: chatIdOf(from.site, conversationId), excluded: chat === null };
   },

@@ -8,6 +8,7 @@ import { browser } from '#imports';
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { installMark } from '../../../lib/install-mark';
 import { MessageError } from '../../../lib/protocol/define';
 import { type SelectedMemory, selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/settings';
@@ -53,6 +54,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       now: nowMs(),
       budgetTokens: site.budgetTokens,
       exclude: (await getTab(ctx.tabId))?.excluded ?? [],
+      mark: await installMark(),
     });
     if (!selection.block) return NOTHING;
     const token = crypto.randomUUID();

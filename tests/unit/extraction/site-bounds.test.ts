@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
+import { cleanCapturedTurns } from '../../../lib/content/capture';
 import { getChat, listChats } from '../../../lib/db/chats';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { boundsHit, spend } from '../../../lib/db/site-bounds';
@@ -31,12 +32,15 @@ const capture = (id: string, turns: { role: string; text: string }[]) => ({
 describe('per-site bounds', () => {
   beforeEach(() => setClock(() => AT));
 
-  it('stores a page’s 5,000 turns × 100,000 characters cut to the chat bounds, marked', async () => {
+  it('a page’s 5,000 turns × 200,000 characters: refused whole as sent, stored cut and marked as the content script sends it', async () => {
     const turns = Array.from({ length: 5_000 }, (_, i) => ({
-      role: i % 2 ? 'assistant' : 'user',
-      text: String(i % 10).repeat(MAX_TURN_CHARS),
+      role: i % 2 ? ('assistant' as const) : ('user' as const),
+      text: String(i % 10).repeat(2 * MAX_TURN_CHARS),
     }));
-    const reply = await route(capture('huge-chat-1', turns), contentSender(url('huge-chat-1')));
+    const raw = await route(capture('huge-chat-1', turns), contentSender(url('huge-chat-1')));
+    expect(raw).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    const sent = cleanCapturedTurns(turns, []);
+    const reply = await route(capture('huge-chat-1', sent), contentSender(url('huge-chat-1')));
     expect(reply).toMatchObject({ ok: true });
     const chat = await getChat('chatgpt:huge-chat-1');
     expect(chat!.turns.length).toBeLessThanOrEqual(MAX_CHAT_TURNS);

@@ -62,7 +62,7 @@ describe('learning from chats switched off for a site', () => {
     await setSite('chatgpt', false, 'manual');
     const sender = contentSender(CHATGPT);
     const config = await route({ type: 'site.config', payload: {} }, sender);
-    expect(config).toMatchObject({ ok: true, data: { enabled: false, mode: 'manual' } });
+    expect(config).toMatchObject({ ok: true, data: { learn: false, inject: 'manual' } });
     await setSite('chatgpt', true, 'off');
     const prepared = await route({ type: 'inject.prepare', payload: { draft: 'Where do I live?' } }, sender);
     expect(prepared).toMatchObject({ ok: true, data: { block: null } });
