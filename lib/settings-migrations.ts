@@ -25,10 +25,10 @@ export const MIGRATIONS: Readonly<Record<number, Migration>> = {
     return { ...rest, sites, version: 1 };
   },
   1: (old) => {
-    const sites = isRecord(old.sites) ? old.sites : {};
-    const next: Record<string, unknown> = {};
-    for (const [id, site] of Object.entries(sites)) next[id] = isRecord(site) ? siteV1toV2(site) : site;
-    return { ...old, sites: next, version: 2 };
+    if (!isRecord(old.sites)) return { ...old, version: 2 };
+    const sites: Record<string, unknown> = {};
+    for (const [id, site] of Object.entries(old.sites)) sites[id] = isRecord(site) ? siteV1toV2(site) : site;
+    return { ...old, sites, version: 2 };
   },
 };
 

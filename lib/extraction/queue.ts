@@ -12,7 +12,7 @@ import { spend } from '../db/site-bounds';
 import type { Job } from '../memory/types';
 import type { Settings } from '../settings-schema';
 import { now, nowMs } from '../time';
-import { type JobDeps, leaseMs, MAX_ATTEMPTS, runJob } from './run-job';
+import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
 
 export interface QueueDeps extends JobDeps {
   loadSettings: () => Promise<Settings>;
@@ -72,7 +72,7 @@ export class ExtractionQueue {
         return;
       }
       const nowIso = now();
-      const leaseUntilIso = new Date(nowMs() + leaseMs(this.deps)).toISOString();
+      const leaseUntilIso = new Date(nowMs() + LEASE_MS).toISOString();
       const held = heldSites(await this.deps.loadSettings());
       const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso, held });
       if (!job) {
