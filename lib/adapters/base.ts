@@ -3,7 +3,7 @@
  * file holds only what is true of that site and the reading logic lives in one place.
  */
 import { SITE_MATCHES, type SiteId } from '../sites';
-import { allOfFirstOutside, anyShown, blockText, firstMatch, firstShown } from './dom';
+import { allOfFirstOutside, anyShown, blockText, firstMatch, firstShown, joinValid } from './dom';
 import { editComposer, readEditorText } from './editors';
 import {
   type ChatSiteAdapter,
@@ -92,8 +92,8 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
 }
 
 function readTurns(root: ParentNode, spec: AdapterSpec): ChatTurn[] {
-  const skip = [...SKIP_ALWAYS, ...(spec.skip ?? [])].join(', ');
-  const inTurn = [skip, ...SKIP_IN_TURN].join(', ');
+  const skip = joinValid([...SKIP_ALWAYS, ...(spec.skip ?? [])]);
+  const inTurn = joinValid([...SKIP_ALWAYS, ...(spec.skip ?? []), ...SKIP_IN_TURN]);
   const of = (selectors: readonly string[], role: ChatTurn['role']) =>
     allOfFirstOutside(root, selectors, skip).map((el) => ({ el, role }));
   const users = of(spec.selectors.userTurn, 'user');

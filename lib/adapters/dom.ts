@@ -61,6 +61,30 @@ export function inSkipArea(el: Element, skip: string, root?: ParentNode): boolea
   return false;
 }
 
+const parses = new Map<string, boolean>();
+
+/**
+ * The selectors of `list` this engine can parse, joined into one: a single unknown pseudo-class
+ * (`:has` in an older engine) must not make the whole list throw and so skip nothing.
+ */
+export function joinValid(list: readonly string[]): string {
+  return list
+    .filter((s) => {
+      let ok = parses.get(s);
+      if (ok === undefined) {
+        try {
+          document.createDocumentFragment().querySelector(s);
+          ok = true;
+        } catch {
+          ok = false;
+        }
+        parses.set(s, ok);
+      }
+      return ok;
+    })
+    .join(', ');
+}
+
 /**
  * One selector that matches any of `labels` on `attr` of `tag`: for controls whose label is
  * their only handle, so every UI language of the site is one selector-list entry.

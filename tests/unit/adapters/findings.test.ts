@@ -94,3 +94,10 @@ describe('the shared skip rule', () => {
       expect(SKIP_ALWAYS).toContain(s);
   });
 });
+
+describe('joinValid', () => {
+  it('drops a selector the engine cannot parse instead of losing the whole skip list', async () => {
+    const { joinValid } = await import('../../../lib/adapters/dom');
+    expect(joinValid(['.sr-only', 'div[unclosed', '.b'])).toBe('.sr-only, .b');
+  });
+});
