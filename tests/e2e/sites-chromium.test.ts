@@ -170,3 +170,38 @@ describe.runIf(SITES.some((a) => a.id === 'chatgpt'))('chat.openai.com', () => {
     await chatAndCapture(ADAPTERS.find((a) => a.id === 'chatgpt')!, 'https://chat.openai.com/');
   });
 });
+
+describe.runIf(SITES.some((a) => a.id === 'gemini'))('reading problems', () => {
+  it('a screen-reader label the site stops marking shows in This tab the moment it happens', async () => {
+    const adapter = ADAPTERS.find((a) => a.id === 'gemini')!;
+    await setSiteMode(panel, 'gemini', 'auto');
+    const page = await openChat(adapter);
+    await typeDraft(page, adapter, FIRST);
+    await page.keyboard.press('Enter');
+    await waitForReply(page, 1);
+    const tabId = await panel.evaluate(
+      async (u) => (await (globalThis as unknown as TabsApi).chrome.tabs.query({ url: u }))[0]?.id ?? null,
+      page.url(),
+    );
+    type Health = { state: string; problems?: string[] };
+    await expect.poll(async () => (await ask<Health>(panel, 'tab.health', { tabId })).state).toBe('working');
+    // The site renames its hidden-label class: "You said" now reads as part of the question.
+    await page.evaluate(() => {
+      for (const label of document.querySelectorAll('.screen-reader-user-query-label')) label.className = 'q-label-x1';
+    });
+    await expect
+      .poll(async () => ask<Health>(panel, 'tab.health', { tabId }), { timeout: 8000 })
+      .toEqual(expect.objectContaining({ state: 'reading_problems', problems: ['label_in_text'] }));
+    await page.bringToFront();
+    const view = await ext.openSidePanel();
+    await view.getByRole('tab', { name: 'This tab' }).click();
+    await view.getByText('Site support: reading problems').waitFor();
+    await view.getByText('A message starts with a label the site shows').waitFor();
+    await view.close();
+    await page.close();
+  });
+});
+
+interface TabsApi {
+  chrome: { tabs: { query(q: { url: string }): Promise<{ id?: number }[]> } };
+}
