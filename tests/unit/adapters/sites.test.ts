@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, adapterForUrl } from '../../../lib/adapters';
 import { cleanCapturedTurns } from '../../../lib/content/capture';
-import { renderBlock } from '../../../lib/memory/render';
+import { renderBlock } from '../../../lib/ranking/render';
 import type { SiteId } from '../../../lib/sites';
 import { replyText } from '../../fixtures/sites/shared/engine';
 import { type FixtureVariant, VARIANTS } from '../../fixtures/sites/variants';
