@@ -77,6 +77,7 @@ export async function checkHealth(): Promise<void> {
   try {
     const reply = await send('tab.health', { tabId: tab.tabId });
     health.value = reply.state;
+    problems.value = reply.problems ?? [];
     if (reply.draft !== undefined && !draftTyped.value) draft.value = reply.draft;
   } catch {
     health.value = 'not_connected';
