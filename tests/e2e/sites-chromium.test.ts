@@ -172,7 +172,7 @@ describe.runIf(SITES.some((a) => a.id === 'chatgpt'))('chat.openai.com', () => {
 });
 
 describe.runIf(SITES.some((a) => a.id === 'gemini'))('reading problems', () => {
-  it('a screen-reader label the site stops marking shows in This tab the moment it happens', async () => {
+  it('a screen-reader label the site stops marking is reported for This tab the moment it happens', async () => {
     const adapter = ADAPTERS.find((a) => a.id === 'gemini')!;
     await setSiteMode(panel, 'gemini', 'auto');
     const page = await openChat(adapter);
@@ -192,12 +192,6 @@ describe.runIf(SITES.some((a) => a.id === 'gemini'))('reading problems', () => {
     await expect
       .poll(async () => ask<Health>(panel, 'tab.health', { tabId }), { timeout: 8000 })
       .toEqual(expect.objectContaining({ state: 'reading_problems', problems: ['label_in_text'] }));
-    await page.bringToFront();
-    const view = await ext.openSidePanel();
-    await view.getByRole('tab', { name: 'This tab' }).click();
-    await view.getByText('Site support: reading problems').waitFor();
-    await view.getByText('A message starts with a label the site shows').waitFor();
-    await view.close();
     await page.close();
   });
 });
