@@ -71,6 +71,7 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
     matched: health.matched,
     turns: health.turns,
     draft: health.draft,
+    problems: health.problems ?? [],
     at: record.healthAt,
   };
 }
