@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrlProblem, isLoopbackHost, isLoopbackUrl } from '../../../lib/base-url';
-import { SettingsSchema } from '../../../lib/settings-schema';
+import { SETTINGS_VERSION, SettingsSchema } from '../../../lib/settings-schema';
 
 describe('base URL rule: https anywhere, plain http only to this computer', () => {
   it.each([
@@ -55,7 +55,7 @@ describe('base URL rule: https anywhere, plain http only to this computer', () =
   });
 
   it('is part of the settings schema, so no path can store a refused URL', () => {
-    const base = { version: 2 };
+    const base = { version: SETTINGS_VERSION };
     expect(SettingsSchema.safeParse({ ...base, baseUrl: 'http://localhost:11434' }).success).toBe(true);
     const bad = SettingsSchema.safeParse({ ...base, baseUrl: 'http://localhost.evil.com' });
     expect(bad.success).toBe(false);

@@ -1,6 +1,7 @@
 /**
- * Settings v1 → v2 (provider presets): stores written by the v1 build, as it wrote them, are
- * lifted to a provider and an auth style; a plain-http base URL to another computer is dropped.
+ * Settings → v3 (provider presets): stores written by the v1 build (0.1.0), as it wrote them,
+ * are lifted through v2 to a provider and an auth style; a plain-http base URL to another
+ * computer is dropped.
  */
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
@@ -27,11 +28,11 @@ function storedV1(baseUrl: string, model = 'claude-haiku-4-5') {
   };
 }
 
-describe('settings v1 → v2', () => {
+describe('settings v1 → v3 (provider presets)', () => {
   it('keeps the Anthropic default as the Anthropic preset with its auth', () => {
     const s = migrateSettings(storedV1('https://api.anthropic.com'));
     expect(s).toMatchObject({
-      version: 2,
+      version: 3,
       provider: 'anthropic',
       authStyle: 'bearer',
       baseUrl: 'https://api.anthropic.com',
@@ -73,12 +74,12 @@ describe('settings v1 → v2', () => {
     }
   });
 
-  it('loads a stored v1 object from extension storage as v2', async () => {
+  it('loads a stored v1 object from extension storage as v3', async () => {
     await browser.storage.local.set({
       [SETTINGS_STORAGE_KEY]: storedV1('https://api.minimaxi.com/anthropic', 'MiniMax-M2.7'),
     });
     expect(await loadSettings()).toMatchObject({
-      version: 2,
+      version: 3,
       provider: 'minimax-cn',
       authStyle: 'bearer',
       idleMinutes: 7,
