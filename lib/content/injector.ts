@@ -10,6 +10,7 @@ import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';
 import type { PageState } from './state';
+import { createWaker } from './wake';
 
 export const PREPARE_BUDGET_MS = 300;
 const PREPARE_DEBOUNCE_MS = 200;
@@ -28,7 +29,7 @@ export class Injector {
   private busy = false;
   private injected = false; // a block went out in this conversation
   private followedUp = false;
-  private woke = false;
+  private readonly waker = createWaker();
   private manualToken: string | null = null;
   private pending: { token: string; at: number } | null = null;
   private debounce: number | undefined;
@@ -45,6 +46,9 @@ export class Injector {
     ctx.addEventListener(window, 'mousedown', (e) => this.onMouseDown(e), opts);
     ctx.addEventListener(window, 'click', (e) => this.onClick(e), opts);
     ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
+    ctx.addEventListener(window, 'focusin', (e) => this.onFocus(e), opts);
+    // A new chat page: the worker starts loading its index while the page is still settling.
+    this.waker.wake();
   }
 
   /** The page moved to another conversation (not the new chat getting its id): start over. */
@@ -53,7 +57,7 @@ export class Injector {
     this.injected = false;
     this.followedUp = false;
     this.manualToken = null;
-    this.woke = false;
+    this.waker.reset();
     this.preparer.clear();
   }
 
@@ -107,15 +111,17 @@ export class Injector {
     const composer = this.composerFor(e.target);
     const { config, ctx, adapter } = this.state;
     if (!composer || !config.enabled || config.mode !== 'auto' || this.injected) return;
-    if (!this.woke) {
-      this.woke = true;
-      void call('ping', {}, 2000); // start a sleeping worker while the user is still typing
-    }
+    this.waker.wake(); // a worker that fell asleep since the page opened starts while the user types
     clearTimeout(this.debounce);
     this.debounce = ctx.setTimeout(() => {
       const draft = adapter.readComposer(composer);
       if (this.wantsAuto(draft)) void this.preparer.forDraft(draft);
     }, PREPARE_DEBOUNCE_MS);
+  }
+
+  private onFocus(e: FocusEvent): void {
+    const { config } = this.state;
+    if (this.composerFor(e.target) && config.enabled && config.mode !== 'off' && !this.injected) this.waker.wake();
   }
 
   private onKeydown(e: KeyboardEvent): void {
