@@ -12,6 +12,9 @@ import { makeScrubber } from './scrub';
 export default defineBackground({
   type: 'module',
   main() {
+    // The worker wakes mostly for a chat page: its ranking index loads first, before the rest
+    // of the start-up work queues its own reads ahead of it.
+    void warmIndex().catch(() => {});
     let apiKey: string | null = null;
     void loadApiKey().then((key) => {
       apiKey = key;
@@ -37,8 +40,6 @@ export default defineBackground({
 
     startChatLifecycle();
     wireMaintenance();
-    // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
-    void warmIndex().catch(() => {});
     installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.

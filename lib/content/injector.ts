@@ -2,12 +2,14 @@
  * Injection on a chat page. `auto`: the first message of a new conversation (Enter or the
  * send button) is held, the prepared block is put in front of the user's text, and the same
  * gesture is replayed once; with no block within PREPARE_BUDGET_MS the original goes out
- * untouched. `manual`: a button or Alt+Shift+M inserts the block without sending. `off`:
- * nothing. The user's text is never dropped or doubled: see applyBlock.
+ * untouched; a block that was not ready in time goes with the conversation's next message
+ * instead, and the background records the miss. `manual`: a button or Alt+Shift+M inserts the
+ * block without sending. `off`: nothing. The user's text is never dropped or doubled: see
+ * applyBlock.
  */
 import { hasInjectedBlock, stripInjectedBlocks } from '../memory/render';
 import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
-import { applyBlock, createPreparer, type Outcome } from './prepare';
+import { applyBlock, createPreparer, type Outcome, type Prepared } from './prepare';
 import { call, until } from './rpc';
 import type { PageState } from './state';
 import { createWaker } from './wake';
@@ -28,6 +30,8 @@ export class Injector {
   private readonly preparer = createPreparer();
   private busy = false;
   private injected = false; // a block went out in this conversation
+  /** The block that missed the first message (not ready within the hold): the next one carries it. */
+  private late: Promise<Prepared | null> | null = null;
   private followedUp = false;
   private readonly waker = createWaker();
   private manualToken: string | null = null;
@@ -55,6 +59,7 @@ export class Injector {
   reset(): void {
     this.flushRecord();
     this.injected = false;
+    this.late = null;
     this.followedUp = false;
     this.manualToken = null;
     this.waker.reset();
@@ -100,17 +105,18 @@ export class Injector {
     return button && target instanceof Node && button.contains(target) ? button : null;
   }
 
+  /** The first message of a new conversation, or the next one after the block missed the first. */
   private wantsAuto(draft: string): boolean {
     const { adapter, config } = this.state;
     if (!config.enabled || config.mode !== 'auto' || this.injected) return false;
     if (draft.trim() === '' || hasInjectedBlock(draft) || adapter.isGenerating(document)) return false;
-    return adapter.readTurns(document).length === 0;
+    return this.late !== null || adapter.readTurns(document).length === 0;
   }
 
   private onInput(e: Event): void {
     const composer = this.composerFor(e.target);
     const { config, ctx, adapter } = this.state;
-    if (!composer || !config.enabled || config.mode !== 'auto' || this.injected) return;
+    if (!composer || !config.enabled || config.mode !== 'auto' || this.injected || this.late) return;
     this.waker.wake(); // a worker that fell asleep since the page opened starts while the user types
     clearTimeout(this.debounce);
     this.debounce = ctx.setTimeout(() => {
@@ -170,7 +176,13 @@ export class Injector {
     this.busy = true;
     const deadline = performance.now() + PREPARE_BUDGET_MS;
     try {
-      const prepared = await until(this.preparer.forDraft(draft), deadline);
+      const request = this.late ?? this.preparer.forDraft(draft);
+      let settled = false;
+      void request.finally(() => {
+        settled = true;
+      });
+      const prepared = await until(request, deadline);
+      if (!prepared && !settled && this.late !== request) this.missed(request);
       let outcome: Outcome = 'untouched';
       if (prepared?.block && prepared.token) {
         outcome = await applyBlock(this.state.adapter, trigger.composer, prepared.block, draft);
@@ -181,6 +193,7 @@ export class Injector {
       }
       if (outcome === 'inserted' && prepared?.token) {
         this.injected = true;
+        this.late = null;
         this.pending = { token: prepared.token, at: performance.now() };
       }
       // Let the site's framework re-render (enable its button) before the replay.
@@ -189,6 +202,19 @@ export class Injector {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * The block was not ready within the hold and the message went without it. If a block does
+   * come, the background records the miss, and the conversation's next message carries it.
+   */
+  private missed(request: Promise<Prepared | null>): void {
+    this.late = request;
+    void request.then((prepared) => {
+      if (this.late !== request) return;
+      if (prepared?.block && prepared.token) void call('inject.missed', { token: prepared.token }, 5000);
+      else this.late = null;
+    });
   }
 
   private replay(trigger: Trigger): void {

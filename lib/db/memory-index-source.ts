@@ -1,15 +1,20 @@
 /**
- * Keeps the background's MemoryIndex warm and in step with the memories table, incrementally
- * (issue #5): a Dexie DBCore middleware sees every mutation of the table and, once its
- * transaction has committed, re-reads just the rows it touched and upserts or removes them.
- * A query never rebuilds the index; only a range delete (a table clear) drops it for a reload.
+ * Keeps the background's MemoryIndex warm and in step with the memories table, incrementally:
+ * a Dexie DBCore middleware sees every mutation of the table and, once its transaction has
+ * committed, re-reads just the rows it touched, computes their index fields, stores them
+ * (memory-terms.ts) and upserts or removes them. A cold start loads the stored terms instead
+ * of tokenising every memory. A query never rebuilds the index; only a range delete (a table
+ * clear) drops it for a reload.
  * The middleware is registered when this module loads, which must be before the database
  * first opens (Dexie builds its middleware stack at open): the background imports it through
  * its handlers, statically, so it always is.
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
 import { MemoryIndex } from '../memory/retrieve';
-import { db } from './db';
+import { memoryFields } from '../ranking/index-terms';
+import { warmUpRanking } from '../ranking/warm-up';
+import { db, type TermsRow } from './db';
+import { readMemoriesWithTerms, saveTerms, termsRow } from './memory-terms';
 
 let index: MemoryIndex | null = null;
 let loading: Promise<MemoryIndex> | null = null;
@@ -27,18 +32,27 @@ function touchedKeys(req: DBCoreMutateRequest): string[] | 'all' {
 
 async function refresh(keys: string[] | 'all'): Promise<void> {
   generation++;
-  if (!index) return;
   if (keys === 'all') {
+    // Stored terms stay: the next load keeps those that still match their memory.
     index = null;
     loading = null;
     return;
   }
   const target = index;
   const rows = await db.memories.bulkGet(keys);
+  const computed: TermsRow[] = [];
+  const removed: string[] = [];
   rows.forEach((row, i) => {
-    if (row) target.upsert(row);
-    else target.remove(keys[i] as string);
+    if (!row) {
+      removed.push(keys[i] as string);
+      target?.remove(keys[i] as string);
+      return;
+    }
+    const fields = memoryFields(row);
+    computed.push(termsRow(row, fields));
+    target?.upsert(row, fields);
   });
+  await saveTerms(computed, removed);
 }
 
 /** Runs `fn` after the transaction commits; an aborted transaction changes nothing. */
@@ -79,7 +93,17 @@ export async function warmIndex(): Promise<MemoryIndex> {
   loading ??= (async () => {
     const started = generation;
     const fresh = new MemoryIndex();
-    for (const m of await db.memories.toArray()) fresh.upsert(m);
+    const reading = readMemoriesWithTerms();
+    // The thread is idle while IndexedDB reads: compile what the first ranking needs meanwhile.
+    setTimeout(() => {
+      try {
+        warmUpRanking();
+      } catch {}
+    }, 0);
+    const { items, computed, orphans } = await reading;
+    for (const { memory, fields } of items) fresh.upsert(memory, fields);
+    // Written back after the answer, in line with row refreshes, so a newer write wins.
+    pending = pending.then(() => saveTerms(computed, orphans)).catch(() => {});
     if (started === generation) index = fresh;
     else loading = null;
     return fresh;
@@ -91,4 +115,13 @@ export async function warmIndex(): Promise<MemoryIndex> {
 export function dropIndex(): void {
   index = null;
   loading = null;
+}
+
+/** For tests: resolves once every queued refresh and write-back has run. */
+export async function indexSettled(): Promise<void> {
+  let seen: Promise<void>;
+  do {
+    seen = pending;
+    await seen;
+  } while (seen !== pending);
 }

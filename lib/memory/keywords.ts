@@ -7,7 +7,7 @@
  * bigrams. Mixed text is cut into CJK and non-CJK runs, each handled by its own path.
  * Background and Node only: this pulls in the wink model (see nlp.ts).
  */
-import { englishTokens } from './nlp';
+import { englishTokens } from '../ranking/english';
 
 const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々〆]+/gu;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -72,10 +72,12 @@ function cjkTerms(run: string, out: string[], bigrams: boolean): void {
 function englishTerms(text: string, out: string[], stems: boolean): void {
   for (const t of englishTokens(text)) {
     if (t.stop || !KEEP_TYPES.has(t.type)) continue;
-    const term = (stems ? t.stem : t.lemma).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    if (term.length === 0) continue;
-    if (term.length === 1 && !/\d/.test(term)) continue;
-    out.push(term);
+    for (const raw of stems ? t.stems : [t.word]) {
+      const term = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (term.length === 0) continue;
+      if (term.length === 1 && !/\d/.test(term)) continue;
+      out.push(term);
+    }
   }
 }
 

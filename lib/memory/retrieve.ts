@@ -13,6 +13,7 @@ import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } fr
 import { expandQuery } from './expand';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
+import { type MemoryFields, memoryFields } from '../ranking/index-terms';
 import { CHAR_MARK, termsOf } from './keywords';
 import type { MemoryRecord, ScoreParts } from './types';
 import { newestVersions } from './versions';
@@ -44,7 +45,8 @@ export interface IndexedMemory {
   slot: number;
   /** Unique index terms, shared with the inverted index (not copied: 100k stores add up). */
   terms: readonly string[];
-  polarity: Polarity;
+  /** Like vs dislike, read on first use: only returned memories are checked for contradictions. */
+  polarity?: Polarity;
   /** Last time the memory changed or was injected (ms): what recency is measured from. */
   touchedMs: number;
   /** How to address the user, or how they want answers: relevant to every conversation. */
@@ -88,14 +90,14 @@ export class MemoryIndex {
     return this.rows.size;
   }
 
-  upsert(memory: MemoryRecord): void {
+  /** `fields`: the memory's index fields when already known (stored with it); computed otherwise. */
+  upsert(memory: MemoryRecord, fields: MemoryFields = memoryFields(memory)): void {
     this.remove(memory.id);
-    const slot = this.text.add(termsOf(memory.content));
+    const slot = this.text.add(fields.content);
     const row: IndexedMemory = {
       memory,
       slot,
       terms: this.text.termsOf(slot),
-      polarity: polarityOf(memory.content),
       touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
       addressOrStyle: addressOrStyle(memory),
     };
@@ -186,5 +188,6 @@ function flagConflicts(kept: readonly { row: IndexedMemory; item: RankedMemory }
 }
 
 function topicsOf(row: IndexedMemory): { polarity: Polarity; topics: ReadonlySet<string> } {
+  row.polarity ??= polarityOf(row.memory.content);
   return { polarity: row.polarity, topics: new Set(row.terms) };
 }
