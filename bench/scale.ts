@@ -5,7 +5,7 @@
  * Run with `node --expose-gc` (the npm script does) so heap figures follow a collection.
  */
 import { performance } from 'node:perf_hooks';
-import { MemoryIndex } from '../lib/memory/retrieve';
+import { MemoryIndex } from '../lib/ranking/retrieve';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { percentile } from './lib/metrics';
 import { syntheticQueries, syntheticStore } from './lib/synthetic';
@@ -22,7 +22,7 @@ function heapMb(): number {
 
 function measure(size: number) {
   const store = syntheticStore(size);
-  new MemoryIndex().upsert(store[0] as (typeof store)[number]); // loads the wink model outside the figures
+  new MemoryIndex().upsert(store[0] as (typeof store)[number]); // compiles the tokenizer outside the figures
   const before = heapMb();
   const t0 = performance.now();
   const index = new MemoryIndex();

@@ -7,7 +7,7 @@
  * block without sending. `off`: nothing. The user's text is never dropped or doubled: see
  * applyBlock.
  */
-import { hasInjectedBlock, stripInjectedBlocks } from '../memory/render';
+import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
 import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared } from './prepare';
 import { call, until } from './rpc';

@@ -10,8 +10,8 @@
  * its handlers, statically, so it always is.
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
-import { MemoryIndex } from '../memory/retrieve';
 import { memoryFields } from '../ranking/index-terms';
+import { MemoryIndex } from '../ranking/retrieve';
 import { warmUpRanking } from '../ranking/warm-up';
 import { db, type TermsRow } from './db';
 import { readMemoriesWithTerms, saveTerms, termsRow } from './memory-terms';

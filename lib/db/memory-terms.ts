@@ -7,8 +7,9 @@
  * upgrade, a restore or a worker stopped between commit and terms write still gets its
  * terms recomputed on the next load.
  */
-import { INDEX_VERSION, indexInput, type MemoryFields, memoryFields } from '../ranking/index-terms';
+
 import type { MemoryRecord } from '../memory/types';
+import { INDEX_VERSION, indexInput, type MemoryFields, memoryFields } from '../ranking/index-terms';
 import { db, type TermsRow } from './db';
 
 /**

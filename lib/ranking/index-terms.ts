@@ -7,8 +7,8 @@
  * - `indexInput` returns every field of the memory the terms are computed from: stored fields
  *   whose input changed are recomputed, whatever path changed the memory.
  */
-import { termsOf } from '../memory/keywords';
 import type { MemoryRecord } from '../memory/types';
+import { termsOf } from './keywords';
 
 /** 2: the model-free English tokenizer (english.ts). */
 export const INDEX_VERSION = 2;

@@ -5,8 +5,8 @@
  * is idle then), the first real message does not pay it.
  */
 import { createMemory } from '../memory/factory';
-import { MemoryIndex } from '../memory/retrieve';
-import { selectForInjection } from '../memory/select';
+import { MemoryIndex } from './retrieve';
+import { selectForInjection } from './select';
 
 const SAMPLE = 'User lives in Chengdu and prefers concise answers; 用户喜欢周末爬山，日本語も少し勉強している。';
 

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { stripInjectedBlocks } from '../../lib/memory/render';
 import type { Injection } from '../../lib/memory/types';
+import { stripInjectedBlocks } from '../../lib/ranking/render';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore, setSiteMode } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
@@ -54,8 +54,7 @@ async function pasteAndSend(page: Page, text: string): Promise<void> {
 
 /** Misses recorded since `seen` was taken. */
 let seen = new Set<string>();
-const misses = async () =>
-  (await readStore<Injection>(panel, 'injections')).filter((i) => i.miss && !seen.has(i.id));
+const misses = async () => (await readStore<Injection>(panel, 'injections')).filter((i) => i.miss && !seen.has(i.id));
 
 beforeEach(async () => {
   seen = new Set((await readStore<Injection>(panel, 'injections')).map((i) => i.id));

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const send = vi.fn().mockResolvedValue({});
-vi.mock('../../../lib/send', () => ({ send: (...args: unknown[]) => send(...args) }));
+vi.mock('../../../lib/content/send', () => ({ send: (...args: unknown[]) => send(...args) }));
 const { createWaker } = await import('../../../lib/content/wake');
 /** call() sends on a microtask; let it run. */
 const flush = () => new Promise((resolve) => setImmediate(resolve));

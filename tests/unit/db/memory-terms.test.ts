@@ -12,7 +12,7 @@ import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memor
 import { dropIndex, indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
 import { storedFields, termsRow } from '../../../lib/db/memory-terms';
 import { importParsed } from '../../../lib/db/transfer';
-import { parseMemoryFile } from '../../../lib/memory/memory-file';
+import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
 import { setClock } from '../../../lib/time';
 import { memory } from '../helpers';

@@ -62,7 +62,12 @@ describe('database versions', () => {
     const terms = await db.terms.toArray();
     expect(terms).toHaveLength(2);
     for (const m of await db.memories.toArray()) {
-      expect(storedFields(m, terms.find((t) => t.id === m.id))).not.toBeNull();
+      expect(
+        storedFields(
+          m,
+          terms.find((t) => t.id === m.id),
+        ),
+      ).not.toBeNull();
     }
   });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { englishTokens, stemsOf } from '../../../lib/ranking/english';
+import { MemoryIndex } from '../../../lib/ranking/retrieve';
+import { memory } from '../helpers';
 
 const stems = (text: string) => englishTokens(text).flatMap((t) => (t.stop ? [] : t.stems));
 
@@ -47,5 +49,15 @@ describe('English tokens', () => {
     const names = englishTokens('We met in May with Will').filter((t) => t.word === 'may' || t.word === 'will');
     expect(names.map((t) => t.stop)).toEqual([false, false]);
     expect(englishTokens('Will you? May I').every((t) => t.word === 'you' || t.word === 'i' || t.stop)).toBe(true);
+  });
+
+  it('lets the ranker find "User lives in Chengdu" for "Where do I live?"', () => {
+    const index = new MemoryIndex();
+    for (const content of ['User lives in Chengdu', 'User has a life-long fear of heights', 'User works at a bank'])
+      index.upsert(memory({ content }));
+    const top = (q: string) => index.rank(q, { site: null, now: Date.now(), limit: 3 })[0]?.memory.content;
+    expect(top('Where do I live?')).toBe('User lives in Chengdu');
+    expect(top('Which city do I live in?')).toBe('User lives in Chengdu');
+    expect(top('Where do I work?')).toBe('User works at a bank');
   });
 });
