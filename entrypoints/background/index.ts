@@ -1,5 +1,5 @@
 import { browser, defineBackground } from '#imports';
-import { warmIndex } from '../../lib/db/memory-index-source';
+import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { handlers } from './handlers';
@@ -15,6 +15,7 @@ export default defineBackground({
     // The worker wakes mostly for a chat page: its ranking index loads first, before the rest
     // of the start-up work queues its own reads ahead of it.
     void warmIndex().catch(() => {});
+    setSnapshotDelay(SNAPSHOT_DELAY_MS);
     let apiKey: string | null = null;
     void loadApiKey().then((key) => {
       apiKey = key;

@@ -14,7 +14,8 @@ import { memoryFields } from '../ranking/index-terms';
 import { MemoryIndex } from '../ranking/retrieve';
 import { warmUpRanking } from '../ranking/warm-up';
 import { db, type TermsRow } from './db';
-import { readMemoriesWithTerms, saveTerms, termsRow } from './memory-terms';
+import { REVISION_KEY, readIndexSource, writeSnapshot } from './index-snapshot';
+import { saveTerms, termsRow } from './memory-terms';
 
 let index: MemoryIndex | null = null;
 let loading: Promise<MemoryIndex> | null = null;
@@ -62,14 +63,17 @@ function afterCommit(trans: DBCoreTransaction, fn: () => void): void {
   else queueMicrotask(fn);
 }
 
-function watchTable(table: DBCoreTable): DBCoreTable {
+/** A write to memories also writes a new store revision, in its own transaction: see index-snapshot.ts. */
+function watchTable(table: DBCoreTable, meta: DBCoreTable): DBCoreTable {
   return {
     ...table,
     mutate: async (req) => {
       const res = await table.mutate(req);
+      await meta.mutate({ type: 'put', trans: req.trans, values: [{ key: REVISION_KEY, value: crypto.randomUUID() }] });
       const keys = touchedKeys(req);
       afterCommit(req.trans, () => {
         pending = pending.then(() => refresh(keys)).catch(() => refresh('all'));
+        scheduleSnapshot();
       });
       return res;
     },
@@ -81,9 +85,39 @@ const middleware: Middleware<DBCore> = {
   name: 'claude-mem-memory-index',
   create: (down) => ({
     ...down,
-    table: (name) => (name === 'memories' ? watchTable(down.table(name)) : down.table(name)),
+    // Every transaction that may write memories can write the revision too.
+    transaction: (stores, mode, options) =>
+      down.transaction(
+        mode === 'readwrite' && stores.includes('memories') && !stores.includes('meta') ? [...stores, 'meta'] : stores,
+        mode,
+        options,
+      ),
+    table: (name) => (name === 'memories' ? watchTable(down.table(name), down.table('meta')) : down.table(name)),
   }),
 };
+
+/**
+ * Milliseconds after the last write before a fresh snapshot is written; null (the default):
+ * never. The background turns snapshots on; tests that want one write it themselves.
+ */
+let snapshotDelay: number | null = null;
+let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
+
+function scheduleSnapshot(): void {
+  if (snapshotDelay === null) return;
+  clearTimeout(snapshotTimer);
+  snapshotTimer = setTimeout(() => {
+    pending = pending.then(() => writeSnapshot().then(() => {})).catch(() => {});
+  }, snapshotDelay);
+}
+
+/** When (or whether) a snapshot follows writes: the background sets SNAPSHOT_DELAY_MS. */
+export const SNAPSHOT_DELAY_MS = 1500;
+
+export function setSnapshotDelay(ms: number | null): void {
+  snapshotDelay = ms;
+  clearTimeout(snapshotTimer);
+}
 
 db.use(middleware);
 
@@ -93,17 +127,18 @@ export async function warmIndex(): Promise<MemoryIndex> {
   loading ??= (async () => {
     const started = generation;
     const fresh = new MemoryIndex();
-    const reading = readMemoriesWithTerms();
+    const reading = readIndexSource();
     // The thread is idle while IndexedDB reads: compile what the first ranking needs meanwhile.
     setTimeout(() => {
       try {
         warmUpRanking();
       } catch {}
     }, 0);
-    const { items, computed, orphans } = await reading;
+    const { items, computed, orphans, fromSnapshot } = await reading;
     for (const { memory, fields } of items) fresh.upsert(memory, fields);
     // Written back after the answer, in line with row refreshes, so a newer write wins.
     pending = pending.then(() => saveTerms(computed, orphans)).catch(() => {});
+    if (!fromSnapshot) scheduleSnapshot();
     if (started === generation) index = fresh;
     else loading = null;
     return fresh;

@@ -31,23 +31,31 @@ export function sourceHash(memory: MemoryRecord): number {
   return h >>> 0;
 }
 
-export function termsRow(memory: MemoryRecord, fields: MemoryFields): TermsRow {
-  const t = Object.entries(fields)
+/** Index fields as one flat string. */
+export function encodeFields(fields: MemoryFields): string {
+  return Object.entries(fields)
     .map(([name, terms]) => `${name}${GS}${(terms as string[]).join(US)}`)
     .join(RS);
-  return { id: memory.id, v: INDEX_VERSION, h: sourceHash(memory), t };
 }
 
-/** The stored fields of `memory` if they are current, else null. */
-export function storedFields(memory: MemoryRecord, row: TermsRow | undefined): MemoryFields | null {
-  if (!row || row.v !== INDEX_VERSION || row.h !== sourceHash(memory)) return null;
+export function decodeFields(flat: string): MemoryFields {
   const fields: Record<string, string[]> = {};
-  for (const field of row.t.split(RS)) {
+  for (const field of flat.split(RS)) {
     const at = field.indexOf(GS);
     const terms = field.slice(at + 1);
     fields[field.slice(0, at)] = terms === '' ? [] : terms.split(US);
   }
   return fields as unknown as MemoryFields;
+}
+
+export function termsRow(memory: MemoryRecord, fields: MemoryFields): TermsRow {
+  return { id: memory.id, v: INDEX_VERSION, h: sourceHash(memory), t: encodeFields(fields) };
+}
+
+/** The stored fields of `memory` if they are current, else null. */
+export function storedFields(memory: MemoryRecord, row: TermsRow | undefined): MemoryFields | null {
+  if (!row || row.v !== INDEX_VERSION || row.h !== sourceHash(memory)) return null;
+  return decodeFields(row.t);
 }
 
 export interface MemoriesWithTerms {
