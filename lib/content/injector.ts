@@ -9,8 +9,8 @@
  */
 import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
 import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
-import { applyBlock, createPreparer, type Outcome, type Prepared } from './prepare';
-import { call, until } from './rpc';
+import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
+import { call } from './rpc';
 import type { PageState } from './state';
 import { createWaker } from './wake';
 
@@ -176,13 +176,8 @@ export class Injector {
     this.busy = true;
     const deadline = performance.now() + PREPARE_BUDGET_MS;
     try {
-      const request = this.late ?? this.preparer.forDraft(draft);
-      let settled = false;
-      void request.finally(() => {
-        settled = true;
-      });
-      const prepared = await until(request, deadline);
-      if (!prepared && !settled && this.late !== request) this.missed(request);
+      const { prepared, late } = await prepareBy(this.preparer, draft, deadline, this.late);
+      if (late && late !== this.late) this.missed(late);
       let outcome: Outcome = 'untouched';
       if (prepared?.block && prepared.token) {
         outcome = await applyBlock(this.state.adapter, trigger.composer, prepared.block, draft);
