@@ -22,6 +22,9 @@ export const DRAFTS = [
   'What did I decide about React Native?',
 ];
 
+const STORE_AT_REST_MS = 8000;
+const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
 interface Timed {
   ms: number;
   ok: boolean;
@@ -71,10 +74,11 @@ export async function openBench(extensionPath: string, memories: number): Promis
   const { settings } = (await ask(page, 'settings.get')) as { settings: { sites: Record<string, { mode: string }> } };
   settings.sites[SITE]!.mode = 'auto';
   await ask(page, 'settings.set', { settings });
+  // A store at rest, as a user's is between conversations: the worker finishes what the import
+  // started (stored terms, the index snapshot) before the first measurement stops it.
+  await settle(STORE_AT_REST_MS);
   return { ext, page, close: () => ext.close() };
 }
-
-const settle = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One message to a worker that was just stopped: the time until its reply. */
 export async function coldCall(b: Bench, type: 'ping' | 'inject.preview', draft: string): Promise<Timed> {
