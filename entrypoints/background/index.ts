@@ -2,6 +2,7 @@ import { browser, defineBackground } from '#imports';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
+import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
@@ -41,6 +42,7 @@ export default defineBackground({
 
     startChatLifecycle();
     wireMaintenance();
+    wireEditBackups();
     installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
