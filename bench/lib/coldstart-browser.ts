@@ -127,6 +127,9 @@ export async function pasteAndSend(b: Bench, draft: string, afterMs: number): Pr
     await chat.keyboard.press('Enter');
     await chat.waitForFunction(() => (window.__sent ?? []).length > 0, undefined, { timeout: 10_000 });
     const text = await chat.evaluate(() => window.__sent[0]?.text ?? '');
+    // Chrome stops a worker only after ~30 s idle: let it finish what the message started
+    // (hits, the index snapshot) before the next try stops it.
+    await settle(STORE_AT_REST_MS);
     return { carried: text.startsWith(BLOCK_START), sentAfterMs };
   } finally {
     await chat.close();

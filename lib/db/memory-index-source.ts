@@ -106,9 +106,8 @@ let snapshotTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleSnapshot(): void {
   if (snapshotDelay === null) return;
   clearTimeout(snapshotTimer);
-  snapshotTimer = setTimeout(() => {
-    pending = pending.then(() => writeSnapshot().then(() => {})).catch(() => {});
-  }, snapshotDelay);
+  // Not queued behind `pending`: queries never wait for a snapshot (it checks its own revision).
+  snapshotTimer = setTimeout(() => void writeSnapshot().catch(() => {}), snapshotDelay);
 }
 
 /** When (or whether) a snapshot follows writes: the background sets SNAPSHOT_DELAY_MS. */
