@@ -6,12 +6,16 @@
  * instead, and the background records the miss. `manual`: a button or Alt+Shift+M inserts the
  * block without sending. `off`: nothing. The user's text is never dropped or doubled: see
  * applyBlock.
+ *
+ * Only the user's own input counts: every listener here ignores events that are not trusted,
+ * so a page script dispatching Enter, clicks or the shortcut gets exactly what it would get
+ * without the extension (and our own replayed send passes through untouched).
  */
 import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
-import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
+import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
 import { call } from './rpc';
-import type { PageState } from './state';
+import { type PageState, showsTurns } from './state';
 import { createWaker } from './wake';
 
 export const PREPARE_BUDGET_MS = 300;
@@ -79,9 +83,9 @@ export class Injector {
   async insertByHand(): Promise<void> {
     const { adapter, config } = this.state;
     const composer = adapter.composer(document);
-    if (this.busy || !composer || !config.enabled || config.mode === 'off') return;
+    if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
-    if (hasInjectedBlock(draft)) return this.ui.notify('Memories are already in this message.');
+    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('Memories are already in this message.');
     if (draft.trim() === '') return this.ui.notify('Type your message first.');
     this.busy = true;
     try {
@@ -108,15 +112,17 @@ export class Injector {
   /** The first message of a new conversation, or the next one after the block missed the first. */
   private wantsAuto(draft: string): boolean {
     const { adapter, config } = this.state;
-    if (!config.enabled || config.mode !== 'auto' || this.injected) return false;
-    if (draft.trim() === '' || hasInjectedBlock(draft) || adapter.isGenerating(document)) return false;
-    return this.late !== null || adapter.readTurns(document).length === 0;
+    if (config.inject !== 'auto' || this.injected) return false;
+    if (draft.trim() === '' || hasInjectedBlock(draft, this.state.marks) || adapter.isGenerating(document))
+      return false;
+    return this.late !== null || !showsTurns(this.state);
   }
 
   private onInput(e: Event): void {
+    if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
     const { config, ctx, adapter } = this.state;
-    if (!composer || !config.enabled || config.mode !== 'auto' || this.injected || this.late) return;
+    if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
     this.waker.wake(); // a worker that fell asleep since the page opened starts while the user types
     clearTimeout(this.debounce);
     this.debounce = ctx.setTimeout(() => {
@@ -126,12 +132,13 @@ export class Injector {
   }
 
   private onFocus(e: FocusEvent): void {
+    if (!e.isTrusted) return;
     const { config } = this.state;
-    if (this.composerFor(e.target) && config.enabled && config.mode !== 'off' && !this.injected) this.waker.wake();
+    if (this.composerFor(e.target) && config.inject !== 'off' && !this.injected) this.waker.wake();
   }
 
   private onKeydown(e: KeyboardEvent): void {
-    if (isOurs()) return;
+    if (!e.isTrusted) return;
     if (e.altKey && e.shiftKey && e.code === 'KeyM') {
       e.preventDefault();
       void this.insertByHand();
@@ -144,13 +151,14 @@ export class Injector {
   // Pressing the send button would move focus out of the editor, which then needs time to
   // settle before text can go in front of the draft: keep focus where it is.
   private onMouseDown(e: MouseEvent): void {
+    if (!e.isTrusted) return;
     const composer = this.state.adapter.composer(document);
     if (!composer || !this.sendButtonFor(e.target)) return;
     if (this.wantsAuto(this.state.adapter.readComposer(composer))) e.preventDefault();
   }
 
   private onClick(e: MouseEvent): void {
-    if (isOurs()) return;
+    if (!e.isTrusted) return;
     const button = this.sendButtonFor(e.target);
     const composer = this.state.adapter.composer(document);
     if (button && composer) this.intercept(e, { kind: 'click', composer, button });
@@ -220,11 +228,11 @@ export class Injector {
 
   /** A send we let through: it may carry a block inserted by hand, or follow an injection. */
   private noticeSend(draft: string): void {
-    if (this.manualToken && hasInjectedBlock(draft)) {
+    if (this.manualToken && hasInjectedBlock(draft, this.state.marks)) {
       this.pending = { token: this.manualToken, at: performance.now() };
       this.manualToken = null;
       this.injected = true;
-    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft)) {
+    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft, this.state.marks)) {
       this.followedUp = true;
       this.followup(draft);
     }
@@ -234,7 +242,7 @@ export class Injector {
   private followup(text: string): void {
     const { adapter, conversationId } = this.state;
     const chatId = conversationId ? `${adapter.id}:${conversationId}` : null;
-    void call('inject.followup', { text: stripInjectedBlocks(text).slice(0, 100_000), chatId }, 5000);
+    void call('inject.followup', { text: stripInjectedBlocks(text, this.state.marks).slice(0, 100_000), chatId }, 5000);
   }
 }
 

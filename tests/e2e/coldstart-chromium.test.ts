@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Injection } from '../../lib/memory/types';
-import { stripInjectedBlocks } from '../../lib/ranking/render';
+import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore, setSiteMode } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
@@ -71,7 +71,7 @@ async function expectCarriedByTheNext(page: Page): Promise<void> {
   await expect.poll(async () => (await sentMessages(page)).length).toBe(2);
   const second = (await sentMessages(page))[1]!.text;
   expect(second.startsWith(BLOCK_START)).toBe(true);
-  expect(stripInjectedBlocks(second)).toBe(SECOND);
+  expect(stripInjectedBlocks(second, marksIn(second))).toBe(SECOND);
   await expect.poll(async () => (await misses())[0]?.miss?.carried, { timeout: 10_000 }).toBe(true);
   expect((await misses())[0]?.items.length).toBeGreaterThan(0);
 }
@@ -83,7 +83,7 @@ describe('the first message after the worker slept', () => {
     await pasteAndSend(page, FIRST);
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
     const first = (await sentMessages(page))[0]!.text;
-    expect(stripInjectedBlocks(first)).toBe(FIRST);
+    expect(stripInjectedBlocks(first, marksIn(first))).toBe(FIRST);
     if (first.startsWith(BLOCK_START)) expect(await misses()).toEqual([]);
     else await expectCarriedByTheNext(page);
     await page.close();
