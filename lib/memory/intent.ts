@@ -5,6 +5,7 @@
  * the work stands). Everything else is a plain lookup. Chinese and English patterns; no NLP
  * model, so the side panel may import this too.
  */
+import { type AdviceContext, adviceContext } from './profile';
 import type { MemoryType } from './types';
 
 export type IntentKind = 'greeting' | 'opinion' | 'continuation' | 'lookup';
@@ -13,6 +14,8 @@ export interface Intent {
   kind: IntentKind;
   /** Added to a memory's score by its type: the `intent` part of the breakdown. */
   typeBoost: Readonly<Record<MemoryType, number>>;
+  /** Set when the draft asks for advice, a recommendation or a plan (profile.ts). */
+  advice: AdviceContext | null;
 }
 
 const NONE: Record<MemoryType, number> = { preference: 0, fact: 0, task: 0, conclusion: 0 };
@@ -69,8 +72,8 @@ export function detectIntent(draft: string): Intent {
   if (text === '' || isGreeting(text)) kind = 'greeting';
   else if (CONTINUATION.test(text)) kind = 'continuation';
   else if (OPINION.test(text)) kind = 'opinion';
-  return { kind, typeBoost: BOOSTS[kind] };
+  return { kind, typeBoost: BOOSTS[kind], advice: kind === 'greeting' ? null : adviceContext(text) };
 }
 
 /** For searching rather than injecting: every memory judged on its text alone. */
-export const LOOKUP_INTENT: Intent = { kind: 'lookup', typeBoost: BOOSTS.lookup };
+export const LOOKUP_INTENT: Intent = { kind: 'lookup', typeBoost: BOOSTS.lookup, advice: null };

@@ -130,6 +130,8 @@ export const ScorePartsSchema = z.object({
   recency: z.number(),
   hits: z.number(),
   feedback: z.number(),
+  /** Implicit context: how much an advice request depends on this circumstance of the user. */
+  profile: z.optional(z.number()),
 });
 export type ScoreParts = z.infer<typeof ScorePartsSchema>;
 
