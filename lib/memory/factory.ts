@@ -1,4 +1,5 @@
 import { now } from '../time';
+import { cleanKeywords } from './keyword-list';
 import { tagsFor } from './keywords';
 import type { MemoryRecord, MemorySource, MemoryType, Scope } from './types';
 
@@ -10,6 +11,7 @@ export interface NewMemoryInput {
   source?: MemorySource | null;
   pinned?: boolean;
   note?: string;
+  keywords?: readonly string[];
 }
 
 /** A fresh active memory with every default the format promises (README: Memory JSON). */
@@ -33,5 +35,6 @@ export function createMemory(input: NewMemoryInput): MemoryRecord {
     supersededBy: null,
     source: input.source ?? null,
     feedback: 0,
+    ...(input.keywords && input.keywords.length > 0 ? { keywords: cleanKeywords(input.keywords) } : {}),
   };
 }

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { type Settings, SettingsSchema } from '../settings-schema';
 import { now } from '../time';
+import { cleanKeywords, MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
 import { tagsFor } from './keywords';
 import { byCreation } from './order';
 import {
@@ -57,6 +58,7 @@ const ImportMemorySchema = z.object({
   hitCount: z.optional(z.int().check(z.minimum(0))),
   supersededBy: z.optional(z.nullable(z.string())),
   source: z.optional(z.nullable(MemorySourceSchema)),
+  keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
 });
 
 export interface ParsedMemoryFile {
@@ -111,6 +113,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     supersededBy: raw.supersededBy ?? null,
     source: raw.source ?? null,
     feedback: 0,
+    ...(raw.keywords ? { keywords: cleanKeywords(raw.keywords) } : {}),
   };
 }
 
@@ -170,6 +173,7 @@ export function toFileMemory(m: Memory): Memory {
     hitCount: m.hitCount,
     supersededBy: m.supersededBy,
     source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
+    ...(m.keywords ? { keywords: [...m.keywords] } : {}),
   };
 }
 

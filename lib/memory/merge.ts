@@ -13,6 +13,7 @@ import type { PrivacyPattern } from '../settings-schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
 import { createMemory } from './factory';
+import { cleanKeywords } from './keyword-list';
 import { tagsFor } from './keywords';
 import { normalizeContent } from './normalize';
 import { sensitiveLabel } from './privacy';
@@ -64,8 +65,18 @@ class Working {
   }
 }
 
+/** The same fact restated: the model's fresh keywords replace the old ones; none given keeps them. */
 function rewrite(old: MemoryRecord, item: ExtractedMemory, importance: number, now: string): MemoryRecord {
-  return { ...old, content: item.content, type: item.type, importance, tags: tagsFor(item.content), updatedAt: now };
+  const keywords = item.keywords && item.keywords.length > 0 ? cleanKeywords(item.keywords) : old.keywords;
+  return {
+    ...old,
+    content: item.content,
+    type: item.type,
+    importance,
+    tags: tagsFor(item.content),
+    updatedAt: now,
+    ...(keywords ? { keywords } : {}),
+  };
 }
 
 function supersede(work: Working, old: MemoryRecord, item: ExtractedMemory, ctx: MergeContext): void {

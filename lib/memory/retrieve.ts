@@ -54,6 +54,23 @@ export interface IndexedMemory {
   profile: readonly ProfileKind[];
 }
 
+/**
+ * A memory's index fields: its own text, and its keywords (the model's category, synonym and
+ * translation terms), which count KEYWORD_WEIGHT of a word of the text each: they widen what
+ * finds a memory without outweighing what it says.
+ */
+export const KEYWORD_WEIGHT = 0.5;
+
+export interface MemoryFields {
+  content: string[];
+  keywords: string[];
+}
+
+/** The one place a memory becomes index terms. */
+export function memoryFields(memory: MemoryRecord): MemoryFields {
+  return { content: termsOf(memory.content), keywords: termsOf((memory.keywords ?? []).join(' , ')) };
+}
+
 const GREETING_LIMIT = 3;
 /** Text matches under this share of the best one are dropped before scoring. */
 const MIN_TEXT_SHARE = 0.03;
@@ -95,7 +112,8 @@ export class MemoryIndex {
 
   upsert(memory: MemoryRecord): void {
     this.remove(memory.id);
-    const slot = this.text.add(termsOf(memory.content));
+    const fields = memoryFields(memory);
+    const slot = this.text.add(fields.content, fields.keywords, KEYWORD_WEIGHT);
     const row: IndexedMemory = {
       memory,
       slot,
@@ -103,7 +121,7 @@ export class MemoryIndex {
       polarity: polarityOf(memory.content),
       touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
       addressOrStyle: addressOrStyle(memory),
-      profile: profileKinds(memory.content),
+      profile: profileKinds(`${memory.content}\n${(memory.keywords ?? []).join(', ')}`),
     };
     this.rows.set(memory.id, row);
     this.bySlot[row.slot] = row;

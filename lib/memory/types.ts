@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { SITE_IDS } from '../sites';
+import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
 
 export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
 export const MEMORY_STATUSES = ['active', 'superseded', 'archived', 'expired'] as const;
@@ -39,6 +40,8 @@ export const MemorySchema = z.object({
   hitCount: z.int().check(z.minimum(0)),
   supersededBy: z.nullable(z.string()),
   source: z.nullable(MemorySourceSchema),
+  /** Search terms the model added (keyword-list.ts); absent on memories made without them. */
+  keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
 });
 
 /**
