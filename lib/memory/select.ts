@@ -24,8 +24,8 @@ export const MIN_RELATIVE_SCORE = 0.3;
 export const MIN_TEXT_MATCH = 0.2;
 /** At most this many memories of the profile slot, and only those an advice request needs. */
 export const PROFILE_SLOT = 4;
-/** Profile part (weights.ts) a memory needs for the slot: its kind matters to the request. */
-const MIN_PROFILE_PART = 0.2;
+/** Profile part (weights.ts) a memory needs for the slot: the request's domain makes its kind matter (relevance over 0.5). */
+const MIN_PROFILE_PART = 0.25;
 const CANDIDATES = 50;
 
 export interface SelectOptions {
