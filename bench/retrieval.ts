@@ -1,14 +1,14 @@
 /**
  * `npm run bench:retrieval -- FILE [--json OUT]`: ranks each case's memories for each of its
- * queries with the product ranker (lib/memory/retrieve.ts, exactly as the extension runs it)
+ * queries with the product ranker (lib/ranking/retrieve.ts, exactly as the extension runs it)
  * and the baselines; prints recall@5/10, MRR, nDCG@10 and per-query latency for the tuning and
  * the validation half of the file (bench/lib/split.ts), overall and per category. For files
  * with Chinese or Japanese text, BM25 is printed twice: over whitespace tokens and over the fair
  * CJK-aware tokens (segmenter words + character bigrams); the fair one is the baseline to beat.
  */
 import { performance } from 'node:perf_hooks';
-import { MemoryIndex } from '../lib/memory/retrieve';
-import { type ScoreWeights, WEIGHTS } from '../lib/memory/weights';
+import { MemoryIndex } from '../lib/ranking/retrieve';
+import { type ScoreWeights, WEIGHTS } from '../lib/ranking/weights';
 import { bm25Ranker, cjkAwareTokens, hasCjk, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';

@@ -3,9 +3,9 @@
  * it either applies every row or none.
  */
 
-import type { ParsedMemoryFile } from '../memory/memory-file';
 import { contentKey } from '../memory/normalize';
 import type { Chat, MemoryRecord } from '../memory/types';
+import type { ParsedMemoryFile } from '../memory-file/format';
 import { db } from './db';
 
 export interface ImportReport {

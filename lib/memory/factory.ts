@@ -1,6 +1,6 @@
+import { tagsFor } from '../ranking/keywords';
 import { now } from '../time';
 import { cleanKeywords } from './keyword-list';
-import { tagsFor } from './keywords';
 import type { MemoryRecord, MemorySource, MemoryType, Scope } from './types';
 
 export interface NewMemoryInput {

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { stripInjectedBlocks } from '../../lib/memory/render';
+import { stripInjectedBlocks } from '../../lib/ranking/render';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { chatsFile, kimiChat } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
@@ -87,7 +87,7 @@ describe('keywords from the model (Chromium)', () => {
     // Warm the background's index first: a cold worker's first block may miss the send, which
     // is not what this test is about.
     await ask(panel, 'inject.preview', { site: 'chatgpt', draft: 'warm up' });
-    const chinese = await blockFor('推荐几首适合初学者的大提琴曲子');
+    const chinese = await blockFor('有哪些适合初学者的大提琴曲子');
     expect(chinese).toContain(EN_MEMORY);
     expect(chinese).not.toContain('Rust');
     const english = await blockFor('Is it a good idea for me to adopt a cat?');

@@ -1,7 +1,7 @@
 import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
-import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory/memory-file';
-import { MessageError } from '../../../lib/messages';
+import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
+import { MessageError } from '../../../lib/protocol/define';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import type { HandlerGroup } from '../router';
 
