@@ -28,6 +28,11 @@ export const MemorySourceSchema = z.object({
   chatId: z.string(),
 });
 
+/** Search keywords of a memory (keyword-list.ts). */
+export const MemoryKeywordsSchema = z
+  .array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS)))
+  .check(z.maxLength(MAX_KEYWORDS));
+
 /** One memory exactly as the memory JSON format (README) spells it. */
 export const MemorySchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -46,7 +51,7 @@ export const MemorySchema = z.object({
   supersededBy: z.nullable(z.string()),
   source: z.nullable(MemorySourceSchema),
   /** Search terms the model added (keyword-list.ts); absent on memories made without them. */
-  keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
+  keywords: z.optional(MemoryKeywordsSchema),
 });
 
 /**

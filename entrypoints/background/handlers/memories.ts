@@ -2,6 +2,7 @@ import { backupBefore } from '../../../lib/db/backup-policy';
 import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { createMemory } from '../../../lib/memory/factory';
+import { cleanKeywords } from '../../../lib/memory/keyword-list';
 import { tagsFor } from '../../../lib/ranking/keywords';
 import type { HandlerGroup } from '../router';
 
@@ -15,7 +16,8 @@ export const memoryHandlers: HandlerGroup<
   },
   'memories.update': async ({ id, patch }) => {
     const tags = patch.content !== undefined ? { tags: tagsFor(patch.content) } : {};
-    return updateMemory(id, { ...patch, ...tags });
+    const keywords = patch.keywords !== undefined ? { keywords: cleanKeywords(patch.keywords) } : {};
+    return updateMemory(id, { ...patch, ...tags, ...keywords });
   },
   'memories.delete': async ({ ids }) => {
     // Deletes are what a user most wants back: snapshot first (SPEC §5), reusing a fresh one.
