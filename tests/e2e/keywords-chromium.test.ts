@@ -84,9 +84,9 @@ describe('keywords from the model (Chromium)', () => {
     // From here on the network is the chat sites' fixtures only (the fake API is done).
     await serveFixtures(ext.context);
 
-    // Warm the background's index first: a cold worker's first block may miss the send, which
-    // is not what this test is about.
-    await ask(panel, 'inject.preview', { site: 'chatgpt', draft: 'warm up' });
+    // Warm the background first (index, English model, Chinese segmenter): a block prepared by a
+    // cold worker may miss the 300 ms a send waits for it, which is not what this test is about.
+    for (const draft of ['warm up', '预热一下']) await ask(panel, 'inject.preview', { site: 'chatgpt', draft });
     const chinese = await blockFor('有哪些适合初学者的大提琴曲子');
     expect(chinese).toContain(EN_MEMORY);
     expect(chinese).not.toContain('Rust');
