@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { stripInjectedBlocks } from '../../lib/ranking/render';
+import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { chatsFile, kimiChat } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
@@ -60,7 +60,7 @@ async function blockFor(draft: string): Promise<string> {
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
   const [sent] = await sentMessages(page);
-  expect(stripInjectedBlocks(sent!.text)).toBe(draft);
+  expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(draft);
   await page.close();
   return sent!.text.slice(0, sent!.text.lastIndexOf(draft));
 }
