@@ -10,21 +10,26 @@
 import type { MemoryRecord } from '../memory/types';
 import { termsOf } from './keywords';
 
-/** 2: the model-free English tokenizer (english.ts). */
+/** 2: the model-free English tokenizer (english.ts), the memory's keywords as a field. */
 export const INDEX_VERSION = 2;
 
-/** Index terms per field, repeats kept (term frequency counts). Every field is a term list. */
+/**
+ * Index terms per field, repeats kept (term frequency counts); every field is a term list.
+ * How much a field counts (retrieve.ts, KEYWORD_WEIGHT) is applied when it is indexed, not
+ * stored, so it may change without a new INDEX_VERSION.
+ */
 export interface MemoryFields {
   content: string[];
+  keywords: string[];
 }
 
-/** What a memory's index fields depend on, and nothing else (`keywords` when it has them). */
+/** What a memory's index fields depend on, and nothing else. */
 export function indexInput(memory: MemoryRecord): { content: string; keywords: readonly string[] } {
-  const keywords = (memory as { keywords?: readonly string[] }).keywords ?? [];
-  return { content: memory.content, keywords };
+  return { content: memory.content, keywords: memory.keywords ?? [] };
 }
 
 /** The one place a memory becomes index terms. */
 export function memoryFields(memory: MemoryRecord): MemoryFields {
-  return { content: termsOf(indexInput(memory).content) };
+  const input = indexInput(memory);
+  return { content: termsOf(input.content), keywords: termsOf(input.keywords.join(' , ')) };
 }

@@ -59,7 +59,7 @@ describe('stored index terms', () => {
     await putMemories([m]);
     await indexSettled();
     // A marker only the stored row holds: found after a reload, so the row was used.
-    await db.terms.put(termsRow(m, { content: [...memoryFields(m).content, 'zzqq'] }));
+    await db.terms.put(termsRow(m, { ...memoryFields(m), content: [...memoryFields(m).content, 'zzqq'] }));
     dropIndex();
     expect(await rank('zzqq')).toEqual(['User plays the cello']);
   });
@@ -68,7 +68,7 @@ describe('stored index terms', () => {
     const m = memory({ content: 'User plays the cello' });
     await putMemories([m]);
     await indexSettled();
-    await db.terms.put({ ...termsRow(m, { content: ['qqzz'] }), v: INDEX_VERSION - 1 });
+    await db.terms.put({ ...termsRow(m, { content: ['qqzz'], keywords: [] }), v: INDEX_VERSION - 1 });
     dropIndex();
     expect(await rank('qqzz')).toEqual([]);
     expect(await rank('cello')).toEqual(['User plays the cello']);
