@@ -12,6 +12,7 @@ import { QUEUE_STRINGS } from './strings-queue';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
+import { WORK_STRINGS } from './strings-work';
 
 export const STRING_MODULES = [
   COMMON_STRINGS,
@@ -22,6 +23,7 @@ export const STRING_MODULES = [
   INSIGHTS_STRINGS,
   SETTINGS_STRINGS,
   STORE_STRINGS,
+  WORK_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -31,7 +33,8 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof ACTIVITY_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &
-  typeof STORE_STRINGS;
+  typeof STORE_STRINGS &
+  typeof WORK_STRINGS;
 
 export type StringKey = keyof typeof ALL;
 export type Lang = 'en' | 'zh';
