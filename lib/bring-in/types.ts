@@ -24,3 +24,23 @@ export interface FoundSource {
 export const MAX_ITEM_CHARS = 4000;
 /** A paste or file yields at most this many items: the preview stays usable. */
 export const MAX_ITEMS = 2000;
+
+/** What the user confirms: one item as it will be merged. */
+export interface BringInItem {
+  content: string;
+  type: MemoryType;
+  importance: number;
+  /** The source's date for it (UTC ISO), kept as the memory's creation date. */
+  createdAt: string | null;
+}
+
+/** What one item would do to the store, from a dry run of the extraction's merge. */
+export type Verdict = 'new' | 'same' | 'updates' | 'replaces' | 'private';
+
+export interface ItemCheck {
+  verdict: Verdict;
+  /** The existing memory it updates or replaces. */
+  existing: string | null;
+  /** Why the privacy filter drops it (a label, never the text). */
+  label: string | null;
+}

@@ -8,7 +8,9 @@ import * as z from 'zod/mini';
 import { type Chat, ChatSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
 import { now } from '../time';
 import { type BackupRow, backupDb } from './backup-db';
+import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
+import { putInChunks } from './transfer';
 
 export const KEEP_BACKUPS = 7;
 
@@ -65,13 +67,17 @@ export async function readBackup(id: string): Promise<{ memories: MemoryRecord[]
 }
 
 /** Replaces memories and chats with a verified backup, after snapshotting the current state. */
-export async function restoreBackup(id: string): Promise<{ memories: number; chats: number }> {
+export async function restoreBackup(id: string, work?: WorkHandle): Promise<{ memories: number; chats: number }> {
+  work?.phase('read');
   const snapshot = await readBackup(id);
+  work?.checkpoint();
+  work?.phase('backup');
   await createBackup('before restore');
+  work?.checkpoint();
   await db.transaction('rw', db.memories, db.chats, async () => {
     await db.memories.clear();
     await db.chats.clear();
-    await db.memories.bulkPut(snapshot.memories);
+    await putInChunks(db.memories, snapshot.memories, work);
     await db.chats.bulkPut(snapshot.chats);
   });
   return { memories: snapshot.memories.length, chats: snapshot.chats.length };

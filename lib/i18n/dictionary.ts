@@ -5,6 +5,7 @@
  * No signals here: the background imports this for the context menu's title.
  */
 import { ACTIVITY_STRINGS } from './strings-activity';
+import { BRING_IN_STRINGS } from './strings-bring-in';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
@@ -24,6 +25,7 @@ export const STRING_MODULES = [
   SETTINGS_STRINGS,
   STORE_STRINGS,
   WORK_STRINGS,
+  BRING_IN_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -34,7 +36,8 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &
   typeof STORE_STRINGS &
-  typeof WORK_STRINGS;
+  typeof WORK_STRINGS &
+  typeof BRING_IN_STRINGS;
 
 export type StringKey = keyof typeof ALL;
 export type Lang = 'en' | 'zh';

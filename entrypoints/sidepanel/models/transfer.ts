@@ -10,6 +10,7 @@ import type { ResponseOf } from '../../../lib/messages';
 import { send } from '../../../lib/send';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
+import { track } from './work';
 
 export type BackupSummary = ResponseOf<'backups.list'>[number];
 export type ImportReport = ResponseOf<'transfer.import'>;
@@ -30,12 +31,12 @@ export function startBackupsModel(): () => void {
 }
 
 /** The snapshot the background took just before `since`, with this reason. */
-async function backupTakenFor(reason: string, since: string): Promise<BackupSummary | undefined> {
+export async function backupTakenFor(reason: string, since: string): Promise<BackupSummary | undefined> {
   const list = await send('backups.list', {});
   return list.find((b) => b.reason === reason && b.at >= since);
 }
 
-function undoByBackup(label: string, backup: BackupSummary | undefined): void {
+export function undoByBackup(label: string, backup: BackupSummary | undefined): void {
   if (!backup) return;
   recordAction(label, async () => {
     await send('backups.restore', { id: backup.id });
@@ -45,7 +46,8 @@ function undoByBackup(label: string, backup: BackupSummary | undefined): void {
 export async function importFile(file: File): Promise<void> {
   const started = new Date(Date.now() - 1000).toISOString();
   try {
-    const report = await send('transfer.import', { text: await file.text() });
+    const text = await file.text();
+    const report = await track('import', () => send('transfer.import', { text }));
     lastImport.value = { file: file.name, report };
     say(
       t('transfer.imported', {
@@ -64,7 +66,7 @@ export async function importFile(file: File): Promise<void> {
 
 export async function exportFile(): Promise<void> {
   try {
-    const { text } = await send('transfer.export', {});
+    const { text } = await track('export', () => send('transfer.export', {}));
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
@@ -80,7 +82,7 @@ export async function exportFile(): Promise<void> {
 export async function restoreFrom(backup: BackupSummary): Promise<void> {
   const started = new Date(Date.now() - 1000).toISOString();
   try {
-    const r = await send('backups.restore', { id: backup.id });
+    const r = await track('restore', () => send('backups.restore', { id: backup.id }));
     say(t('backups.restored', { memories: r.memories, chats: r.chats }));
     undoByBackup(t('undo.restored'), await backupTakenFor('before restore', started));
     await refreshBackups();

@@ -1,21 +1,35 @@
 /** Settings → Your data: export, import with its report, and the backups. */
 import { BackupList } from '../../../components/backup-list';
 import { ImportReport } from '../../../components/import-report';
+import { TakeOut } from '../../../components/take-out';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
+import { copyForInstructions, customLimit, exportMarkdown, setCustomLimit } from '../models/take-out';
 import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
+import { busy } from '../models/work';
 
 export function SettingsData() {
   return (
     <section class="settings-section" aria-labelledby="set-data">
       <h2 id="set-data">{t('settings.data')}</h2>
       <p class="field-hint">{t('settings.dataHint')}</p>
-      <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
+      <TransferBar
+        onImport={(f) => void importFile(f)}
+        onExport={() => void exportFile()}
+        busy={busy('import') || busy('export')}
+      />
       <ImportReport last={lastImport.value} />
+      <TakeOut
+        limit={customLimit.value}
+        onLimit={setCustomLimit}
+        onMarkdown={exportMarkdown}
+        onCopy={() => void copyForInstructions()}
+      />
       <h3>{t('backups.title')}</h3>
       <p class="field-hint">{t('backups.hint')}</p>
       <BackupList
         backups={backups.value}
+        busy={busy('restore')}
         onRestore={(id) => {
           const b = backups.value.find((x) => x.id === id);
           if (b) void restoreFrom(b);
