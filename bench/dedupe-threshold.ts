@@ -1,5 +1,5 @@
 /**
- * Measures the near-duplicate threshold (lib/memory/similarity.ts) on the labelled pairs in
+ * Measures the near-duplicate threshold (lib/extraction/similarity.ts) on the labelled pairs in
  * tests/fixtures/extraction/dedupe-pairs.json. For each threshold it prints how well
  * `relation()` separates "the same memory" (duplicate or a new version of it: one memory
  * should stay active) from distinct memories, and the three-way accuracy. The chosen value is
@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DUPLICATE_THRESHOLD, type Relation, relation, similarity } from '../lib/memory/similarity';
+import { DUPLICATE_THRESHOLD, type Relation, relation, similarity } from '../lib/extraction/similarity';
 
 interface Pair {
   type: string;

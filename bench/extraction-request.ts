@@ -1,21 +1,21 @@
 /**
  * Prints what one extraction costs for the realistic 20-message fixture chat
  * (tests/fixtures/extraction/chat-20-turns.json): the request's input tokens and the answer's
- * output tokens, by the product's own estimate (lib/memory/render.ts estimateTokens: CJK ≈ 1
+ * output tokens, by the product's own estimate (lib/ranking/render.ts estimateTokens: CJK ≈ 1
  * token per character, other text ≈ 4 characters per token), and how many memories come out
  * once the scripted answer is merged with the three memories stored before the chat.
  *
  *   node --import tsx --import ./bench/lib/raw-register.mjs bench/extraction-request.ts
  */
 
+import { buildPrompt } from '../lib/extraction/extract-prompt';
+import { SAVE_MEMORIES_TOOL } from '../lib/extraction/extract-schema';
+import { planMerge } from '../lib/extraction/merge';
 import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/run-job';
-import { buildPrompt } from '../lib/memory/extract-prompt';
-import { SAVE_MEMORIES_TOOL } from '../lib/memory/extract-schema';
-import { planMerge } from '../lib/memory/merge';
-import { estimateTokens } from '../lib/memory/render';
-import { MemoryIndex } from '../lib/memory/retrieve';
-import { planWindows, prepareTurns } from '../lib/memory/transcript';
+import { planWindows, prepareTurns } from '../lib/extraction/transcript';
 import { costUsd } from '../lib/pricing';
+import { estimateTokens } from '../lib/ranking/render';
+import { MemoryIndex } from '../lib/ranking/retrieve';
 import { answerWithAliases, existingRecords, loadTwentyTurns } from '../tests/unit/extraction/twenty-turns';
 
 const AT = '2026-11-01T12:00:00.000Z';

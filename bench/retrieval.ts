@@ -1,11 +1,11 @@
 /**
  * `npm run bench:retrieval -- FILE [--json OUT]` (issue #5): ranks each case's memories for each
- * of its queries with the product ranker (lib/memory/retrieve.ts, exactly as the extension runs
+ * of its queries with the product ranker (lib/ranking/retrieve.ts, exactly as the extension runs
  * it) and the two baselines; prints recall@5/10, MRR, nDCG@10 and per-query latency.
  */
 import { performance } from 'node:perf_hooks';
-import { MemoryIndex } from '../lib/memory/retrieve';
-import { type ScoreWeights, WEIGHTS } from '../lib/memory/weights';
+import { MemoryIndex } from '../lib/ranking/retrieve';
+import { type ScoreWeights, WEIGHTS } from '../lib/ranking/weights';
 import { bm25Ranker, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';

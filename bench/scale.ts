@@ -5,7 +5,7 @@
  * Run with `node --expose-gc` (the npm script does) so heap figures follow a collection.
  */
 import { performance } from 'node:perf_hooks';
-import { MemoryIndex } from '../lib/memory/retrieve';
+import { MemoryIndex } from '../lib/ranking/retrieve';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { percentile } from './lib/metrics';
 import { syntheticQueries, syntheticStore } from './lib/synthetic';

@@ -1,15 +1,14 @@
 /**
  * `node --import tsx bench/token-error.ts FILE...`: error of the product's token estimate
- * (lib/memory/tokens.ts) against the reference tokenizer, per text, split into texts with
+ * (lib/ranking/tokens.ts) against the reference tokenizer, per text, split into texts with
  * Chinese/Japanese characters and texts without; the figures quoted in the README.
  */
-import { estimateTokens } from '../lib/memory/tokens';
+import { hasCjk } from '../lib/cjk';
+import { estimateTokens } from '../lib/ranking/tokens';
 import { table } from './lib/cli';
 import { readBenchFile } from './lib/dataset';
 import { mean, percentile } from './lib/metrics';
 import { referenceTokens } from './lib/reference-tokens';
-
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 
 function main(): void {
   const texts: string[] = [];
@@ -21,7 +20,7 @@ function main(): void {
   for (const t of texts) {
     const ref = referenceTokens(t);
     if (ref === 0) continue;
-    groups[CJK.test(t) ? 'chinese' : 'english']?.push((estimateTokens(t) - ref) / ref);
+    groups[hasCjk(t) ? 'chinese' : 'english']?.push((estimateTokens(t) - ref) / ref);
   }
   const rows = Object.entries(groups).map(([name, errs]) => {
     const abs = errs.map(Math.abs);

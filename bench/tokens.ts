@@ -1,15 +1,15 @@
 /**
  * `npm run bench:tokens -- MEMORIES_FILE TURNS_FILE [--json OUT]` (issue #5): for each query of
- * the memories file, the tokens of the block the product would inject (lib/memory/select.ts at
+ * the memories file, the tokens of the block the product would inject (lib/ranking/select.ts at
  * the default budget) against the tokens of the case's whole conversation history (every turn
  * of the same case in the turns file); prints the median saving and the share of the query's
  * relevant memories that made it into the block. Tokens by the product's estimate, and by the
  * reference tokenizer (@anthropic-ai/tokenizer) for comparison.
  */
 
-import { MemoryIndex } from '../lib/memory/retrieve';
-import { selectForInjection } from '../lib/memory/select';
-import { estimateTokens } from '../lib/memory/tokens';
+import { MemoryIndex } from '../lib/ranking/retrieve';
+import { selectForInjection } from '../lib/ranking/select';
+import { estimateTokens } from '../lib/ranking/tokens';
 import { DEFAULT_BUDGET_TOKENS } from '../lib/settings-schema';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';

@@ -1,5 +1,5 @@
-import { t } from '../lib/i18n';
 import type { ItemCheck } from '../lib/bring-in/types';
+import { t } from '../lib/i18n';
 import type { MemoryType } from '../lib/memory/types';
 import { importanceOptions, typeOptions } from './field-options';
 
@@ -50,7 +50,9 @@ export function BringInList({ items, existingText, onEdit }: BringInListProps) {
               <p class="memory-content" id={`${id}-text`}>
                 {item.content}
               </p>
-              <p class={`bring-verdict verdict-${item.check?.verdict ?? 'pending'}`}>{verdictText(item.check, existingText)}</p>
+              <p class={`bring-verdict verdict-${item.check?.verdict ?? 'pending'}`}>
+                {verdictText(item.check, existingText)}
+              </p>
               <div class="bring-fields">
                 <label class="field inline">
                   <span class="field-label">{t('bring.type')}</span>

@@ -1,5 +1,5 @@
 import { t } from '../lib/i18n';
-import type { MemoryType, Scope } from '../lib/memory/types';
+import { MAX_MEMORY_CHARS, type MemoryType, type Scope } from '../lib/memory/types';
 import { importanceOptions, scopeOptions, typeOptions } from './field-options';
 import { SelectField } from './select-field';
 
@@ -27,7 +27,7 @@ export function MemoryFields({ values, onChange, idPrefix }: MemoryFieldsProps) 
         <textarea
           id={`${idPrefix}-content`}
           rows={3}
-          maxLength={4000}
+          maxLength={MAX_MEMORY_CHARS}
           value={values.content}
           onInput={(e) => onChange({ content: e.currentTarget.value })}
         />
@@ -55,7 +55,7 @@ export function MemoryFields({ values, onChange, idPrefix }: MemoryFieldsProps) 
         <span class="field-label">{t('mem.note')}</span>
         <input
           type="text"
-          maxLength={4000}
+          maxLength={MAX_MEMORY_CHARS}
           value={values.note}
           placeholder={t('mem.notePlaceholder')}
           onInput={(e) => onChange({ note: e.currentTarget.value })}

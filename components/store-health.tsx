@@ -1,6 +1,6 @@
 import { t } from '../lib/i18n';
 import { bytes, relativeTime } from '../lib/i18n/format';
-import type { ResponseOf } from '../lib/messages';
+import type { ResponseOf } from '../lib/protocol';
 
 type StoreStatus = ResponseOf<'store.status'>;
 type QuarantineItem = ResponseOf<'quarantine.list'>[number];

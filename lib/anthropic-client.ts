@@ -12,7 +12,8 @@ import Anthropic, {
   APIError,
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
-import { redact } from './memory/privacy';
+import type { ConnectionProblem } from './connection-result';
+import { redact } from './extraction/privacy';
 
 export interface ClientConfig {
   apiKey: string;
@@ -40,11 +41,13 @@ export function createClient(config: ClientConfig): Anthropic {
  * - `config`: 404, model or base URL wrong → stop the queue, every job would fail the same way;
  * - `transient`: 408/409/429/5xx/529, network errors, timeouts → back off and retry;
  * - `fatal`: 400 and other 4xx → this job fails with the API's message.
+ * `problem` is the same outcome in the words Settings → Test connection shows.
  */
 export type FailureKind = 'auth' | 'config' | 'transient' | 'fatal';
 
 export interface CallFailure {
   kind: FailureKind;
+  problem: ConnectionProblem;
   status: number | null;
   message: string;
   /** From `retry-after-ms` / `retry-after` (seconds or an HTTP date), when the server sent one. */
@@ -86,6 +89,15 @@ function describe(error: APIError, kind: FailureKind): string {
   return `The API answered ${status} (${apiText(error)}).`;
 }
 
+function problemOfStatus(status: number): ConnectionProblem {
+  if (status === 401) return 'bad_key';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status === 529) return 'overloaded';
+  return status >= 500 ? 'server' : 'other';
+}
+
 function kindOfStatus(status: number): FailureKind {
   if (status === 401 || status === 403) return 'auth';
   if (status === 404) return 'config';
@@ -96,25 +108,29 @@ function kindOfStatus(status: number): FailureKind {
 export function classifyError(error: unknown, apiKey: string | null, nowMs: number = Date.now()): CallFailure {
   const safe = (text: string) => scrubSecrets(text, apiKey);
   if (error instanceof APIConnectionTimeoutError) {
-    return { kind: 'transient', status: null, message: 'The API did not answer in time.', retryAfterMs: null };
+    const message = 'The API did not answer in time.';
+    return { kind: 'transient', problem: 'network', status: null, message, retryAfterMs: null };
   }
   if (error instanceof APIUserAbortError) {
-    return { kind: 'transient', status: null, message: 'The request was cancelled.', retryAfterMs: null };
+    const message = 'The request was cancelled.';
+    return { kind: 'transient', problem: 'other', status: null, message, retryAfterMs: null };
   }
   if (error instanceof APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     const message = `Could not reach the API${cause}. Check the network and the base URL.`;
-    return { kind: 'transient', status: null, message: safe(message), retryAfterMs: null };
+    return { kind: 'transient', problem: 'network', status: null, message: safe(message), retryAfterMs: null };
   }
   if (error instanceof APIError && typeof error.status === 'number') {
     const kind = kindOfStatus(error.status);
     return {
       kind,
+      problem: problemOfStatus(error.status),
       status: error.status,
       message: safe(describe(error, kind)),
       retryAfterMs: retryAfterMs(error.headers, nowMs),
     };
   }
   const text = error instanceof Error ? error.message : String(error);
-  return { kind: 'transient', status: null, message: safe(`Unexpected error: ${text}`), retryAfterMs: null };
+  const message = safe(`Unexpected error: ${text}`);
+  return { kind: 'transient', problem: 'other', status: null, message, retryAfterMs: null };
 }

@@ -1,42 +1,17 @@
 /**
  * "Test connection" in Settings: one real, minimal call (max_tokens 1) to the Messages API
- * with the user's key, and the outcome sorted into something a person can act on. Kept in its
- * own file so the extraction issue can share or replace it without touching the panel.
+ * with the user's key, and the outcome sorted into something a person can act on (the same
+ * sorting as extraction calls: anthropic-client.ts classifyError).
  */
-import { APIConnectionError, APIError } from '@anthropic-ai/sdk';
-import { createClient } from './anthropic-client';
-import type { CONNECTION_PROBLEMS } from './messages';
-
-export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];
-
-export interface ConnectionResult {
-  ok: boolean;
-  problem: ConnectionProblem;
-  status: number | null;
-  detail: string;
-  model: string;
-}
+import { APIError } from '@anthropic-ai/sdk';
+import { classifyError, createClient } from './anthropic-client';
+import type { ConnectionResult } from './connection-result';
 
 export interface ConnectionInput {
   apiKey: string | null;
   baseUrl: string;
   model: string;
   timeoutMs?: number;
-}
-
-export function classifyError(error: unknown): { problem: ConnectionProblem; status: number | null } {
-  if (error instanceof APIConnectionError) return { problem: 'network', status: null };
-  if (error instanceof APIError && typeof error.status === 'number') {
-    const status = error.status;
-    if (status === 401) return { problem: 'bad_key', status };
-    if (status === 403) return { problem: 'forbidden', status };
-    if (status === 404) return { problem: 'not_found', status };
-    if (status === 429) return { problem: 'rate_limited', status };
-    if (status === 529) return { problem: 'overloaded', status };
-    if (status >= 500) return { problem: 'server', status };
-    return { problem: 'other', status };
-  }
-  return { problem: 'other', status: null };
 }
 
 function detailOf(error: unknown): string {
@@ -61,6 +36,7 @@ export async function testConnection(input: ConnectionInput): Promise<Connection
     });
     return { ...base, ok: true, problem: 'none', status: 200 };
   } catch (error) {
-    return { ...base, ok: false, ...classifyError(error), detail: detailOf(error).slice(0, 300) };
+    const { problem, status } = classifyError(error, input.apiKey);
+    return { ...base, ok: false, problem, status, detail: detailOf(error).slice(0, 300) };
   }
 }

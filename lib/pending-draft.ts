@@ -2,4 +2,16 @@
  * Where the "Remember this" selection waits between the context-menu click (background) and
  * the side panel's confirmation. Local storage, so a stopped service worker loses nothing.
  */
+import * as z from 'zod/mini';
+import { MAX_MEMORY_CHARS, SiteIdSchema } from './memory/types';
+
 export const PENDING_DRAFT_KEY = 'menu.pendingDraft';
+
+/** Text the user chose "Remember this" on, waiting for the side panel to confirm it. */
+export const PendingDraftSchema = z.object({
+  text: z.string().check(z.minLength(1), z.maxLength(MAX_MEMORY_CHARS)),
+  url: z.string().check(z.maxLength(2000)),
+  title: z.string().check(z.maxLength(500)),
+  site: z.nullable(SiteIdSchema),
+  at: z.string(),
+});

@@ -4,15 +4,15 @@
  * carries. Older stored versions are lifted by the typed migrations in lib/settings.ts.
  */
 import * as z from 'zod/mini';
-import { SITE_IDS, type SiteId } from './sites';
+import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
 
 export const SETTINGS_VERSION = 1;
 export const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
 
-export const SiteModeSchema = z.enum(['auto', 'manual', 'off']);
-export type SiteMode = z.infer<typeof SiteModeSchema>;
+export const SiteModeSchema = z.enum(SITE_MODES);
+export type { SiteMode } from './sites';
 
 export const SiteSettingsSchema = z.object({
   enabled: z._default(z.boolean(), true),
@@ -43,6 +43,12 @@ export const SettingsSchema = z.object({
   language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
+
+/** Settings as the UI sees them: the key itself never leaves the background. */
+export const PublicSettingsSchema = z.object({
+  settings: SettingsSchema,
+  hasApiKey: z.boolean(),
+});
 
 export function defaultSettings(): Settings {
   return SettingsSchema.parse({ version: SETTINGS_VERSION });

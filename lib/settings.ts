@@ -3,8 +3,8 @@
  * versions. The API key is kept apart (`API_KEY_STORAGE_KEY`) and only the background reads it.
  */
 import { browser } from '#imports';
-import { formatFirstIssue } from './memory/zod-errors';
 import { defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { formatFirstIssue } from './zod-errors';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 export const API_KEY_STORAGE_KEY = 'secret.apiKey';

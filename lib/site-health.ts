@@ -2,7 +2,27 @@
  * Turning a page's selector report into what the side panel shows: working, composer not
  * found, or messages not found. Shared by the background and its tests.
  */
-import type { HealthState, SiteHealthReport } from './messages';
+import * as z from 'zod/mini';
+import { SelectorMatchesSchema, type SiteHealthReport } from './content/schemas';
+import { SiteIdSchema } from './memory/types';
+
+/** What the side panel shows: `not_connected` = no report from a chat page in that tab. */
+export const HEALTH_STATES = ['working', 'composer_missing', 'messages_missing', 'not_connected'] as const;
+export type HealthState = (typeof HEALTH_STATES)[number];
+
+export const TabHealthSchema = z.object({
+  tabId: z.nullable(z.int()),
+  site: z.nullable(SiteIdSchema),
+  state: z.enum(HEALTH_STATES),
+  conversationId: z.nullable(z.string()),
+  chatId: z.nullable(z.string()),
+  excluded: z.boolean(),
+  matched: z.nullable(SelectorMatchesSchema),
+  turns: z.int(),
+  draft: z.optional(z.string()),
+  at: z.nullable(z.string()),
+});
+export type TabHealth = z.infer<typeof TabHealthSchema>;
 
 export function healthState(report: SiteHealthReport): HealthState {
   if (!report.matched.composer) return 'composer_missing';

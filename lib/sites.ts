@@ -17,6 +17,10 @@ export const SITE_IDS = [
 
 export type SiteId = (typeof SITE_IDS)[number];
 
+/** How claude-mem behaves on a site: inject on the first send, on request, or not at all. */
+export const SITE_MODES = ['auto', 'manual', 'off'] as const;
+export type SiteMode = (typeof SITE_MODES)[number];
+
 export const SITE_MATCHES: Readonly<Record<SiteId, readonly string[]>> = {
   chatgpt: ['https://chatgpt.com/*'],
   claude: ['https://claude.ai/*'],

@@ -4,8 +4,8 @@
  * and `status` get the documented defaults; `meta`, `answer` and `evidence` are never read.
  */
 import { readFileSync } from 'node:fs';
-import { tagsFor } from '../../lib/memory/keywords';
 import { MEMORY_STATUSES, MEMORY_TYPES, type MemoryRecord } from '../../lib/memory/types';
+import { tagsFor } from '../../lib/ranking/keywords';
 
 export interface BenchMemory {
   id: string;

@@ -2,6 +2,8 @@ import { browser, defineBackground } from '#imports';
 import { warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
+import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
+import { onWorkProgress } from '../../lib/work/tracker';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
@@ -33,6 +35,11 @@ export default defineBackground({
     browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
       void route(message, sender).then(sendResponse);
       return true;
+    });
+
+    // Long work reports to whichever extension page is open (the side panel); none open is fine.
+    onWorkProgress((progress) => {
+      browser.runtime.sendMessage({ type: WORK_PROGRESS_EVENT, progress }).catch(() => {});
     });
 
     startChatLifecycle();

@@ -4,8 +4,8 @@
  */
 import { browser } from '#imports';
 import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
-import { PendingDraftSchema } from '../../lib/messages';
-import { PENDING_DRAFT_KEY } from '../../lib/pending-draft';
+import { MAX_MEMORY_CHARS } from '../../lib/memory/types';
+import { PENDING_DRAFT_KEY, PendingDraftSchema } from '../../lib/pending-draft';
 import { loadSettings, SETTINGS_STORAGE_KEY } from '../../lib/settings';
 import { siteForUrl } from '../../lib/sites';
 import { now } from '../../lib/time';
@@ -48,7 +48,7 @@ export function installRememberMenu(): void {
     openPanel(tab?.windowId);
     const url = tab?.url ?? info.pageUrl ?? '';
     const draft = PendingDraftSchema.safeParse({
-      text: info.selectionText.trim().slice(0, 4000),
+      text: info.selectionText.trim().slice(0, MAX_MEMORY_CHARS),
       url: url.slice(0, 2000),
       title: (tab?.title ?? '').slice(0, 500),
       site: siteForUrl(url),

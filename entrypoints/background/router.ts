@@ -4,18 +4,17 @@
  * broken message gets `{ ok: false, error }` and changes nothing.
  */
 
-import { formatFirstIssue } from '../../lib/memory/zod-errors';
 import {
-  EnvelopeSchema,
   isMessageType,
-  MessageError,
   type MessageType,
+  maySend,
   type ParsedRequestOf,
   PROTOCOL,
-  type Reply,
   type ResponseOf,
-} from '../../lib/messages';
+} from '../../lib/protocol';
+import { EnvelopeSchema, MessageError, type Reply } from '../../lib/protocol/define';
 import { type SiteId, siteForUrl } from '../../lib/sites';
+import { formatFirstIssue } from '../../lib/zod-errors';
 
 export type SenderContext = { kind: 'extension' } | { kind: 'content'; site: SiteId; tabId: number; url: string };
 
@@ -72,9 +71,8 @@ export function createRouter(handlers: Handlers, opts: RouterOptions) {
     const { type, payload } = envelope.data;
     if (!isMessageType(type)) return fail('unknown_type', `unknown message type ${JSON.stringify(type.slice(0, 60))}`);
     const ctx = classifySender(sender, opts);
-    const def = PROTOCOL[type];
-    if (!ctx || !def.from.includes(ctx.kind)) return fail('forbidden', `${type} is not allowed from this sender`);
-    const req = def.req.safeParse(payload ?? {});
+    if (!ctx || !maySend(ctx.kind, type)) return fail('forbidden', `${type} is not allowed from this sender`);
+    const req = PROTOCOL[type].req.safeParse(payload ?? {});
     if (!req.success) return fail('bad_request', `${type}: ${formatFirstIssue(req.error, payload)}`);
     try {
       const handler = handlers[type] as Handler<typeof type>;

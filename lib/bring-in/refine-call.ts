@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import * as z from 'zod/mini';
-import { formatFirstIssue } from '../memory/zod-errors';
+import { formatFirstIssue } from '../zod-errors';
 import {
   REFINE_SYSTEM,
   REFINE_TOOL_NAME,
@@ -54,6 +54,7 @@ export async function refineCall(
   const call = message.content.find((b) => b.type === 'tool_use' && b.name === REFINE_TOOL_NAME);
   if (call?.type !== 'tool_use') throw new Error(`the model did not call ${REFINE_TOOL_NAME} (${message.stop_reason})`);
   const parsed = RefineAnswerSchema.safeParse(call.input);
-  if (!parsed.success) throw new Error(`the model's answer is malformed: ${formatFirstIssue(parsed.error, call.input)}`);
+  if (!parsed.success)
+    throw new Error(`the model's answer is malformed: ${formatFirstIssue(parsed.error, call.input)}`);
   return { answer: parsed.data, ...usage };
 }

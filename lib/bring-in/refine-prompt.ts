@@ -5,8 +5,8 @@
  * and cost before the user starts it. Memory text is data: it is escaped and numbered.
  */
 import * as z from 'zod/mini';
-import { estimateTokens } from '../memory/tokens';
 import { MEMORY_TYPES, type MemoryType } from '../memory/types';
+import { estimateTokens } from '../ranking/tokens';
 
 export const REFINE_TOOL_NAME = 'sort_memories';
 /** Items per call; the dialog refines at most this many at once. */
@@ -42,7 +42,10 @@ export interface RefineInput {
 }
 
 function escapeNote(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/</g, '‹').replace(/>/g, '›');
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/</g, '‹')
+    .replace(/>/g, '›');
 }
 
 export function refineUserText(items: readonly RefineInput[]): string {

@@ -4,7 +4,7 @@
  * extension injected is stripped from user turns here and again in the background.
  */
 import type { ChatTurn } from '../adapters/types';
-import { stripInjectedBlocks } from '../memory/render';
+import { stripInjectedBlocks } from '../ranking/render';
 import { call } from './rpc';
 import type { PageState } from './state';
 

@@ -5,7 +5,7 @@
  * untouched. `manual`: a button or Alt+Shift+M inserts the block without sending. `off`:
  * nothing. The user's text is never dropped or doubled: see applyBlock.
  */
-import { hasInjectedBlock, stripInjectedBlocks } from '../memory/render';
+import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
 import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';

@@ -5,7 +5,7 @@
  */
 import { normalizeText } from '../adapters/dom';
 import type { ChatSiteAdapter } from '../adapters/types';
-import type { ResponseOf } from '../messages';
+import type { ResponseOf } from '../protocol';
 import { call } from './rpc';
 
 export type Prepared = ResponseOf<'inject.prepare'>;

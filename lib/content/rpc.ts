@@ -3,10 +3,10 @@
  * asleep, stopped mid-request or hung; a page must never wait on it longer than it can afford,
  * so every call resolves to the reply or null, never throws and never hangs.
  */
-import type { MessageType, RequestOf, ResponseOf } from '../messages';
-import { send } from '../send';
+import type { ChatPageMessage, RequestOf, ResponseOf } from '../protocol';
+import { send } from './send';
 
-export async function call<T extends MessageType>(
+export async function call<T extends ChatPageMessage>(
   type: T,
   payload: RequestOf<T>,
   timeoutMs: number,

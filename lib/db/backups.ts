@@ -7,8 +7,8 @@
 import * as z from 'zod/mini';
 import { type Chat, ChatSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
 import { now } from '../time';
-import { type BackupRow, backupDb } from './backup-db';
 import type { WorkHandle } from '../work/tracker';
+import { type BackupRow, backupDb } from './backup-db';
 import { db } from './db';
 import { putInChunks } from './transfer';
 

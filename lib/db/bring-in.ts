@@ -1,14 +1,14 @@
 /**
  * Memories the user brought in (pasted lists, mem0 / OpenMemory exports, Markdown) go through
- * the extraction's own merge (lib/memory/merge: privacy filter, near-duplicate and version
+ * the extraction's own merge (lib/extraction/merge: privacy filter, near-duplicate and version
  * rules) as `add` items, so they are judged exactly like extracted ones. Planning runs in
  * chunks outside the transaction, reporting progress and honouring cancel between chunks;
  * the write is one transaction that first checks the store did not change meanwhile (an
  * extraction may have landed) and plans again inside it if it did.
  */
 import type { BringInItem, ItemCheck } from '../bring-in/types';
-import type { ExtractedMemory } from '../memory/extract-schema';
-import { type MergePlan, type MergeStats, planMerge } from '../memory/merge';
+import type { ExtractedMemory } from '../extraction/extract-schema';
+import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
 import type { MemoryRecord } from '../memory/types';
 import type { PrivacyPattern } from '../settings-schema';
 import { now } from '../time';
@@ -87,7 +87,13 @@ async function planInChunks(
   work.phase('merge', items.length);
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK).map(asExtracted);
-    const plan = planMerge(chunk, { active: [...active.values()], aliases: new Map(), source: NO_CHAT, patterns, now: at });
+    const plan = planMerge(chunk, {
+      active: [...active.values()],
+      aliases: new Map(),
+      source: NO_CHAT,
+      patterns,
+      now: at,
+    });
     carry(active, plan.writes);
     for (const w of plan.writes) writes.set(w.id, w);
     for (const k of Object.keys(stats) as (keyof MergeStats)[]) stats[k] += plan.stats[k];
@@ -99,7 +105,11 @@ async function planInChunks(
 }
 
 /** New records get no chat source and, when the source had one, its date as creation date. */
-function finish(writes: Iterable<MemoryRecord>, items: readonly BringInItem[], existing: ReadonlySet<string>): MemoryRecord[] {
+function finish(
+  writes: Iterable<MemoryRecord>,
+  items: readonly BringInItem[],
+  existing: ReadonlySet<string>,
+): MemoryRecord[] {
   const dates = new Map(items.filter((i) => i.createdAt).map((i) => [i.content.trim(), i.createdAt as string]));
   return [...writes].map((w) => {
     if (existing.has(w.id)) return w;
@@ -121,7 +131,13 @@ export async function commitBringIn(
     let { writes, stats } = planned;
     if (fingerprint(active) !== planned.basis) {
       // The store moved while we planned: plan again against what is there now.
-      const plan = planMerge(items.map(asExtracted), { active, aliases: new Map(), source: NO_CHAT, patterns, now: at });
+      const plan = planMerge(items.map(asExtracted), {
+        active,
+        aliases: new Map(),
+        source: NO_CHAT,
+        patterns,
+        now: at,
+      });
       writes = new Map(plan.writes.map((w) => [w.id, w]));
       stats = plan.stats;
     }

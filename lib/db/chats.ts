@@ -2,8 +2,9 @@
  * Repository for captured chats. A capture carries the whole ordered list of turns the page
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
-import { stripInjectedBlocks } from '../memory/render';
+
 import type { Chat, Turn } from '../memory/types';
+import { stripInjectedBlocks } from '../ranking/render';
 import type { SiteId } from '../sites';
 import { now } from '../time';
 import { db } from './db';

@@ -4,9 +4,9 @@
  * discarded or taken over by another worker while the call was out, nothing is written, so a
  * transcript window is merged exactly once however often the worker is stopped.
  */
-import type { AliasMap } from '../memory/extract-prompt';
-import type { ExtractedMemory } from '../memory/extract-schema';
-import { type MergePlan, type MergeStats, planMerge } from '../memory/merge';
+import type { AliasMap } from '../extraction/extract-prompt';
+import type { ExtractedMemory } from '../extraction/extract-schema';
+import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
 import type { Job, MemorySource } from '../memory/types';
 import type { PrivacyPattern } from '../settings-schema';
 import { now } from '../time';

@@ -7,8 +7,8 @@
 import { Dexie } from 'dexie';
 import type * as z from 'zod/mini';
 import { ChatSchema, InjectionSchema, JobSchema, MemoryRecordSchema } from '../memory/types';
-import { formatFirstIssue } from '../memory/zod-errors';
 import { now } from '../time';
+import { formatFirstIssue } from '../zod-errors';
 import { listBackups, readBackup } from './backups';
 import { DB_NAME, db, type QuarantineRow } from './db';
 

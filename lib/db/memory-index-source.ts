@@ -8,7 +8,7 @@
  * its handlers, statically, so it always is.
  */
 import type { DBCore, DBCoreMutateRequest, DBCoreTable, DBCoreTransaction, Middleware } from 'dexie';
-import { MemoryIndex } from '../memory/retrieve';
+import { MemoryIndex } from '../ranking/retrieve';
 import { db } from './db';
 
 let index: MemoryIndex | null = null;

@@ -4,16 +4,20 @@
  * them and can be cancelled up to the last chunk (throwing inside the transaction aborts it).
  */
 
-import type { ParsedMemoryFile } from '../memory/memory-file';
 import { contentKey } from '../memory/normalize';
 import type { Chat, MemoryRecord } from '../memory/types';
+import type { ParsedMemoryFile } from '../memory-file/format';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 
 const WRITE_CHUNK = 1000;
 
 /** Writes rows in chunks inside the caller's transaction, reporting each and checking cancel. */
-export async function putInChunks(table: typeof db.memories, rows: readonly MemoryRecord[], work?: WorkHandle): Promise<void> {
+export async function putInChunks(
+  table: typeof db.memories,
+  rows: readonly MemoryRecord[],
+  work?: WorkHandle,
+): Promise<void> {
   work?.phase('write', rows.length);
   for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
     work?.checkpoint();

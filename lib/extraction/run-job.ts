@@ -11,21 +11,15 @@ import { updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
 import { setPause } from '../db/queue-state';
 import { recordCallUsage, usageOfDay } from '../db/usage';
-import { extractMemories, InvalidAnswerError } from '../memory/extract';
-import { buildPrompt } from '../memory/extract-prompt';
-import { SAVE_MEMORIES_TOOL } from '../memory/extract-schema';
-import { estimateTokens } from '../memory/render';
-import {
-  DEFAULT_LIMITS,
-  planWindows,
-  prepareTurns,
-  type TranscriptWindow,
-  type WindowLimits,
-} from '../memory/transcript';
 import type { Chat, Job, MemoryRecord } from '../memory/types';
 import { costUsd } from '../pricing';
+import { estimateTokens } from '../ranking/render';
 import type { Settings } from '../settings-schema';
 import { now, nowMs, utcDay } from '../time';
+import { extractMemories, InvalidAnswerError } from './extract';
+import { buildPrompt } from './extract-prompt';
+import { SAVE_MEMORIES_TOOL } from './extract-schema';
+import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from './transcript';
 
 export interface JobDeps {
   runner: string;

@@ -8,8 +8,8 @@ import { createClient, DEFAULT_TIMEOUT_MS } from '../anthropic-client';
 import { createBackup } from '../db/backups';
 import { onEnqueued } from '../db/jobs';
 import { clearPause } from '../db/queue-state';
-import { redact } from '../memory/privacy';
 import { loadApiKey, loadSettings } from '../settings';
+import { redact } from './privacy';
 import { ExtractionQueue } from './queue';
 
 export const WAKE_ALARM = 'extraction.wake';

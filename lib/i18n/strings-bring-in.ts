@@ -10,10 +10,7 @@ export const BRING_IN_STRINGS = {
   'bring.pastePlaceholder': ['One memory per line or bullet…', '每行或每个列表项一条记忆…'],
   'bring.read': ['Read', '读取'],
   'bring.file': ['Choose a file (.json, .jsonl, .zip, .md, .txt)', '选择文件（.json、.jsonl、.zip、.md、.txt）'],
-  'bring.found': [
-    '{n} memory found in {source}|{n} memories found in {source}',
-    '在{source}中找到 {n} 条记忆',
-  ],
+  'bring.found': ['{n} memory found in {source}|{n} memories found in {source}', '在{source}中找到 {n} 条记忆'],
   'bring.skipped': ['{n} entries without a memory were left out.', '已略过 {n} 条不含记忆的内容。'],
   'bring.none': ['No memory found in this text.', '在这段内容中没有找到记忆。'],
   'bring.source.text': ['the pasted text', '粘贴的文本'],
@@ -44,7 +41,10 @@ export const BRING_IN_STRINGS = {
     'One call for all {n} items: about {tokens} tokens (price unknown for this model).',
     '所有 {n} 条一次调用：约 {tokens} 个 token（此模型价格未知）。',
   ],
-  'bring.refineNeedsKey': ['Add a key (or a local model) in Settings to refine with the model.', '在设置中添加密钥（或本地模型）后可让模型优化。'],
+  'bring.refineNeedsKey': [
+    'Add a key (or a local model) in Settings to refine with the model.',
+    '在设置中添加密钥（或本地模型）后可让模型优化。',
+  ],
   'bring.refined': ['The model changed {n} guess.|The model changed {n} guesses.', '模型调整了 {n} 处判断。'],
   'bring.done': [
     'Brought in: {added} added, {updated} updated, {superseded} replaced, {unchanged} already known, {dropped} left out by the privacy filter.',

@@ -1,5 +1,5 @@
+import { tagsFor } from '../ranking/keywords';
 import { now } from '../time';
-import { tagsFor } from './keywords';
 import type { MemoryRecord, MemorySource, MemoryType, Scope } from './types';
 
 export interface NewMemoryInput {

@@ -16,6 +16,11 @@ export const SCOPES = ['global', ...SITE_IDS] as const;
 export const ScopeSchema = z.enum(SCOPES);
 export const ImportanceSchema = z.int().check(z.minimum(1), z.maximum(5));
 
+/** The longest memory (content) or note, in characters, everywhere a memory is written. */
+export const MAX_MEMORY_CHARS = 4000;
+export const MemoryContentSchema = z.string().check(z.minLength(1), z.maxLength(MAX_MEMORY_CHARS));
+export const MemoryNoteSchema = z.string().check(z.maxLength(MAX_MEMORY_CHARS));
+
 export const MemorySourceSchema = z.object({
   site: z.string(),
   url: z.string(),
@@ -25,7 +30,7 @@ export const MemorySourceSchema = z.object({
 /** One memory exactly as the memory JSON format (README) spells it. */
 export const MemorySchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
-  content: z.string().check(z.minLength(1), z.maxLength(4000)),
+  content: MemoryContentSchema,
   type: MemoryTypeSchema,
   importance: ImportanceSchema,
   tags: z.array(z.string()),

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { stripInjectedBlocks } from '../../lib/memory/render';
+import { stripInjectedBlocks } from '../../lib/ranking/render';
 import type { SiteId } from '../../lib/sites';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { contentWorld } from './harness/content-world';

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { ChatSiteAdapter } from '../../lib/adapters/types';
-import { stripInjectedBlocks } from '../../lib/memory/render';
+import { stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, breakWorker, getChat, readStore, setSiteMode } from './harness/extension-calls';

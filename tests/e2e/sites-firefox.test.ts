@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { stripInjectedBlocks } from '../../lib/memory/render';
+import { stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 import { sampleMemoryFile } from './harness/memory-files';

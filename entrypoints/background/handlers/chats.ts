@@ -13,7 +13,7 @@ import {
   listChats,
   recordCapture,
 } from '../../../lib/db/chats';
-import { MessageError } from '../../../lib/messages';
+import { MessageError } from '../../../lib/protocol/define';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
 import type { HandlerGroup, SenderContext } from '../router';
 import { getTab, updateTab } from '../tab-state';

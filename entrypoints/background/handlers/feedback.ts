@@ -1,11 +1,11 @@
 /**
  * `inject.followup`: the user's next message after an injection, read for a correction or a
- * confirmation (lib/memory/feedback.ts), applied once to the memories of the last injection
+ * confirmation (lib/ranking/feedback.ts), applied once to the memories of the last injection
  * recorded for this chat, or this tab when the page has no chat id. Site from the sender:
  * a page can only give feedback on its own site's injections.
  */
 import { applyInjectionFeedback, getInjection, latestInjectionForChat } from '../../../lib/db/injections';
-import { detectFeedback, FEEDBACK_DELTA } from '../../../lib/memory/feedback';
+import { detectFeedback, FEEDBACK_DELTA } from '../../../lib/ranking/feedback';
 import type { HandlerGroup, SenderContext } from '../router';
 import { lastInjectionOfTab } from './last-injection';
 

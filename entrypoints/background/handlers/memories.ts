@@ -2,7 +2,7 @@ import { backupBefore } from '../../../lib/db/backup-policy';
 import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { createMemory } from '../../../lib/memory/factory';
-import { tagsFor } from '../../../lib/memory/keywords';
+import { tagsFor } from '../../../lib/ranking/keywords';
 import type { HandlerGroup } from '../router';
 
 export const memoryHandlers: HandlerGroup<

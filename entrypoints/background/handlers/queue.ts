@@ -3,9 +3,10 @@ import { discardJob, getJob, jobIdOf, listQueue, retryJob } from '../../../lib/d
 import { getPause } from '../../../lib/db/queue-state';
 import { usageBetween, usageOfDay } from '../../../lib/db/usage';
 import { kickExtraction } from '../../../lib/extraction/service';
+import type { JobView } from '../../../lib/extraction/views';
 import type { Job } from '../../../lib/memory/types';
-import { type JobView, MessageError } from '../../../lib/messages';
 import { priceFor } from '../../../lib/pricing';
+import { MessageError } from '../../../lib/protocol/define';
 import { loadSettings } from '../../../lib/settings';
 import { now, utcDay } from '../../../lib/time';
 import type { HandlerGroup } from '../router';

@@ -4,10 +4,10 @@
  * user unticked left out. Neither records anything.
  */
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { LOOKUP_INTENT } from '../../../lib/memory/intent';
-import { lineTokens } from '../../../lib/memory/render';
-import type { RankedMemory } from '../../../lib/memory/retrieve';
-import { selectForInjection } from '../../../lib/memory/select';
+import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
+import { lineTokens } from '../../../lib/ranking/render';
+import type { RankedMemory } from '../../../lib/ranking/retrieve';
+import { selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/settings';
 import { nowMs } from '../../../lib/time';
 import type { HandlerGroup } from '../router';

@@ -4,8 +4,8 @@
  */
 import { browser } from '#imports';
 import { chatIdOf, isExcluded } from '../../../lib/db/chats';
-import type { TabHealth } from '../../../lib/messages';
 import { loadSettings } from '../../../lib/settings';
+import type { TabHealth } from '../../../lib/site-health';
 import { healthState } from '../../../lib/site-health';
 import { siteForUrl } from '../../../lib/sites';
 import { now } from '../../../lib/time';

@@ -2,7 +2,9 @@
  * The injection log, newest first, each entry joined to the memories it used. "This was wrong"
  * demotes or deletes one memory of an entry; undo puts the memory and the entry back.
  */
+
 import { signal } from '@preact/signals';
+import { hasCjk } from '../../../lib/cjk';
 import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
@@ -33,8 +35,7 @@ export function toggleEntry(id: string): void {
 /** The first words of the draft, as the log shows them. */
 export function firstWords(text: string, max = 8): string {
   const clean = text.replace(/\s+/g, ' ').trim();
-  const cjk = /[\p{Script=Han}]/u.test(clean);
-  const cut = cjk ? clean.slice(0, max * 2) : clean.split(' ').slice(0, max).join(' ');
+  const cut = hasCjk(clean) ? clean.slice(0, max * 2) : clean.split(' ').slice(0, max).join(' ');
   return cut.length < clean.length ? `${cut}…` : cut;
 }
 

@@ -6,9 +6,9 @@
  * backup taken just before the commit.
  */
 import { computed, signal } from '@preact/signals';
-import type { FoundSource, ItemCheck, SourceKind } from '../../../lib/bring-in/types';
 import { readPasted, readSourceFile } from '../../../lib/bring-in/read-source';
 import { applyRefine, estimateRefine, MAX_REFINE_ITEMS } from '../../../lib/bring-in/refine-prompt';
+import type { FoundSource, ItemCheck, SourceKind } from '../../../lib/bring-in/types';
 import { t } from '../../../lib/i18n';
 import type { MemoryType } from '../../../lib/memory/types';
 import { send } from '../../../lib/send';

@@ -1,6 +1,6 @@
 /** Settings' "Test connection": the outcome in plain words, with the API's own detail under it. */
 import { signal } from '@preact/signals';
-import type { ResponseOf } from '../../../lib/messages';
+import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { messageOf } from './notice';
 import { apiKeyInput, form } from './settings';

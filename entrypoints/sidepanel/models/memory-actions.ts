@@ -5,7 +5,7 @@
  */
 import { t } from '../../../lib/i18n';
 import type { MemoryRecord } from '../../../lib/memory/types';
-import type { RequestOf } from '../../../lib/messages';
+import type { RequestOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { fail, messageOf } from './notice';
 import { clearSelection } from './selection';

@@ -5,6 +5,7 @@
  * Chinese term that is not found whole still matches when most of its character pairs are
  * there ("成都预算" finds "我住在成都，预算是…").
  */
+import { hasCjk } from '../../../lib/cjk';
 import type { MemoryRecord, MemoryStatus, MemoryType, Scope } from '../../../lib/memory/types';
 
 export interface MemoryFilters {
@@ -27,7 +28,6 @@ export interface QueryInput {
   remote?: ReadonlyMap<string, number>;
 }
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const BIGRAM_COVERAGE = 0.6;
 
 export function normalize(text: string): string {
@@ -76,7 +76,7 @@ export interface Term {
 export function compileTerms(query: string): Term[] {
   return queryTerms(query).map((text) => {
     const chars = [...text];
-    if (chars.length < 3 || !CJK.test(text)) return { text, bigrams: null };
+    if (chars.length < 3 || !hasCjk(text)) return { text, bigrams: null };
     return { text, bigrams: chars.slice(1).map((c, i) => chars[i] + c) };
   });
 }

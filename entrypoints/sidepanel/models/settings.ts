@@ -5,7 +5,7 @@
 import { computed, signal } from '@preact/signals';
 import { browser } from '#imports';
 import { applyLanguagePref, t } from '../../../lib/i18n';
-import type { ResponseOf } from '../../../lib/messages';
+import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { SETTINGS_STORAGE_KEY } from '../../../lib/settings';
 import { DEFAULT_BASE_URL, type Settings, type SiteMode, type SiteSettings } from '../../../lib/settings-schema';

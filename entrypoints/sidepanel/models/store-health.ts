@@ -3,7 +3,7 @@
  * set aside by the start-up check, the last tidy-up, and whether the store had to be rebuilt.
  */
 import { signal } from '@preact/signals';
-import type { ResponseOf } from '../../../lib/messages';
+import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { fail, messageOf } from './notice';
 

@@ -6,7 +6,6 @@
 import { signal } from '@preact/signals';
 import { t } from '../../../lib/i18n';
 import { scopeLabel, typeLabel } from '../../../lib/i18n/labels';
-import { now } from '../../../lib/time';
 import {
   CHATGPT_CUSTOM_INSTRUCTIONS_CHARS,
   charCount,
@@ -15,6 +14,7 @@ import {
   MIN_LIMIT,
 } from '../../../lib/take-out/custom-text';
 import { memoriesToMarkdown } from '../../../lib/take-out/markdown';
+import { now } from '../../../lib/time';
 import { memories } from './memories';
 import { fail, messageOf, say } from './notice';
 

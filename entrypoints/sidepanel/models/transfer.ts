@@ -6,7 +6,7 @@ import { signal } from '@preact/signals';
 import { watch } from '../../../lib/db/live';
 import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
-import type { ResponseOf } from '../../../lib/messages';
+import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';

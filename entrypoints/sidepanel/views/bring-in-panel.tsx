@@ -83,11 +83,7 @@ export function BringInPanel() {
               {t('bring.selectNone')}
             </button>
           </div>
-          <BringInList
-            items={list}
-            existingText={(id) => byId.value.get(id)?.content ?? id}
-            onEdit={editItem}
-          />
+          <BringInList items={list} existingText={(id) => byId.value.get(id)?.content ?? id} onEdit={editItem} />
           <RefineRow />
         </>
       )}

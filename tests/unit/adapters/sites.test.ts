@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../../lib/adapters';
 import type { ChatSiteAdapter } from '../../../lib/adapters/types';
 import { cleanCapturedTurns } from '../../../lib/content/capture';
-import { renderBlock } from '../../../lib/memory/render';
+import { renderBlock } from '../../../lib/ranking/render';
 import type { SiteId } from '../../../lib/sites';
 import { replyText } from '../../fixtures/sites/shared/engine';
 import { loadFixture } from './fixture-dom';

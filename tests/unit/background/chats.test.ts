@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { getChat } from '../../../lib/db/chats';
-import type { Reply } from '../../../lib/messages';
+import type { Reply } from '../../../lib/protocol/define';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

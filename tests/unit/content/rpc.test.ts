@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const send = vi.fn();
-vi.mock('../../../lib/send', () => ({ send: (...args: unknown[]) => send(...args) }));
+vi.mock('../../../lib/content/send', () => ({ send: (...args: unknown[]) => send(...args) }));
 const { call, until } = await import('../../../lib/content/rpc');
 const { createPreparer } = await import('../../../lib/content/prepare');
 const { isSendKey } = await import('../../../lib/content/keys');

@@ -13,8 +13,8 @@ import {
   recordCapture,
 } from '../../../lib/db/chats';
 import { listJobs } from '../../../lib/db/jobs';
-import { renderBlock } from '../../../lib/memory/render';
 import type { Turn } from '../../../lib/memory/types';
+import { renderBlock } from '../../../lib/ranking/render';
 import { setClock } from '../../../lib/time';
 
 const T0 = '2026-11-01T08:00:00.000Z';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
-import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory/memory-file';
+import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
 import { memory } from '../helpers';
 
 const file = (memories: unknown[], extra: object = {}) =>

@@ -5,7 +5,7 @@ import { getChat } from '../../../lib/db/chats';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
 import { usageOfDay } from '../../../lib/db/usage';
-import { TOOL_NAME } from '../../../lib/memory/extract-schema';
+import { TOOL_NAME } from '../../../lib/extraction/extract-schema';
 import { utcDay } from '../../../lib/time';
 import { apiError, FakeAnthropicApi, textMessage, toolUseMessage } from '../../fake-api/server';
 import { finishedChat, saveMemories, sentBody, sentUser, setUpQueue } from './harness';

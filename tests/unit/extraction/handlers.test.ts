@@ -8,7 +8,7 @@ import { listMemories } from '../../../lib/db/memories';
 import { getPause, setPause } from '../../../lib/db/queue-state';
 import { recordCallUsage } from '../../../lib/db/usage';
 import { extractionQueue } from '../../../lib/extraction/service';
-import type { ResponseOf } from '../../../lib/messages';
+import type { ResponseOf } from '../../../lib/protocol';
 import { saveApiKey, saveSettings } from '../../../lib/settings';
 import { defaultSettings } from '../../../lib/settings-schema';
 import { now } from '../../../lib/time';

@@ -5,9 +5,9 @@
 import { createClient } from '../../../lib/anthropic-client';
 import { createBackup } from '../../../lib/db/backups';
 import { type CapturedTurn, finishChat, getChat, recordCapture } from '../../../lib/db/chats';
+import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
 import { ExtractionQueue } from '../../../lib/extraction/queue';
-import type { ExtractedMemory } from '../../../lib/memory/extract-schema';
-import type { WindowLimits } from '../../../lib/memory/transcript';
+import type { WindowLimits } from '../../../lib/extraction/transcript';
 import type { Chat } from '../../../lib/memory/types';
 import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings';
 import { defaultSettings, type Settings } from '../../../lib/settings-schema';

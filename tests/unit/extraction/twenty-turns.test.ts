@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { listMemories, putMemories } from '../../../lib/db/memories';
-import { estimateTokens } from '../../../lib/memory/render';
+import { estimateTokens } from '../../../lib/ranking/render';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { aliasOf, finishedChat, saveMemories, sentBody, setUpQueue } from './harness';
 import { answerWithAliases, existingRecords, loadTwentyTurns } from './twenty-turns';

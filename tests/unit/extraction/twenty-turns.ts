@@ -1,7 +1,7 @@
 /** Loads the 20-message fixture chat (tests/fixtures/extraction/chat-20-turns.json). */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ExtractedMemory } from '../../../lib/memory/extract-schema';
+import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
 import { createMemory } from '../../../lib/memory/factory';
 import type { MemoryRecord, MemoryType } from '../../../lib/memory/types';
 import type { SiteId } from '../../../lib/sites';

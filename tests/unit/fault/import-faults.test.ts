@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
-import { MAX_FILE_BYTES } from '../../../lib/memory/memory-file';
+import { MAX_FILE_BYTES } from '../../../lib/memory-file/format';
 import { extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listMemories } from '../../../lib/db/memories';
-import { BLOCK_END, hasInjectedBlock, renderBlock, stripInjectedBlocks } from '../../../lib/memory/render';
+import { BLOCK_END, hasInjectedBlock, renderBlock, stripInjectedBlocks } from '../../../lib/ranking/render';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { finishedChat, saveMemories, setUpQueue } from '../extraction/harness';
 

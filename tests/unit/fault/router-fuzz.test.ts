@@ -11,7 +11,7 @@ import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { backupDb } from '../../../lib/db/backup-db';
 import { db } from '../../../lib/db/db';
-import { PROTOCOL } from '../../../lib/messages';
+import { PROTOCOL } from '../../../lib/protocol';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

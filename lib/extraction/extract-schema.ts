@@ -1,0 +1,48 @@
+/**
+ * The one tool the extraction call is forced through. Its input shape is a contract: other
+ * tools and Anthropic-compatible model servers rely on it (issue #4), so fields may be added
+ * as optional but never renamed. The JSON schema sent to the API is generated from this zod
+ * schema, and the model's answer is parsed with the same schema.
+ */
+import * as z from 'zod/mini';
+import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
+
+export const TOOL_NAME = 'save_memories';
+
+export const MEMORY_OPS = ['add', 'update', 'supersede'] as const;
+
+export const ExtractedMemorySchema = z.object({
+  op: z
+    .enum(MEMORY_OPS)
+    .check(
+      z.describe(
+        'add: new; update: same information as <target>, restated or made precise; supersede: replaces <target>',
+      ),
+    ),
+  target: z.optional(z.string().check(z.describe('Id of the existing memory, for update and supersede'))),
+  content: z
+    .string()
+    .check(z.minLength(1), z.maxLength(MAX_MEMORY_CHARS), z.describe('Short, in the user’s own language')),
+  type: z.enum(MEMORY_TYPES),
+  importance: z.int().check(z.minimum(1), z.maximum(5)),
+});
+export type ExtractedMemory = z.infer<typeof ExtractedMemorySchema>;
+
+export const SaveMemoriesSchema = z.object({
+  summary: z.string().check(z.maxLength(2000), z.describe('One sentence about the chat, in the user’s language')),
+  memories: z.array(ExtractedMemorySchema).check(z.maxLength(100)),
+});
+export type SaveMemoriesInput = z.infer<typeof SaveMemoriesSchema>;
+
+/** The API wants a plain object schema: `$schema` is dropped, the rest is zod's draft 2020-12 output. */
+function inputSchema(): { type: 'object'; [key: string]: unknown } {
+  const { $schema: _drop, ...schema } = z.toJSONSchema(SaveMemoriesSchema) as Record<string, unknown>;
+  return { ...schema, type: 'object' };
+}
+
+export const SAVE_MEMORIES_TOOL = {
+  name: TOOL_NAME,
+  description:
+    'Save what the user explicitly stated in this chat that is worth remembering long-term, plus a one-sentence summary of the chat. Call exactly once; `memories` may be empty.',
+  input_schema: inputSchema(),
+};

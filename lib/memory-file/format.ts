@@ -1,0 +1,192 @@
+/**
+ * The memory JSON format (README: "Memory JSON"): parse an import file into complete records,
+ * or serialise the store. Pure: no storage here, so every error case is testable in isolation.
+ */
+import * as z from 'zod/mini';
+import {
+  type Chat,
+  ChatSchema,
+  IsoDate,
+  MAX_MEMORY_CHARS,
+  type Memory,
+  MemoryNoteSchema,
+  type MemoryRecord,
+  MemorySourceSchema,
+  MemoryStatusSchema,
+  MemoryTypeSchema,
+  SCOPES,
+} from '../memory/types';
+import { tagsFor } from '../ranking/keywords';
+import { type Settings, SettingsSchema } from '../settings-schema';
+import { now } from '../time';
+import { describeValue, formatFirstIssue } from '../zod-errors';
+import { byCreation } from './order';
+
+export const FILE_FORMAT = 'claude-mem.memories';
+export const FILE_VERSION = 1;
+export const MAX_FILE_BYTES = 50 * 1024 * 1024;
+export const MAX_MEMORIES = 100_000;
+
+export class MemoryFileError extends Error {
+  override name = 'MemoryFileError';
+}
+
+const importance = z
+  .int({ error: 'expected an integer 1–5' })
+  .check(z.minimum(1, { error: 'expected 1–5' }), z.maximum(5, { error: 'expected 1–5' }));
+
+/** Per memory only content and type are required; the rest get the documented defaults. */
+const ImportMemorySchema = z.object({
+  id: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+  content: z.string().check(
+    z.refine((s) => s.trim().length > 0, { error: 'expected non-empty text' }),
+    z.maxLength(MAX_MEMORY_CHARS),
+  ),
+  type: MemoryTypeSchema,
+  importance: z.optional(importance),
+  tags: z.optional(z.array(z.string().check(z.maxLength(100))).check(z.maxLength(100))),
+  status: z.optional(MemoryStatusSchema),
+  scope: z.optional(
+    z.enum(SCOPES, {
+      error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)',
+    }),
+  ),
+  pinned: z.optional(z.boolean()),
+  note: z.optional(MemoryNoteSchema),
+  createdAt: z.optional(IsoDate),
+  updatedAt: z.optional(IsoDate),
+  lastHitAt: z.optional(z.nullable(IsoDate)),
+  hitCount: z.optional(z.int().check(z.minimum(0))),
+  supersededBy: z.optional(z.nullable(z.string())),
+  source: z.optional(z.nullable(MemorySourceSchema)),
+});
+
+export interface ParsedMemoryFile {
+  memories: MemoryRecord[];
+  chats: Chat[];
+  settings: Settings | null;
+}
+
+function utf8Bytes(text: string): number {
+  return new TextEncoder().encode(text).length;
+}
+
+function fail(message: string): never {
+  throw new MemoryFileError(message);
+}
+
+function checkEnvelope(doc: unknown): { memories: unknown[]; chats: unknown; settings: unknown } {
+  if (Array.isArray(doc)) return { memories: doc, chats: undefined, settings: undefined };
+  if (doc === null || typeof doc !== 'object')
+    fail(`(root): expected an object or an array of memories, got ${describeValue(doc)}`);
+  const obj = doc as Record<string, unknown>;
+  if (obj.format !== FILE_FORMAT) fail(`format: expected "${FILE_FORMAT}", got ${describeValue(obj.format)}`);
+  if (typeof obj.version !== 'number' || !Number.isInteger(obj.version) || obj.version < 1) {
+    fail(`version: expected a positive integer, got ${describeValue(obj.version)}`);
+  }
+  if (obj.version > FILE_VERSION) {
+    fail(
+      `version: file is version ${obj.version}, newer than this extension reads (${FILE_VERSION}); update claude-mem first`,
+    );
+  }
+  if (!Array.isArray(obj.memories)) fail(`memories: expected an array, got ${describeValue(obj.memories)}`);
+  return { memories: obj.memories, chats: obj.chats, settings: obj.settings };
+}
+
+function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): MemoryRecord {
+  const content = raw.content;
+  const createdAt = raw.createdAt ?? at;
+  return {
+    id: raw.id ?? crypto.randomUUID(),
+    content,
+    type: raw.type,
+    importance: raw.importance ?? 3,
+    tags: raw.tags ?? tagsFor(content),
+    status: raw.status ?? 'active',
+    scope: raw.scope ?? 'global',
+    pinned: raw.pinned ?? false,
+    note: raw.note ?? '',
+    createdAt,
+    updatedAt: raw.updatedAt ?? createdAt,
+    lastHitAt: raw.lastHitAt ?? null,
+    hitCount: raw.hitCount ?? 0,
+    supersededBy: raw.supersededBy ?? null,
+    source: raw.source ?? null,
+    feedback: 0,
+  };
+}
+
+/** Parses a file's text; throws MemoryFileError naming the problem and the first bad path. */
+export function parseMemoryFile(text: string): ParsedMemoryFile {
+  const bytes = utf8Bytes(text);
+  if (bytes > MAX_FILE_BYTES) {
+    fail(`file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+  }
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (error) {
+    fail(`not a JSON file: ${(error as Error).message}`);
+  }
+  const envelope = checkEnvelope(doc);
+  if (envelope.memories.length > MAX_MEMORIES) {
+    fail(`memories: ${envelope.memories.length} memories; the limit is ${MAX_MEMORIES}`);
+  }
+  const at = now();
+  const memories = envelope.memories.map((raw, index) => {
+    const parsed = ImportMemorySchema.safeParse(raw);
+    if (!parsed.success) fail(formatFirstIssue(parsed.error, raw, ['memories', index]));
+    return completeMemory(parsed.data, at);
+  });
+  let chats: Chat[] = [];
+  if (envelope.chats !== undefined) {
+    const parsed = z.array(ChatSchema).safeParse(envelope.chats);
+    if (!parsed.success) fail(formatFirstIssue(parsed.error, envelope.chats, ['chats']));
+    chats = parsed.data;
+  }
+  let settings: Settings | null = null;
+  if (envelope.settings !== undefined) {
+    const candidate = { ...(envelope.settings as object), version: 1 };
+    const parsed = SettingsSchema.safeParse(candidate);
+    if (!parsed.success) fail(formatFirstIssue(parsed.error, candidate, ['settings']));
+    settings = parsed.data;
+  }
+  return { memories, chats, settings };
+}
+
+/** A memory in the exact field order of the format, without local-only state. */
+export function toFileMemory(m: Memory): Memory {
+  return {
+    id: m.id,
+    content: m.content,
+    type: m.type,
+    importance: m.importance,
+    tags: [...m.tags],
+    status: m.status,
+    scope: m.scope,
+    pinned: m.pinned,
+    note: m.note,
+    createdAt: m.createdAt,
+    updatedAt: m.updatedAt,
+    lastHitAt: m.lastHitAt,
+    hitCount: m.hitCount,
+    supersededBy: m.supersededBy,
+    source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
+  };
+}
+
+export function serializeMemoryFile(input: {
+  memories: readonly Memory[];
+  chats?: readonly Chat[];
+  settings?: Settings | null;
+}): string {
+  const doc = {
+    format: FILE_FORMAT,
+    version: FILE_VERSION,
+    exportedAt: now(),
+    memories: [...input.memories].sort(byCreation).map(toFileMemory),
+    ...(input.chats ? { chats: [...input.chats].sort((a, b) => a.id.localeCompare(b.id)) } : {}),
+    ...(input.settings ? { settings: input.settings } : {}),
+  };
+  return JSON.stringify(doc, null, 2);
+}

@@ -1,0 +1,43 @@
+/**
+ * What the side panel may ask to change in memories: a new one, a patch of one, a bulk
+ * change of many. Content is changed one memory at a time, never in bulk.
+ */
+import * as z from 'zod/mini';
+import {
+  ImportanceSchema,
+  MemoryContentSchema,
+  MemoryNoteSchema,
+  MemorySourceSchema,
+  MemoryStatusSchema,
+  MemoryTypeSchema,
+  ScopeSchema,
+} from './types';
+
+export const NewMemorySchema = z.object({
+  content: MemoryContentSchema,
+  type: MemoryTypeSchema,
+  importance: z.optional(ImportanceSchema),
+  scope: z.optional(ScopeSchema),
+  note: z.optional(MemoryNoteSchema),
+  /** Where a hand-added memory came from ("Remember this" on a page). */
+  source: z.optional(z.nullable(MemorySourceSchema)),
+});
+
+export const MemoryPatchSchema = z.object({
+  content: z.optional(MemoryContentSchema),
+  type: z.optional(MemoryTypeSchema),
+  importance: z.optional(ImportanceSchema),
+  scope: z.optional(ScopeSchema),
+  note: z.optional(MemoryNoteSchema),
+  pinned: z.optional(z.boolean()),
+  status: z.optional(MemoryStatusSchema),
+});
+
+/** What a bulk action may change: never content (that is one memory at a time). */
+export const BulkPatchSchema = z.pick(MemoryPatchSchema, {
+  type: true,
+  scope: true,
+  status: true,
+  pinned: true,
+  importance: true,
+});

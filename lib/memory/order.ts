@@ -1,6 +1,0 @@
-import type { Memory } from './types';
-
-/** Oldest first, ties by id: the stable order of exports and lists. */
-export function byCreation(a: Memory, b: Memory): number {
-  return a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
-}

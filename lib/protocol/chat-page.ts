@@ -1,0 +1,77 @@
+/**
+ * What a chat page (the content script) may send, with each message's request and response.
+ * A page is trusted with nothing: never the key, never settings, never another site's
+ * memories; its site is always the sender's, never a field it names. The content script
+ * bundles this file and what it imports, so keep panel-only schemas out of it.
+ */
+import * as z from 'zod/mini';
+import {
+  CapturedTurnSchema,
+  ChatStatusSchema,
+  ConversationIdSchema,
+  ConversationRefSchema,
+  PageUrlSchema,
+  SiteHealthReportSchema,
+} from '../content/schemas';
+import { FeedbackKindSchema } from '../ranking/feedback';
+import { SITE_MODES } from '../sites';
+import { def, Empty, Ok } from './define';
+
+const ChatIdSchema = z.optional(z.nullable(z.string().check(z.maxLength(300))));
+
+/** Messages a chat page and an extension page may both send. */
+export const EITHER_SENDER_MESSAGES = {
+  'chat.status': def(ConversationRefSchema, ChatStatusSchema),
+  /** "Don't remember this chat": its transcript is dropped and later captures are ignored. */
+  'chat.exclude': def(ConversationRefSchema, ChatStatusSchema),
+  'chat.include': def(ConversationRefSchema, ChatStatusSchema),
+  ping: def(Empty, Ok),
+} as const;
+
+export const CHAT_PAGE_MESSAGES = {
+  ...EITHER_SENDER_MESSAGES,
+  /** The page's own site mode; never the key or any other setting. */
+  'site.config': def(Empty, z.object({ enabled: z.boolean(), mode: z.enum(SITE_MODES) })),
+  /** Which selectors matched on the page; kept per tab for `tab.health`. */
+  'site.health': def(SiteHealthReportSchema, Ok),
+  /** The whole ordered list of turns the page shows; storing it is idempotent. */
+  'chat.capture': def(
+    z.object({
+      conversationId: ConversationIdSchema,
+      url: PageUrlSchema,
+      title: z.string().check(z.maxLength(300)),
+      turns: z.array(CapturedTurnSchema).check(z.maxLength(5000)),
+    }),
+    z.object({ chatId: z.string(), excluded: z.boolean() }),
+  ),
+  /** The tab moved to another conversation: the one it left is finished. */
+  'chat.left': def(z.object({ conversationId: ConversationIdSchema }), z.object({ queued: z.boolean() })),
+  /** The memory block for the page's draft. */
+  'inject.prepare': def(
+    z.object({ draft: z.string().check(z.maxLength(100_000)) }),
+    z.object({
+      block: z.nullable(z.string()),
+      token: z.nullable(z.string()),
+      memoryIds: z.array(z.string()),
+      tokens: z.int(),
+    }),
+  ),
+  /** The page sent a message carrying the prepared block: write the audit record and hits. */
+  'inject.record': def(
+    z.object({ token: z.string().check(z.maxLength(100)), chatId: ChatIdSchema }),
+    z.object({ recorded: z.boolean() }),
+  ),
+  /**
+   * The user's next message after an injection. A correction lowers the memories of the last
+   * injection recorded for this chat (or, without `chatId`, this tab); a confirmation raises
+   * them. Each injection takes feedback once; anything else changes nothing.
+   */
+  'inject.followup': def(
+    z.object({ text: z.string().check(z.maxLength(100_000)), chatId: ChatIdSchema }),
+    z.object({
+      feedback: z.nullable(FeedbackKindSchema),
+      injectionId: z.nullable(z.string()),
+      memoryIds: z.array(z.string()),
+    }),
+  ),
+} as const;

@@ -1,0 +1,167 @@
+/**
+ * What an extension page (the side panel) may send, with each message's request and
+ * response. Payload schemas live with the code of their domain.
+ */
+import * as z from 'zod/mini';
+import { RefineAnswerSchema } from '../bring-in/refine-prompt';
+import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
+import { ConnectionResultSchema } from '../connection-result';
+import {
+  BackupSummarySchema,
+  ChatSummarySchema,
+  MaintenanceReportSchema,
+  QuarantineItemSchema,
+  StoreStatusSchema,
+} from '../db/reports';
+import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
+import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
+import { ChatSchema, InjectionSchema, MemoryRecordSchema, QueuePauseSchema, SiteIdSchema } from '../memory/types';
+import { ImportReportSchema } from '../memory-file/report';
+import { PendingDraftSchema } from '../pending-draft';
+import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
+import { PublicSettingsSchema, SettingsSchema } from '../settings-schema';
+import { TabHealthSchema } from '../site-health';
+import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
+import { EITHER_SENDER_MESSAGES } from './chat-page';
+import { def, Empty } from './define';
+
+const IdSchema = z.string().check(z.maxLength(400));
+const MemoryIdsSchema = z.array(z.string().check(z.maxLength(200))).check(z.maxLength(1000));
+
+const chats = {
+  /** The side panel asks about a tab (default: the active tab of the last focused window). */
+  'tab.health': def(z.object({ tabId: z.optional(z.int()) }), TabHealthSchema),
+  'chats.list': def(Empty, z.array(ChatSummarySchema)),
+  'chats.get': def(z.object({ id: IdSchema }), z.nullable(ChatSchema)),
+  /** Memories the user switched off in This tab: left out of that tab's next injections. */
+  'tab.exclude': def(z.object({ tabId: z.int(), ids: MemoryIdsSchema }), z.object({ excluded: z.int() })),
+} as const;
+
+const memories = {
+  'memories.add': def(NewMemorySchema, MemoryRecordSchema),
+  'memories.update': def(
+    z.object({ id: z.string(), patch: MemoryPatchSchema }),
+    z.object({ before: MemoryRecordSchema, after: MemoryRecordSchema }),
+  ),
+  'memories.delete': def(
+    z.object({ ids: z.array(z.string()).check(z.maxLength(100_000)) }),
+    z.object({ deleted: z.array(MemoryRecordSchema) }),
+  ),
+  /** Puts records back exactly as they were: the side panel's undo. */
+  'memories.restore': def(
+    z.object({ records: z.array(MemoryRecordSchema).check(z.maxLength(100_000)) }),
+    z.object({ restored: z.int() }),
+  ),
+  /** Bulk change type / scope / status / pin / importance; returns before/after for undo. */
+  'memories.bulkUpdate': def(
+    z.object({ ids: z.array(z.string()).check(z.minLength(1), z.maxLength(100_000)), patch: BulkPatchSchema }),
+    z.object({ before: z.array(MemoryRecordSchema), after: z.array(MemoryRecordSchema) }),
+  ),
+  /** Takes (and clears) the text waiting from the "Remember this" context menu. */
+  'menu.pending': def(Empty, z.object({ draft: z.nullable(PendingDraftSchema) })),
+} as const;
+
+const ranking = {
+  /**
+   * Search as you type: active memories of every scope ranked for `query` as a plain lookup
+   * (no greeting/intent shortcuts), with score parts.
+   */
+  'memories.search': def(
+    z.object({
+      query: z.string().check(z.maxLength(10_000)),
+      limit: z.optional(z.int().check(z.minimum(1), z.maximum(500))),
+    }),
+    z.object({ results: z.array(ScoredMemorySchema) }),
+  ),
+  /**
+   * What would be injected on `site` for `draft`, at that site's budget, without recording
+   * anything; `exclude` takes memories out (the user unticked them), and the next ones move up.
+   */
+  'inject.preview': def(
+    z.object({
+      site: SiteIdSchema,
+      draft: z.string().check(z.maxLength(100_000)),
+      exclude: z.optional(MemoryIdsSchema),
+    }),
+    InjectionPreviewSchema,
+  ),
+  /** "This was wrong" on an Activity entry: demote (feedback −1, importance −1) or delete. */
+  'injections.markWrong': def(
+    z.object({ injectionId: z.string(), memoryId: z.string(), action: z.enum(['demote', 'delete']) }),
+    z.object({ memoryBefore: MemoryRecordSchema, injectionBefore: InjectionSchema }),
+  ),
+  /** Puts audit records back exactly (undo of "this was wrong"). */
+  'injections.restore': def(
+    z.object({ records: z.array(InjectionSchema).check(z.maxLength(1000)) }),
+    z.object({ restored: z.int() }),
+  ),
+} as const;
+
+const extraction = {
+  'queue.list': def(Empty, z.object({ jobs: z.array(JobViewSchema), paused: z.nullable(QueuePauseSchema) })),
+  /** Finishes the chat and runs its extraction now (a failed job for this version runs again). */
+  'queue.extractNow': def(
+    z.object({ chatId: z.string().check(z.minLength(1), z.maxLength(300)) }),
+    z.object({ jobId: z.nullable(z.string()), queued: z.boolean(), message: z.string() }),
+  ),
+  'queue.retry': def(z.object({ jobId: IdSchema }), JobViewSchema),
+  'queue.discard': def(z.object({ jobId: IdSchema }), z.object({ discarded: z.boolean() })),
+  'usage.summary': def(Empty, UsageSummarySchema),
+  /** One tiny real call to the Messages API with the saved key (or the one being typed). */
+  'connection.test': def(
+    z.object({
+      apiKey: z.optional(z.string().check(z.maxLength(500))),
+      baseUrl: z.optional(z.string().check(z.maxLength(500))),
+      model: z.optional(z.string().check(z.maxLength(100))),
+    }),
+    ConnectionResultSchema,
+  ),
+} as const;
+
+const store = {
+  'settings.get': def(Empty, PublicSettingsSchema),
+  'settings.set': def(
+    z.object({ settings: SettingsSchema, apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))) }),
+    PublicSettingsSchema,
+  ),
+  'transfer.export': def(Empty, z.object({ text: z.string() })),
+  'transfer.import': def(z.object({ text: z.string() }), ImportReportSchema),
+  'backups.list': def(Empty, z.array(BackupSummarySchema)),
+  'backups.create': def(z.object({ reason: z.string().check(z.maxLength(200)) }), BackupSummarySchema),
+  'backups.restore': def(z.object({ id: z.string() }), z.object({ memories: z.int(), chats: z.int() })),
+  /** Health of the store for Settings: size, counts, quarantined records, last incident. */
+  'store.status': def(Empty, StoreStatusSchema),
+  'quarantine.list': def(Empty, z.array(QuarantineItemSchema)),
+  'maintenance.run': def(Empty, MaintenanceReportSchema),
+} as const;
+
+/**
+ * Long work (import, export, restore, bring-in, model batches) reports progress as
+ * `work.progress` events the background broadcasts (lib/work/progress.ts); these ask for the
+ * runs in progress (a panel opened mid-run) and cancel one before it commits.
+ */
+const work = {
+  'work.status': def(Empty, z.object({ running: z.array(WorkProgressSchema) })),
+  'work.cancel': def(z.object({ kind: z.enum(WORK_KINDS) }), z.object({ cancelled: z.boolean() })),
+} as const;
+
+/** "Bring in memories": a dry run of the merge per item, the commit, and the model's refinement. */
+const bringIn = {
+  'bringIn.check': def(BringInItemsSchema, z.object({ checks: z.array(ItemCheckSchema) })),
+  'bringIn.commit': def(BringInItemsSchema, MergeStatsSchema),
+  'bringIn.refine': def(
+    RefineRequestSchema,
+    z.extend(RefineAnswerSchema, { inputTokens: z.int(), outputTokens: z.int() }),
+  ),
+} as const;
+
+export const EXTENSION_PAGE_MESSAGES = {
+  ...EITHER_SENDER_MESSAGES,
+  ...chats,
+  ...memories,
+  ...ranking,
+  ...extraction,
+  ...store,
+  ...work,
+  ...bringIn,
+} as const;

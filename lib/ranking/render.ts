@@ -1,0 +1,49 @@
+/**
+ * Rendering the injected block (issue #5): whole memories in rank order, cut to a token
+ * budget, inside delimiters that tell the model the contents are notes about the user, data
+ * rather than instructions. The content script imports this file for the strip helpers, so
+ * it stays free of NLP code (those live in block.ts and tokens.ts, re-exported here).
+ */
+import template from '../../prompt_templates/inject.md?raw';
+import type { MemoryRecord } from '../memory/types';
+import { escapeMemoryText } from './block';
+import { estimateTokens } from './tokens';
+
+export { BLOCK_END, BLOCK_START, escapeMemoryText, hasInjectedBlock, stripInjectedBlocks } from './block';
+export { estimateTokens } from './tokens';
+
+type Renderable = Pick<MemoryRecord, 'type' | 'content'>;
+
+export function renderLine(memory: Renderable): string {
+  return `- (${memory.type}) ${escapeMemoryText(memory.content)}`;
+}
+
+/** Tokens of the block with no memories: the delimiters and the data-not-instructions line. */
+export function frameTokens(): number {
+  return estimateTokens(template.replace('{{memories}}', '').trim());
+}
+
+/** One memory's line plus its newline. */
+export function lineTokens(memory: Renderable): number {
+  return estimateTokens(renderLine(memory)) + 1;
+}
+
+/**
+ * Keeps whole memories in rank order while they fit; never cuts one in half. A memory too
+ * long for what is left is skipped, and shorter ones below it may still fit.
+ */
+export function fitToBudget<T extends { memory: Renderable }>(ranked: readonly T[], budgetTokens: number): T[] {
+  let used = frameTokens();
+  const kept: T[] = [];
+  for (const item of ranked) {
+    const cost = lineTokens(item.memory);
+    if (used + cost > budgetTokens) continue;
+    used += cost;
+    kept.push(item);
+  }
+  return kept;
+}
+
+export function renderBlock(memories: readonly Renderable[]): string {
+  return template.replace('{{memories}}', memories.map(renderLine).join('\n')).trim();
+}

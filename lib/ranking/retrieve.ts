@@ -1,0 +1,191 @@
+/**
+ * Ranking memories for a draft message (issue #5). BM25 over wink lemmas and CJK words plus
+ * bigrams finds the text matches; small, named priors (intent by type, importance, recency,
+ * hits, user feedback) order them; hard rules hold whatever the scores say:
+ * - only `active` memories not marked superseded; scope `global` or the current site;
+ * - of two versions of the same fact only the newest is returned;
+ * - pinned memories (and address/style preferences) are always candidates;
+ * - a like/dislike contradiction between two returned memories is flagged (`conflictsWith`).
+ * Each result's score is the sum of its parts, which the audit log stores as they are.
+ */
+
+import type { MemoryRecord, ScoreParts } from '../memory/types';
+import type { SiteId } from '../sites';
+import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
+import { expandQuery } from './expand';
+import { detectIntent, type Intent } from './intent';
+import { InvertedIndex } from './inverted';
+import { CHAR_MARK, termsOf } from './keywords';
+import { newestVersions } from './versions';
+import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
+
+export interface RankOptions {
+  site: SiteId | null;
+  /** Every scope, not just global + `site`: the side panel's search, never an injection. */
+  anyScope?: boolean;
+  now: number;
+  limit?: number;
+  /** Memory ids the user took out of this injection (side panel preview). */
+  exclude?: Iterable<string>;
+  /** Decided from the query when absent. */
+  intent?: Intent;
+  weights?: ScoreWeights;
+}
+
+export interface RankedMemory {
+  memory: MemoryRecord;
+  score: number;
+  parts: ScoreParts;
+  /** Set when this memory contradicts another returned one (like vs dislike). */
+  conflictsWith?: string;
+}
+
+export interface IndexedMemory {
+  memory: MemoryRecord;
+  slot: number;
+  /** Unique index terms, shared with the inverted index (not copied: 100k stores add up). */
+  terms: readonly string[];
+  polarity: Polarity;
+  /** Last time the memory changed or was injected (ms): what recency is measured from. */
+  touchedMs: number;
+  /** How to address the user, or how they want answers: relevant to every conversation. */
+  addressOrStyle: 'address' | 'style' | null;
+}
+
+const GREETING_LIMIT = 3;
+/** Text matches under this share of the best one are dropped before scoring. */
+const MIN_TEXT_SHARE = 0.03;
+/** At most this many text matches are scored in full. */
+const MAX_SCORED = 400;
+
+/** The score a text match needs to be among the MAX_SCORED best (and above `floor`). */
+function pruneFloor(scores: readonly number[], floor: number): number {
+  if (scores.length <= MAX_SCORED) return floor;
+  const above = scores.filter((s) => s >= floor);
+  if (above.length <= MAX_SCORED) return floor;
+  above.sort((a, b) => b - a);
+  return above[MAX_SCORED - 1] as number;
+}
+
+function eligible(m: MemoryRecord, opts: RankOptions): boolean {
+  if (m.status !== 'active' || m.supersededBy !== null) return false;
+  return opts.anyScope === true || m.scope === 'global' || m.scope === opts.site;
+}
+
+function addressOrStyle(m: MemoryRecord): IndexedMemory['addressOrStyle'] {
+  if (m.type !== 'preference') return null;
+  if (hasAddressCue(m.content)) return 'address';
+  return hasStyleCue(m.content) ? 'style' : null;
+}
+
+export class MemoryIndex {
+  private readonly text = new InvertedIndex();
+  private readonly rows = new Map<string, IndexedMemory>();
+  private readonly bySlot: (IndexedMemory | undefined)[] = [];
+  /** Always candidates whatever the query: pinned and address/style preferences. */
+  private readonly standing = new Set<IndexedMemory>();
+
+  get size(): number {
+    return this.rows.size;
+  }
+
+  upsert(memory: MemoryRecord): void {
+    this.remove(memory.id);
+    const slot = this.text.add(termsOf(memory.content));
+    const row: IndexedMemory = {
+      memory,
+      slot,
+      terms: this.text.termsOf(slot),
+      polarity: polarityOf(memory.content),
+      touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
+      addressOrStyle: addressOrStyle(memory),
+    };
+    this.rows.set(memory.id, row);
+    this.bySlot[row.slot] = row;
+    if (memory.pinned || row.addressOrStyle) this.standing.add(row);
+  }
+
+  remove(id: string): void {
+    const row = this.rows.get(id);
+    if (!row) return;
+    this.text.remove(row.slot);
+    this.bySlot[row.slot] = undefined;
+    this.standing.delete(row);
+    this.rows.delete(id);
+  }
+
+  clear(): void {
+    this.text.clear();
+    this.rows.clear();
+    this.bySlot.length = 0;
+    this.standing.clear();
+  }
+
+  get(id: string): MemoryRecord | undefined {
+    return this.rows.get(id)?.memory;
+  }
+
+  /**
+   * Text matches and standing candidates that pass the hard rules, with raw BM25. Matches far
+   * below the best one cannot climb back with priors, so only the strongest few hundred go on
+   * to be scored in full: that keeps a 100k store fast on queries made of common words.
+   */
+  private candidates(query: string, opts: RankOptions): Map<IndexedMemory, number> {
+    const excluded = new Set(opts.exclude ?? []);
+    const w = opts.weights ?? WEIGHTS;
+    const weights = new Map<string, number>();
+    for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
+    expandQuery(query, weights, w.expansion);
+    const { slots, scores } = this.text.score(weights, w.bm25);
+    let best = 0;
+    for (const s of scores) best = Math.max(best, s);
+    const floor = pruneFloor(scores, best * MIN_TEXT_SHARE);
+    const out = new Map<IndexedMemory, number>();
+    slots.forEach((slot, i) => {
+      const bm25 = scores[i] as number;
+      if (bm25 < floor) return;
+      const row = this.bySlot[slot];
+      if (row && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, bm25);
+    });
+    for (const row of this.standing) {
+      if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
+    }
+    return out;
+  }
+
+  rank(query: string, opts: RankOptions): RankedMemory[] {
+    const intent = opts.intent ?? detectIntent(query);
+    const weights = opts.weights ?? WEIGHTS;
+    const found = this.candidates(query, opts);
+    let best = 0;
+    for (const bm25 of found.values()) best = Math.max(best, bm25);
+    const scored: { row: IndexedMemory; item: RankedMemory }[] = [];
+    for (const [row, bm25] of found) {
+      if (intent.kind === 'greeting' && !row.addressOrStyle && !row.memory.pinned) continue;
+      const parts = scoreParts(row, best > 0 ? bm25 / best : 0, intent, opts.now, weights);
+      if (!hasReason(parts, row)) continue;
+      scored.push({ row, item: { memory: row.memory, score: sumParts(parts), parts } });
+    }
+    scored.sort((a, b) => b.item.score - a.item.score || a.item.memory.id.localeCompare(b.item.memory.id));
+    const limit = intent.kind === 'greeting' ? Math.min(GREETING_LIMIT, opts.limit ?? 50) : (opts.limit ?? 50);
+    const kept = newestVersions(scored, limit);
+    flagConflicts(kept);
+    return kept.map((k) => k.item);
+  }
+}
+
+function flagConflicts(kept: readonly { row: IndexedMemory; item: RankedMemory }[]): void {
+  for (let i = 0; i < kept.length; i++) {
+    for (let j = i + 1; j < kept.length; j++) {
+      const a = kept[i] as (typeof kept)[number];
+      const b = kept[j] as (typeof kept)[number];
+      if (!contradicts(topicsOf(a.row), topicsOf(b.row))) continue;
+      a.item.conflictsWith ??= b.item.memory.id;
+      b.item.conflictsWith ??= a.item.memory.id;
+    }
+  }
+}
+
+function topicsOf(row: IndexedMemory): { polarity: Polarity; topics: ReadonlySet<string> } {
+  return { polarity: row.polarity, topics: new Set(row.terms) };
+}

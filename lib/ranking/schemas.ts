@@ -1,0 +1,27 @@
+/** Ranked memories as the side panel shows them: search results and the injection preview. */
+import * as z from 'zod/mini';
+import { MemoryRecordSchema, ScorePartsSchema } from '../memory/types';
+import { INTENT_KINDS } from './intent';
+
+export const IntentKindSchema = z.enum(INTENT_KINDS);
+
+/**
+ * One ranked memory: the score is the sum of its named parts (text, intent, importance,
+ * recency, hits, feedback); `conflictsWith` names another returned memory it contradicts
+ * (like vs dislike); `tokens` is what its line costs in the block.
+ */
+export const ScoredMemorySchema = z.object({
+  memory: MemoryRecordSchema,
+  score: z.number(),
+  parts: ScorePartsSchema,
+  conflictsWith: z.nullable(z.string()),
+  tokens: z.int(),
+});
+
+export const InjectionPreviewSchema = z.object({
+  intent: IntentKindSchema,
+  block: z.nullable(z.string()),
+  tokens: z.int(),
+  budgetTokens: z.int(),
+  items: z.array(ScoredMemorySchema),
+});

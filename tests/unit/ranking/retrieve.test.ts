@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { MemoryRecord } from '../../../lib/memory/types';
+import { MemoryIndex, type RankOptions } from '../../../lib/ranking/retrieve';
+import { sumParts } from '../../../lib/ranking/weights';
+import { memory } from '../helpers';
+
+const NOW = Date.parse('2026-03-01T00:00:00.000Z');
+const opts: RankOptions = { site: 'claude', now: NOW, limit: 10 };
+
+function indexOf(...rows: MemoryRecord[]): MemoryIndex {
+  const index = new MemoryIndex();
+  for (const r of rows) index.upsert(r);
+  return index;
+}
+
+const ids = (index: MemoryIndex, query: string, o: Partial<RankOptions> = {}) =>
+  index.rank(query, { ...opts, ...o }).map((r) => r.memory.content);
+
+describe('ranker hard rules', () => {
+  it('never returns superseded, archived or expired memories', () => {
+    const index = indexOf(
+      memory({ content: '用户住在上海浦东' }, { status: 'superseded' }),
+      memory({ content: '用户住在上海静安' }, { status: 'archived' }),
+      memory({ content: '用户住在上海徐汇' }, { status: 'expired' }),
+      memory({ content: '用户住在上海闵行' }, { supersededBy: 'other' }),
+      memory({ content: '用户住在上海杨浦' }),
+    );
+    expect(ids(index, '上海哪里住')).toEqual(['用户住在上海杨浦']);
+  });
+
+  it('returns global and this site only: a claude memory never reaches chatgpt', () => {
+    const index = indexOf(
+      memory({ content: 'writes Rust at work', scope: 'claude' }),
+      memory({ content: 'Rust is the main language', scope: 'global' }),
+      memory({ content: 'Rust crates vendored', scope: 'gemini' }),
+    );
+    expect(ids(index, 'Rust language', { site: 'chatgpt' })).toEqual(['Rust is the main language']);
+    expect(ids(index, 'Rust language', { site: 'claude' }).sort()).toEqual(
+      ['Rust is the main language', 'writes Rust at work'].sort(),
+    );
+    expect(ids(index, 'Rust language', { site: null })).toEqual(['Rust is the main language']);
+  });
+
+  it('keeps only the newest of two versions of one fact, even at lower importance', () => {
+    const old = memory(
+      { content: "User's daughter is 5 years old and goes to a kindergarten in Binjiang", importance: 5 },
+      { createdAt: '2024-01-01T00:00:00.000Z' },
+    );
+    const fresh = memory(
+      { content: "User's daughter is 6 years old and goes to a kindergarten in Binjiang", importance: 2 },
+      { createdAt: '2025-06-01T00:00:00.000Z' },
+    );
+    const index = indexOf(old, fresh);
+    expect(ids(index, 'kindergarten for the daughter, how old')).toEqual([fresh.content]);
+    // Not a version: same type but a different fact stays.
+    index.upsert(memory({ content: 'User walks the daughter to kindergarten on Mondays' }));
+    expect(ids(index, 'kindergarten daughter')).toHaveLength(2);
+  });
+
+  it('always considers pinned memories, even with no text match', () => {
+    const pinned = memory({ content: 'Answer in British English', pinned: true });
+    const index = indexOf(pinned, memory({ content: 'likes hiking in the Alps' }));
+    expect(ids(index, 'hiking boots advice')).toContain(pinned.content);
+    expect(ids(index, 'something unrelated entirely')).toEqual([pinned.content]);
+  });
+
+  it('flags a like/dislike contradiction between two returned memories', () => {
+    const likes = memory({ content: '用户喜欢喝美式咖啡', type: 'preference' });
+    const quit = memory({ content: '用户不喝咖啡了，改喝茶', type: 'preference' });
+    const other = memory({ content: '用户喜欢爬山', type: 'preference' });
+    const ranked = indexOf(likes, quit, other).rank('推荐咖啡', opts);
+    const byId = new Map(ranked.map((r) => [r.memory.id, r]));
+    expect(byId.get(likes.id)?.conflictsWith).toBe(quit.id);
+    expect(byId.get(quit.id)?.conflictsWith).toBe(likes.id);
+    expect(byId.get(other.id)?.conflictsWith).toBeUndefined();
+  });
+
+  it('leaves out excluded ids and the next ones move up', () => {
+    const a = memory({ content: 'TiDB migration double-write check' });
+    const b = memory({ content: 'TiDB chosen as the target' });
+    const index = indexOf(a, b);
+    expect(index.rank('TiDB', { ...opts, exclude: [a.id] }).map((r) => r.memory.id)).toEqual([b.id]);
+  });
+});
+
+describe('ranker scoring', () => {
+  it('breaks every score into named parts that add up to it', () => {
+    const index = indexOf(
+      memory({ content: '用户在做 TiDB 迁移的双写验证', type: 'task' }, { hitCount: 3, feedback: -1 }),
+    );
+    const [top] = index.rank('TiDB 双写怎么验证', opts);
+    expect(top).toBeDefined();
+    expect(Object.keys(top?.parts ?? {}).sort()).toEqual([
+      'feedback',
+      'hits',
+      'importance',
+      'intent',
+      'recency',
+      'text',
+    ]);
+    expect(top?.score).toBeCloseTo(sumParts(top!.parts), 10);
+    expect(top?.parts.text).toBeGreaterThan(0);
+    expect(top?.parts.hits).toBeGreaterThan(0);
+    expect(top?.parts.feedback).toBeLessThan(0);
+  });
+
+  it('ranks the memory that matches the words first, in Chinese and English', () => {
+    const index = indexOf(
+      memory({ content: '用户养了一只柯基，名字叫土豆' }),
+      memory({ content: '用户的女儿对花粉过敏' }),
+      memory({ content: 'User is allergic to peanuts' }),
+    );
+    expect(ids(index, '土豆春节寄养')[0]).toBe('用户养了一只柯基，名字叫土豆');
+    expect(ids(index, 'peanut allergy snacks')[0]).toBe('User is allergic to peanuts');
+  });
+
+  it('answers a greeting with the important address/style preferences only', () => {
+    const index = indexOf(
+      memory({ content: '用户希望被称呼为“阿远”', type: 'preference', importance: 5 }),
+      memory({ content: '用户喜欢简洁的回答，先给结论再展开', type: 'preference', importance: 5 }),
+      memory({ content: '用户早上喜欢喝咖啡', type: 'preference', importance: 3 }),
+      memory({ content: '用户住在杭州', type: 'fact', importance: 5 }),
+    );
+    expect(ids(index, '早上好')).toEqual(['用户希望被称呼为“阿远”', '用户喜欢简洁的回答，先给结论再展开']);
+  });
+
+  it('lifts tasks for a continuation and conclusions for an opinion question', () => {
+    const task = memory({ content: '用户在写订单迁移方案', type: 'task' });
+    const fact = memory({ content: '用户的订单迁移方案评审', type: 'fact' });
+    const decided = memory({ content: '用户认为订单迁移方案要分两期', type: 'conclusion' });
+    const index = indexOf(fact, task, decided);
+    expect(ids(index, '继续上次的订单迁移方案')[0]).toBe(task.content);
+    expect(ids(index, '你觉得订单迁移方案怎么样')[0]).toBe(decided.content);
+  });
+
+  it('returns nothing for an empty store or a query with no match', () => {
+    expect(new MemoryIndex().rank('anything', opts)).toEqual([]);
+    expect(indexOf(memory({ content: 'likes tea' })).rank('quantum chromodynamics', opts)).toEqual([]);
+  });
+});
+
+describe('index updates', () => {
+  it('upserts and removes in place without a rebuild', () => {
+    const m = memory({ content: 'User drives a Model Y' });
+    const index = indexOf(m);
+    expect(ids(index, 'Model Y')).toEqual([m.content]);
+    index.upsert({ ...m, content: 'User drives a BYD Song PLUS' });
+    expect(ids(index, 'Model Y')).toEqual([]);
+    expect(ids(index, 'BYD')).toEqual(['User drives a BYD Song PLUS']);
+    index.remove(m.id);
+    expect(index.size).toBe(0);
+    expect(ids(index, 'BYD')).toEqual([]);
+  });
+});
