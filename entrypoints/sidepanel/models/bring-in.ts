@@ -14,7 +14,7 @@ import type { MemoryType } from '../../../lib/memory/types';
 import { send } from '../../../lib/send';
 import { fail, messageOf, say } from './notice';
 import { backupTakenFor, undoByBackup } from './transfer';
-import { track } from './work';
+import { saidCancelled, track } from './work';
 
 export interface PreviewItem {
   content: string;
@@ -84,6 +84,7 @@ export async function checkItems(): Promise<void> {
     if (items.value !== list) return;
     items.value = list.map((item, i) => ({ ...item, check: checks[i] ?? null }));
   } catch (error) {
+    if (saidCancelled('bringIn', error)) return;
     fail(messageOf(error));
   }
 }
@@ -109,6 +110,7 @@ export async function refine(): Promise<void> {
     items.value = [...refined, ...items.value.slice(list.length)];
     say(t('bring.refined', { n: changed }));
   } catch (error) {
+    if (saidCancelled('refine', error)) return;
     fail(messageOf(error));
   }
 }
@@ -123,6 +125,7 @@ export async function commitBringIn(): Promise<void> {
     undoByBackup(t('bring.undo', { n: chosen.length }), await backupTakenFor('before bring-in', started));
     closeBringIn();
   } catch (error) {
+    if (saidCancelled('bringIn', error)) return;
     fail(t('bring.failed', { error: messageOf(error) }));
   }
 }

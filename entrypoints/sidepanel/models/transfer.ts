@@ -10,7 +10,7 @@ import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
-import { track } from './work';
+import { saidCancelled, track } from './work';
 
 export type BackupSummary = ResponseOf<'backups.list'>[number];
 export type ImportReport = ResponseOf<'transfer.import'>;
@@ -59,6 +59,7 @@ export async function importFile(file: File): Promise<void> {
     );
     undoByBackup(t('undo.imported', { file: file.name }), await backupTakenFor('before import', started));
   } catch (error) {
+    if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
     fail(t('transfer.importFailed', { error: messageOf(error) }));
   }
@@ -75,6 +76,7 @@ export async function exportFile(): Promise<void> {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     say(t('transfer.exported'));
   } catch (error) {
+    if (saidCancelled('export', error)) return;
     fail(t('transfer.exportFailed', { error: messageOf(error) }));
   }
 }
@@ -87,6 +89,7 @@ export async function restoreFrom(backup: BackupSummary): Promise<void> {
     undoByBackup(t('undo.restored'), await backupTakenFor('before restore', started));
     await refreshBackups();
   } catch (error) {
+    if (saidCancelled('restore', error)) return;
     fail(messageOf(error));
   }
 }

@@ -6,14 +6,13 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
+import { t } from '../../../lib/i18n';
+import { MessageError } from '../../../lib/protocol/define';
 import { send } from '../../../lib/send';
 import { WORK_LANES, type WorkKind, type WorkProgress, WorkProgressEventSchema } from '../../../lib/work/progress';
-import { fail, messageOf } from './notice';
+import { fail, messageOf, say } from './notice';
 
 export const work = signal<Readonly<Partial<Record<WorkKind, WorkProgress>>>>({});
-
-/** How many progress reports arrived (the e2e test reads it from the page title attribute). */
-export const reportsSeen = signal(0);
 
 const closedRuns = new Set<string>();
 
@@ -26,7 +25,6 @@ function put(kind: WorkKind, progress: WorkProgress | undefined): void {
 
 export function receive(progress: WorkProgress): void {
   if (closedRuns.has(progress.runId)) return;
-  reportsSeen.value++;
   if (progress.state !== 'running') {
     closedRuns.add(progress.runId);
     put(progress.kind, undefined);
@@ -66,6 +64,13 @@ export async function track<T>(kind: WorkKind, start: () => Promise<T>): Promise
     if (seen) closedRuns.add(seen.runId);
     put(kind, undefined);
   }
+}
+
+/** A cancelled run is news, not an error: says so and returns true; false for anything else. */
+export function saidCancelled(kind: WorkKind, error: unknown): boolean {
+  if (!(error instanceof MessageError && error.code === 'cancelled')) return false;
+  say(t('work.cancelled', { what: t(`work.kind.${kind}`) }));
+  return true;
 }
 
 export async function cancelWork(kind: WorkKind): Promise<void> {

@@ -2,12 +2,12 @@
 import { WorkProgress } from '../../../components/work-progress';
 import { t } from '../../../lib/i18n';
 import { WORK_KINDS } from '../../../lib/work/progress';
-import { cancelWork, reportsSeen, work } from '../models/work';
+import { cancelWork, work } from '../models/work';
 
 export function WorkBars() {
   const running = WORK_KINDS.map((k) => work.value[k]).filter((p) => p !== undefined);
   return (
-    <section class="work-bars" aria-label={t('work.label')} data-reports={reportsSeen.value} hidden={!running.length}>
+    <section class="work-bars" aria-label={t('work.label')} hidden={!running.length}>
       {running.map((p) => (
         <WorkProgress
           key={p.kind}
