@@ -4,6 +4,7 @@ import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
+import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
@@ -44,6 +45,7 @@ export default defineBackground({
 
     startChatLifecycle();
     wireMaintenance();
+    wireEditBackups();
     // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
     void warmIndex().catch(() => {});
     installRememberMenu();

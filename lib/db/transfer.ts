@@ -1,7 +1,10 @@
 /**
  * Import and export of the memory JSON format against the store. Import is one transaction:
- * it either applies every row or none. With a work handle it reports its rows as it writes
- * them and can be cancelled up to the last chunk (throwing inside the transaction aborts it).
+ * it either applies every row or none. Chats in a file are history, never work: they arrive
+ * finished and already extracted (no job, nothing for the idle sweep), never replace a chat
+ * the store already has, and a chat under a tombstone is not brought back. With a work handle
+ * it reports its rows as it writes them and can be cancelled up to the last chunk (throwing
+ * inside the transaction aborts it).
  */
 
 import { contentKey } from '../memory/normalize';
@@ -9,6 +12,7 @@ import type { Chat, MemoryRecord } from '../memory/types';
 import type { ParsedMemoryFile } from '../memory-file/format';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
+import { tombstonedChatIds } from './tombstones';
 
 const WRITE_CHUNK = 1000;
 
@@ -36,6 +40,7 @@ export interface ImportReport {
 
 /** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
+  const tombstones = await tombstonedChatIds();
   return db.transaction('rw', db.memories, db.chats, async () => {
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
@@ -66,18 +71,22 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
       report.added++;
     }
     await putInChunks(db.memories, writes, work);
-    report.chats = await mergeChats(file.chats);
+    report.chats = await addHistory(file.chats, tombstones);
     return report;
   });
 }
 
-async function mergeChats(chats: readonly Chat[]): Promise<number> {
-  if (chats.length === 0) return 0;
-  const current = await db.chats.bulkGet(chats.map((c) => c.id));
-  const writes = chats.filter((c, i) => {
-    const have = current[i];
-    return !have || c.updatedAt > have.updatedAt;
-  });
+/** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */
+export function asHistory(chat: Chat): Chat {
+  if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '' };
+  return { ...chat, state: 'finished', extractedVersion: chat.version };
+}
+
+async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<number> {
+  const candidates = chats.filter((c) => !tombstones.has(c.id));
+  if (candidates.length === 0) return 0;
+  const current = await db.chats.bulkGet(candidates.map((c) => c.id));
+  const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
   await db.chats.bulkPut(writes);
   return writes.length;
 }

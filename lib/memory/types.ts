@@ -117,7 +117,7 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
-export const PAUSE_REASONS = ['auth', 'config', 'cap'] as const;
+export const PAUSE_REASONS = ['auth', 'config', 'cap', 'storage_full'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 
 /** Why the extraction queue is not working, as the side panel shows it. */

@@ -1,11 +1,21 @@
-/** Settings → Your data: export, import with its report, and the backups. */
+/** Settings → Your data: export, import with its report, taking memories elsewhere, backups. */
 import { BackupList } from '../../../components/backup-list';
 import { ImportReport } from '../../../components/import-report';
+import { ImportSettings } from '../../../components/import-settings';
 import { TakeOut } from '../../../components/take-out';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { copyForInstructions, customLimit, exportMarkdown, setCustomLimit } from '../models/take-out';
-import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
+import {
+  applyImportedSettings,
+  backups,
+  exportFile,
+  importedSettings,
+  importFile,
+  keepMySettings,
+  lastImport,
+  restoreFrom,
+} from '../models/transfer';
 import { busy } from '../models/work';
 
 export function SettingsData() {
@@ -19,6 +29,7 @@ export function SettingsData() {
         busy={busy('import') || busy('export')}
       />
       <ImportReport last={lastImport.value} />
+      <ProposedSettings />
       <TakeOut
         limit={customLimit.value}
         onLimit={setCustomLimit}
@@ -36,5 +47,19 @@ export function SettingsData() {
         }}
       />
     </section>
+  );
+}
+
+function ProposedSettings() {
+  const last = lastImport.value;
+  if (!last || 'error' in last) return null;
+  return (
+    <ImportSettings
+      changes={last.report.settingsChanges}
+      protectedKeys={last.report.settingsProtected}
+      state={importedSettings.value}
+      onApply={() => void applyImportedSettings()}
+      onKeep={keepMySettings}
+    />
   );
 }
