@@ -69,6 +69,7 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
     matched: health.matched,
     turns: health.turns,
     draft: health.draft,
+    problems: health.problems ?? [],
     at: record.healthAt,
   };
 }
