@@ -22,14 +22,19 @@ export function createHealth(state: PageState) {
     const count = (selector: string | null) => (selector ? document.querySelectorAll(selector).length : 0);
     const turns = count(matched.userTurn) + count(matched.assistantTurn);
     const composer = adapter.composer(document);
-    const draft = composer ? adapter.readComposer(composer).slice(0, 10_000) : undefined;
+    // The draft is read only for the side panel's preview of what would be added to it, and the
+    // turns only while this site's chats are learnt from.
+    const draft =
+      composer && state.config.inject !== 'off' ? adapter.readComposer(composer).slice(0, 10_000) : undefined;
     const generating = adapter.isGenerating(document);
     if (!generating) generatingSince = null;
     else generatingSince ??= performance.now();
-    const problems = readingProblems({
-      turns: adapter.readTurns(document),
-      generatingForMs: generatingSince === null ? 0 : performance.now() - generatingSince,
-    });
+    const problems = state.config.learn
+      ? readingProblems({
+          turns: adapter.readTurns(document),
+          generatingForMs: generatingSince === null ? 0 : performance.now() - generatingSince,
+        })
+      : [];
     return { conversationId: state.conversationId, url: location.href, matched, turns, draft, problems };
   }
 

@@ -7,13 +7,14 @@ import * as z from 'zod/mini';
 import { SELECTOR_KEYS } from '../adapters/types';
 import { CHAT_STATES, SiteIdSchema } from '../memory/types';
 import { READING_PROBLEMS } from '../reading-problems';
+import { MAX_TURN_CHARS } from '../site-bounds';
 
 export const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
 export const PageUrlSchema = z.string().check(z.maxLength(4000));
 
 export const CapturedTurnSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  text: z.string().check(z.maxLength(200_000)),
+  text: z.string().check(z.maxLength(MAX_TURN_CHARS)),
 });
 
 /** Which entry of each adapter selector list matched on the page (null: none). */

@@ -18,6 +18,7 @@ import {
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
 import { IMPORTABLE_SETTINGS } from '../settings-import';
+import { liftSettings } from '../settings-migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings-schema';
 import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
@@ -164,12 +165,24 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
   return { memories, chats, ...importableSettings(envelope.settings) };
 }
 
+/**
+ * A file's settings at the current version: files from 0.1.0 carry version 1 (per site
+ * `enabled`/`mode`), lifted by the same migrations as stored settings.
+ */
+function lifted(raw: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return liftSettings({ ...raw, version: typeof raw.version === 'number' ? raw.version : 1 });
+  } catch (error) {
+    fail(`settings: ${(error as Error).message}`);
+  }
+}
+
 /** Keeps the settings an import may propose, each validated; the rest are only named. */
 function importableSettings(raw: unknown): Pick<ParsedMemoryFile, 'settings' | 'ignoredSettings'> {
   if (raw === undefined) return { settings: null, ignoredSettings: [] };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     fail(`settings: expected an object, got ${describeValue(raw)}`);
-  const entries = Object.entries(raw as Record<string, unknown>);
+  const entries = Object.entries(lifted(raw as Record<string, unknown>));
   const settings: Partial<Settings> = {};
   for (const [key, value] of entries) {
     if (!(IMPORTABLE_SETTINGS as readonly string[]).includes(key)) continue;

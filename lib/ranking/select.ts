@@ -21,6 +21,8 @@ export interface SelectOptions {
   now: number;
   budgetTokens: number;
   exclude?: Iterable<string>;
+  /** This install's block mark (lib/install-mark.ts); a stand-in of the same size otherwise. */
+  mark?: string;
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -48,6 +50,9 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
   const chosen = fitToBudget(confident.slice(0, MAX_INJECTED), opts.budgetTokens);
   const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));
   if (items.length === 0) return { intent: intent.kind, items, block: null, tokens: 0 };
-  const block = renderBlock(items.map((r) => r.memory));
+  const block = renderBlock(
+    items.map((r) => r.memory),
+    opts.mark,
+  );
   return { intent: intent.kind, items, block, tokens: estimateTokens(block) };
 }

@@ -9,11 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { ChatSiteAdapter } from '../../lib/adapters/types';
-import { stripInjectedBlocks } from '../../lib/ranking/render';
+import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, breakWorker, getChat, readStore, setSiteMode } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
+import { pageControls } from './harness/page-controls';
 import { buildFixtures, FIXTURES, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
 
 const SITES = ADAPTERS.filter((a) => !process.env.SITES || process.env.SITES.split(',').includes(a.id));
@@ -36,10 +37,11 @@ afterAll(async () => {
   await ext?.close();
 });
 
-async function openChat(adapter: ChatSiteAdapter, mode = 'auto', url = homeUrl(adapter.id)): Promise<Page> {
+/** A chat page whose content script has its site's switches (its controls are attached). */
+async function openChat(adapter: ChatSiteAdapter, url = homeUrl(adapter.id)): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto(url);
-  await page.waitForSelector(`claude-mem-controls[data-mode="${mode}"]`, { state: 'attached', timeout: 10_000 });
+  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 10_000 });
   return page;
 }
 
@@ -59,14 +61,14 @@ function expectBlockAndText(sent: string, text: string): void {
   expect(sent.startsWith(BLOCK_START)).toBe(true);
   expect(count(sent, BLOCK_START)).toBe(1);
   expect(count(sent, text)).toBe(1);
-  expect(stripInjectedBlocks(sent)).toBe(text);
+  expect(stripInjectedBlocks(sent, marksIn(sent))).toBe(text);
 }
 
 /** A whole chat in auto mode: the block goes out once, and the stored chat is the clean text. */
 async function chatAndCapture(adapter: ChatSiteAdapter, url: string): Promise<void> {
   const site = adapter.id;
   await setSiteMode(panel, site, 'auto');
-  const page = await openChat(adapter, 'auto', url);
+  const page = await openChat(adapter, url);
   await typeDraft(page, adapter, FIRST);
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
@@ -113,7 +115,7 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
 
   it('off: nothing is injected', async () => {
     await setSiteMode(panel, site, 'off');
-    const page = await openChat(adapter, 'off');
+    const page = await openChat(adapter);
     await typeDraft(page, adapter, FIRST);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
@@ -123,10 +125,14 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
 
   it('manual: the button inserts the block without sending', async () => {
     await setSiteMode(panel, site, 'manual');
-    const page = await openChat(adapter, 'manual');
+    const page = await openChat(adapter);
+    // The controls sit in a closed shadow root: the test reaches them through the content script.
+    const controls = await pageControls(page, ext.extensionId);
+    await expect.poll(async () => (await controls.state()).insert !== null, { timeout: 10_000 }).toBe(true);
     await typeDraft(page, adapter, FIRST);
-    await page.getByRole('button', { name: 'Insert memories' }).click();
-    await page.getByRole('status').filter({ hasText: 'Memories inserted.' }).waitFor();
+    await controls.click('insert');
+    await expect.poll(async () => (await controls.state()).status, { timeout: 5000 }).toBe('Memories inserted.');
+    await controls.detach();
     expect(await sentMessages(page)).toEqual([]);
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);

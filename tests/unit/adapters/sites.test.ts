@@ -9,7 +9,8 @@ import { replyText } from '../../fixtures/sites/shared/engine';
 import { type FixtureVariant, VARIANTS } from '../../fixtures/sites/variants';
 import { loadFixture } from './fixture-dom';
 
-const BLOCK = renderBlock([{ type: 'fact', content: 'Lives in 成都; budget ¥2,850,000.00' }]);
+const MARK = 'fx7e2mk9';
+const BLOCK = renderBlock([{ type: 'fact', content: 'Lives in 成都; budget ¥2,850,000.00' }], MARK);
 const FIRST = 'Where should I look for a flat?\nTwo lines, 两行.';
 const SECOND = 'And which districts are quiet?';
 
@@ -65,7 +66,7 @@ describe.each(CASES)('%s adapter over its fixture', (_, variant, adapter) => {
     const turns = adapter.readTurns(document);
     expect(turns.map((t) => t.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
     expect(turns[0]?.text.startsWith('[claude-mem ·')).toBe(true);
-    expect(cleanCapturedTurns(turns)).toEqual([
+    expect(cleanCapturedTurns(turns, [MARK])).toEqual([
       { role: 'user', text: FIRST },
       { role: 'assistant', text: replyText(1) },
       { role: 'user', text: SECOND },
