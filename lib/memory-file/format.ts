@@ -3,6 +3,7 @@
  * or serialise the store. Pure: no storage here, so every error case is testable in isolation.
  */
 import * as z from 'zod/mini';
+import { cleanKeywords, MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
 import {
   type Chat,
   ChatSchema,
@@ -69,6 +70,7 @@ const ImportMemorySchema = z.object({
   hitCount: z.optional(z.int().check(z.minimum(0))),
   supersededBy: z.optional(z.nullable(z.string())),
   source: z.optional(z.nullable(MemorySourceSchema)),
+  keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
 });
 
 export interface ParsedMemoryFile {
@@ -126,6 +128,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     supersededBy: raw.supersededBy ?? null,
     source: raw.source ?? null,
     feedback: 0,
+    ...(raw.keywords ? { keywords: cleanKeywords(raw.keywords) } : {}),
   };
 }
 
@@ -216,6 +219,7 @@ export function toFileMemory(m: Memory): Memory {
     hitCount: m.hitCount,
     supersededBy: m.supersededBy,
     source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
+    ...(m.keywords ? { keywords: [...m.keywords] } : {}),
   };
 }
 

@@ -126,7 +126,7 @@ describe('after receiving', () => {
     ]);
     const answers = [
       { op: 'add' as const, content: '用户希望被称呼为小李', type: 'preference' as const, importance: 5 },
-      { op: 'add' as const, content: '用户晚上九点以后才有空学习', type: 'preference' as const, importance: 4 },
+      { op: 'add' as const, content: '用户每晚九点以后才有空学习', type: 'preference' as const, importance: 4 },
       { op: 'add' as const, content: '买房预算是¥2,850,000.00', type: 'fact' as const, importance: 4 },
     ];
     api.enqueue(saveMemories('小李安排了晚上九点后的学习时间。', answers));
