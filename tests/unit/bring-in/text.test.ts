@@ -26,7 +26,7 @@ describe('pasted text → memories', () => {
     const found = parseText(sample('zh-bullets.txt'));
     expect(brief(found.items)).toEqual([
       ['我住在成都，在一家游戏公司做客户端开发', 'fact', 4],
-      ['喜欢简洁的回答，先给结论再解释', 'preference', 3],
+      ['喜欢用要点列出答案，别写太长', 'preference', 3],
       ['对花生过敏', 'fact', 5],
       ['正在准备下个月的半程马拉松', 'task', 3],
       ['决定不买车，通勤坐地铁', 'conclusion', 3],
