@@ -3,6 +3,7 @@ import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { addOpen, openAdd } from '../models/add-memory';
 import { exportFile, importFile } from '../models/transfer';
+import { ProposedSettings } from './proposed-settings';
 
 export function MemoriesToolbar() {
   return (
@@ -13,6 +14,7 @@ export function MemoriesToolbar() {
         </button>
       )}
       <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
+      <ProposedSettings whilePending />
     </div>
   );
 }
