@@ -8,10 +8,10 @@ describe('intent', () => {
     for (const t of [
       '早上好',
       '在不在？',
-      '嗨，今天有点累',
+      '嗨，今儿好困',
       '早呀～',
       'hi～',
-      'hello，刚把孩子哄睡',
+      'hello，孩子终于睡着了',
       'Good morning!',
       'hey there',
       '',
@@ -28,10 +28,10 @@ describe('intent', () => {
     expect(kind('你觉得 TiDB 怎么样')).toBe('opinion');
     expect(kind('What do you think about Rust?')).toBe('opinion');
     expect(detectIntent('你觉得呢').typeBoost.conclusion).toBeGreaterThan(0);
-    expect(kind('继续上次的订单库迁移')).toBe('continuation');
+    expect(kind('继续上回的支付服务重构')).toBe('continuation');
     expect(kind('where were we?')).toBe('continuation');
-    expect(detectIntent('接着上次的论文').typeBoost.task).toBeGreaterThan(
-      detectIntent('接着上次的论文').typeBoost.fact,
+    expect(detectIntent('接着上回那篇综述').typeBoost.task).toBeGreaterThan(
+      detectIntent('接着上回那篇综述').typeBoost.fact,
     );
     expect(kind('帮我写个 Go 的 HTTP server')).toBe('lookup');
   });

@@ -19,13 +19,13 @@ const ids = (index: MemoryIndex, query: string, o: Partial<RankOptions> = {}) =>
 describe('ranker hard rules', () => {
   it('never returns superseded, archived or expired memories', () => {
     const index = indexOf(
-      memory({ content: '用户住在上海浦东' }, { status: 'superseded' }),
-      memory({ content: '用户住在上海静安' }, { status: 'archived' }),
-      memory({ content: '用户住在上海徐汇' }, { status: 'expired' }),
-      memory({ content: '用户住在上海闵行' }, { supersededBy: 'other' }),
-      memory({ content: '用户住在上海杨浦' }),
+      memory({ content: '用户家在南京鼓楼' }, { status: 'superseded' }),
+      memory({ content: '用户家在南京玄武' }, { status: 'archived' }),
+      memory({ content: '用户家在南京江宁' }, { status: 'expired' }),
+      memory({ content: '用户家在南京建邺' }, { supersededBy: 'other' }),
+      memory({ content: '用户家在南京秦淮' }),
     );
-    expect(ids(index, '上海哪里住')).toEqual(['用户住在上海杨浦']);
+    expect(ids(index, '南京哪里住')).toEqual(['用户家在南京秦淮']);
   });
 
   it('returns global and this site only: a claude memory never reaches chatgpt', () => {
@@ -65,9 +65,9 @@ describe('ranker hard rules', () => {
   });
 
   it('flags a like/dislike contradiction between two returned memories', () => {
-    const likes = memory({ content: '用户喜欢喝美式咖啡', type: 'preference' });
-    const quit = memory({ content: '用户不喝咖啡了，改喝茶', type: 'preference' });
-    const other = memory({ content: '用户喜欢爬山', type: 'preference' });
+    const likes = memory({ content: '用户爱喝冰拿铁咖啡', type: 'preference' });
+    const quit = memory({ content: '用户戒了咖啡，改喝乌龙', type: 'preference' });
+    const other = memory({ content: '用户爱好钓鱼', type: 'preference' });
     const ranked = indexOf(likes, quit, other).rank('推荐咖啡', opts);
     const byId = new Map(ranked.map((r) => [r.memory.id, r]));
     expect(byId.get(likes.id)?.conflictsWith).toBe(quit.id);
@@ -76,25 +76,26 @@ describe('ranker hard rules', () => {
   });
 
   it('leaves out excluded ids and the next ones move up', () => {
-    const a = memory({ content: 'TiDB migration double-write check' });
-    const b = memory({ content: 'TiDB chosen as the target' });
+    const a = memory({ content: 'Redis cluster resharding drill' });
+    const b = memory({ content: 'Redis picked for the session cache' });
     const index = indexOf(a, b);
-    expect(index.rank('TiDB', { ...opts, exclude: [a.id] }).map((r) => r.memory.id)).toEqual([b.id]);
+    expect(index.rank('Redis', { ...opts, exclude: [a.id] }).map((r) => r.memory.id)).toEqual([b.id]);
   });
 });
 
 describe('ranker scoring', () => {
   it('breaks every score into named parts that add up to it', () => {
     const index = indexOf(
-      memory({ content: '用户在做 TiDB 迁移的双写验证', type: 'task' }, { hitCount: 3, feedback: -1 }),
+      memory({ content: '用户在做 Redis 集群的扩容演练', type: 'task' }, { hitCount: 3, feedback: -1 }),
     );
-    const [top] = index.rank('TiDB 双写怎么验证', opts);
+    const [top] = index.rank('Redis 扩容怎么演练', opts);
     expect(top).toBeDefined();
     expect(Object.keys(top?.parts ?? {}).sort()).toEqual([
       'feedback',
       'hits',
       'importance',
       'intent',
+      'profile',
       'recency',
       'text',
     ]);
@@ -106,22 +107,22 @@ describe('ranker scoring', () => {
 
   it('ranks the memory that matches the words first, in Chinese and English', () => {
     const index = indexOf(
-      memory({ content: '用户养了一只柯基，名字叫土豆' }),
-      memory({ content: '用户的女儿对花粉过敏' }),
+      memory({ content: '用户养了一只橘猫，叫年糕' }),
+      memory({ content: '用户的儿子对尘螨过敏' }),
       memory({ content: 'User is allergic to peanuts' }),
     );
-    expect(ids(index, '土豆春节寄养')[0]).toBe('用户养了一只柯基，名字叫土豆');
+    expect(ids(index, '年糕国庆寄养')[0]).toBe('用户养了一只橘猫，叫年糕');
     expect(ids(index, 'peanut allergy snacks')[0]).toBe('User is allergic to peanuts');
   });
 
   it('answers a greeting with the important address/style preferences only', () => {
     const index = indexOf(
-      memory({ content: '用户希望被称呼为“阿远”', type: 'preference', importance: 5 }),
-      memory({ content: '用户喜欢简洁的回答，先给结论再展开', type: 'preference', importance: 5 }),
-      memory({ content: '用户早上喜欢喝咖啡', type: 'preference', importance: 3 }),
-      memory({ content: '用户住在杭州', type: 'fact', importance: 5 }),
+      memory({ content: '用户希望被称呼为“小周”', type: 'preference', importance: 5 }),
+      memory({ content: '用户要简短的回答，不要客套', type: 'preference', importance: 5 }),
+      memory({ content: '用户早上爱喝豆浆', type: 'preference', importance: 3 }),
+      memory({ content: '用户家在苏州', type: 'fact', importance: 5 }),
     );
-    expect(ids(index, '早上好')).toEqual(['用户希望被称呼为“阿远”', '用户喜欢简洁的回答，先给结论再展开']);
+    expect(ids(index, '早上好')).toEqual(['用户希望被称呼为“小周”', '用户要简短的回答，不要客套']);
   });
 
   it('lifts tasks for a continuation and conclusions for an opinion question', () => {
@@ -129,7 +130,7 @@ describe('ranker scoring', () => {
     const fact = memory({ content: '用户的订单迁移方案评审', type: 'fact' });
     const decided = memory({ content: '用户认为订单迁移方案要分两期', type: 'conclusion' });
     const index = indexOf(fact, task, decided);
-    expect(ids(index, '继续上次的订单迁移方案')[0]).toBe(task.content);
+    expect(ids(index, '继续上回那份订单迁移方案')[0]).toBe(task.content);
     expect(ids(index, '你觉得订单迁移方案怎么样')[0]).toBe(decided.content);
   });
 

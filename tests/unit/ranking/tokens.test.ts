@@ -5,22 +5,22 @@ import { estimateTokens } from '../../../lib/ranking/tokens';
 import { memory } from '../helpers';
 
 const ENGLISH = [
-  'Caroline attended an LGBTQ support group recently and found the transgender stories inspiring.',
-  'Melanie is currently managing kids and work and finds it overwhelming.',
+  'Priya joined a community choir last spring and found the weekly rehearsals calming.',
+  'Tomasz is juggling night classes and a part-time job and feels stretched thin.',
   'The user prefers concise answers with the conclusion first, then the details.',
   'User moved from Beijing to Chengdu in September 2024 and works at a fintech startup.',
   'Decided against CockroachDB because nobody on the team has run it in production.',
   'Runs 5km three times a week; knee injury in 2021, avoids jumping rope.',
 ];
 const CHINESE = [
-  '用户希望被称呼为“阿远”',
-  '用户喜欢简洁的回答，先给结论再展开',
-  '用户9月从上海搬到了杭州滨江',
-  '用户负责把订单库从 MySQL 迁到分布式数据库',
-  '用户在减脂，目标从82公斤减到75公斤',
-  '用户最终选定 TiDB 作为订单库的迁移目标',
-  '用户的女儿对花粉过敏，春天出门要戴口罩',
-  '用户打算把 TiDB 迁移项目作为晋升材料的核心案例',
+  '用户希望被称呼为“小周”',
+  '用户要简短的回答，不要客套，直接说重点',
+  '用户去年11月从广州搬到了苏州园区',
+  '用户负责把支付服务从 PHP 重写成 Java 微服务',
+  '用户在增肌，目标从60公斤练到66公斤',
+  '用户最后选了 ClickHouse 做报表库',
+  '用户的儿子对尘螨过敏，换季时容易咳嗽',
+  '用户打算把 ClickHouse 报表项目写进年终总结',
 ];
 
 function relativeErrors(texts: readonly string[]): number[] {
@@ -51,7 +51,7 @@ describe('token estimate (calibrated against @anthropic-ai/tokenizer)', () => {
   });
 
   it('costs Chinese per character, not per four characters', () => {
-    expect(estimateTokens('用户喜欢简洁的回答')).toBeGreaterThanOrEqual(9);
+    expect(estimateTokens('用户要简短的回答')).toBeGreaterThanOrEqual(9);
     expect(estimateTokens('')).toBe(0);
   });
 });
