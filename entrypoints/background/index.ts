@@ -1,5 +1,5 @@
 import { browser, defineBackground } from '#imports';
-import { warmIndex } from '../../lib/db/memory-index-source';
+import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { loadApiKey, onApiKeyChanged } from '../../lib/settings';
 import { wireEditBackups } from './edit-backups';
@@ -13,6 +13,10 @@ import { makeScrubber } from './scrub';
 export default defineBackground({
   type: 'module',
   main() {
+    // The worker wakes mostly for a chat page: its ranking index loads first, before the rest
+    // of the start-up work queues its own reads ahead of it.
+    void warmIndex().catch(() => {});
+    setSnapshotDelay(SNAPSHOT_DELAY_MS);
     let apiKey: string | null = null;
     // Also moves a key an older build left in storage.local out of content scripts' reach.
     void loadApiKey().then((key) => {
@@ -40,8 +44,6 @@ export default defineBackground({
     startChatLifecycle();
     wireMaintenance();
     wireEditBackups();
-    // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
-    void warmIndex().catch(() => {});
     installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.

@@ -22,6 +22,18 @@ export interface MetaRow {
   value: unknown;
 }
 
+/**
+ * A memory's ranking-index fields as the ranker computed them (lib/db/memory-terms.ts): `v` the
+ * index version that computed them, `h` a hash of what they were computed from, `t` every
+ * field's terms in one flat string (10,000 strings load far faster than 500,000).
+ */
+export interface TermsRow {
+  id: string;
+  v: number;
+  h: number;
+  t: string;
+}
+
 export interface QuarantineRow {
   id: string;
   table: string;
@@ -40,6 +52,8 @@ export const SCHEMA_V1 = {
   quarantine: 'id, table, at',
 } as const;
 
+export const SCHEMA_V2 = { ...SCHEMA_V1, terms: 'id' } as const;
+
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
@@ -48,11 +62,14 @@ export class MemDB extends Dexie {
   usage!: EntityTable<UsageRow, 'day'>;
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
+  terms!: EntityTable<TermsRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
     // v1: first release (0.1.0).
     this.version(1).stores(SCHEMA_V1);
+    // v2: the ranking index is stored (0.2.0). Nothing to copy: the first load fills it.
+    this.version(2).stores(SCHEMA_V2);
   }
 }
 

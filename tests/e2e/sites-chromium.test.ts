@@ -152,7 +152,9 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
       if (how === 'stopped') await ext.stopServiceWorker();
       await expect.poll(async () => (await sentMessages(page)).length, { timeout: 1000 }).toBe(1);
       const [sent] = await sentMessages(page);
-      expect(sent!.text).toBe(FIRST);
+      // A request the stopped worker dropped is asked again: a fresh worker may still answer in time.
+      if (how === 'stopped') expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(FIRST);
+      else expect(sent!.text).toBe(FIRST);
       expect(sent!.at - pressedAt).toBeLessThan(1000);
       await page.waitForTimeout(1200);
       expect(await sentMessages(page)).toHaveLength(1);
