@@ -78,6 +78,7 @@ export async function applyImportedSettings(): Promise<void> {
       changes: last.report.settingsChanges.map(({ path, to }) => ({ path, to })),
     });
     importedSettings.value = 'applied';
+    say(t('transfer.settingsApplied'));
   } catch (error) {
     fail(messageOf(error));
   }

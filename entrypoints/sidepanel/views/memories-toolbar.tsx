@@ -5,6 +5,7 @@ import { addOpen, openAdd } from '../models/add-memory';
 import { bringOpen, openBringIn } from '../models/bring-in';
 import { exportFile, importFile } from '../models/transfer';
 import { busy } from '../models/work';
+import { ProposedSettings } from './proposed-settings';
 
 export function MemoriesToolbar() {
   return (
@@ -24,6 +25,7 @@ export function MemoriesToolbar() {
         onExport={() => void exportFile()}
         busy={busy('import') || busy('export')}
       />
+      <ProposedSettings whilePending />
     </div>
   );
 }

@@ -1,22 +1,13 @@
 /** Settings → Your data: export, import with its report, taking memories elsewhere, backups. */
 import { BackupList } from '../../../components/backup-list';
 import { ImportReport } from '../../../components/import-report';
-import { ImportSettings } from '../../../components/import-settings';
 import { TakeOut } from '../../../components/take-out';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { copyForInstructions, customLimit, exportMarkdown, setCustomLimit } from '../models/take-out';
-import {
-  applyImportedSettings,
-  backups,
-  exportFile,
-  importedSettings,
-  importFile,
-  keepMySettings,
-  lastImport,
-  restoreFrom,
-} from '../models/transfer';
+import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
 import { busy } from '../models/work';
+import { ProposedSettings } from './proposed-settings';
 
 export function SettingsData() {
   return (
@@ -47,19 +38,5 @@ export function SettingsData() {
         }}
       />
     </section>
-  );
-}
-
-function ProposedSettings() {
-  const last = lastImport.value;
-  if (!last || 'error' in last) return null;
-  return (
-    <ImportSettings
-      changes={last.report.settingsChanges}
-      protectedKeys={last.report.settingsProtected}
-      state={importedSettings.value}
-      onApply={() => void applyImportedSettings()}
-      onKeep={keepMySettings}
-    />
   );
 }
