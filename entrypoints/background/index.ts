@@ -2,6 +2,8 @@ import { browser, defineBackground } from '#imports';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { loadApiKey, onApiKeyChanged } from '../../lib/settings';
+import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
+import { onWorkProgress } from '../../lib/work/tracker';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
@@ -39,6 +41,11 @@ export default defineBackground({
     browser.runtime.onMessage.addListener((message, sender, sendResponse) => {
       void route(message, sender).then(sendResponse);
       return true;
+    });
+
+    // Long work reports to whichever extension page is open (the side panel); none open is fine.
+    onWorkProgress((progress) => {
+      browser.runtime.sendMessage({ type: WORK_PROGRESS_EVENT, progress }).catch(() => {});
     });
 
     startChatLifecycle();

@@ -114,7 +114,7 @@ describe('a hostile import file (Chromium)', () => {
 
   it('applies the proposed settings only on confirmation; one undo puts memories and settings back', async () => {
     await panel.getByRole('button', { name: 'Apply these 2 changes' }).click();
-    await panel.getByText('These settings from the file were applied.', { exact: false }).waitFor();
+    await panel.getByText('These settings from the file were applied.', { exact: false }).first().waitFor();
     const applied = await sendFrom<PublicSettings>(panel, 'settings.get');
     expect(applied.settings).toMatchObject({ idleMinutes: 0.05, baseUrl: api.url, dailyTokenCap: 300_000 });
     expect(applied.settings.privacyPatterns).toEqual([]);

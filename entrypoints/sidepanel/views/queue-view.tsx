@@ -105,7 +105,7 @@ export function QueueView() {
       )}
       {ORDER.filter((s) => g[s].length > 0).map((s) => (
         <section key={s} class="job-group" aria-labelledby={`jobs-${s}`}>
-          <h3 id={`jobs-${s}`}>{t(`queue.group.${s}`, { n: g[s].length })}</h3>
+          <h2 id={`jobs-${s}`}>{t(`queue.group.${s}`, { n: g[s].length })}</h2>
           <ul class="job-list">{g[s].map(renderJob)}</ul>
         </section>
       ))}
