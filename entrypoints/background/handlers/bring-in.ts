@@ -7,9 +7,10 @@ import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/anthropic-client'
 import { refineCall } from '../../../lib/bring-in/refine-call';
 import { createBackup } from '../../../lib/db/backups';
 import { checkBringIn, commitBringIn } from '../../../lib/db/bring-in';
-import { recordCallUsage } from '../../../lib/db/usage';
-import { costUsd } from '../../../lib/pricing';
+import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
+import { callCost } from '../../../lib/pricing';
 import { MessageError } from '../../../lib/protocol/define';
+import { authOf, needsKey } from '../../../lib/providers';
 import { loadApiKey, loadSettings } from '../../../lib/settings';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
@@ -32,17 +33,16 @@ export const bringInHandlers: HandlerGroup<'bringIn.check' | 'bringIn.commit' | 
   'bringIn.refine': ({ items }) =>
     tracked('refine', async (work) => {
       const [settings, apiKey] = await Promise.all([loadSettings(), loadApiKey()]);
-      if (!apiKey)
+      // The same connection as extraction: the preset's auth style, and no key for a local server.
+      if (!apiKey && needsKey(settings))
         throw new MessageError('bad_request', 'No API key is set: add one in Settings to refine with the model.');
       work.phase('call', items.length);
-      const client = createClient({ apiKey, baseUrl: settings.baseUrl, timeoutMs: DEFAULT_TIMEOUT_MS });
+      const auth = authOf(settings);
+      const client = createClient({ apiKey, baseUrl: settings.baseUrl, auth, timeoutMs: DEFAULT_TIMEOUT_MS });
       const result = await refineCall(client, settings.model, items, work.signal);
       const { inputTokens, outputTokens } = result;
-      await recordCallUsage(
-        now(),
-        { inputTokens, outputTokens, costUsd: costUsd(settings.model, inputTokens, outputTokens) },
-        null,
-      );
+      const cost = callCost(settings.model, settings.provider, inputTokens, outputTokens);
+      await recordCallUsage(now(), usageDelta({ inputTokens, outputTokens }, cost), null);
       work.set(items.length);
       return { items: result.answer.items, inputTokens, outputTokens };
     }),
