@@ -8,19 +8,32 @@
  *   whose input changed are recomputed, whatever path changed the memory.
  */
 import type { MemoryRecord } from '../memory/types';
+import { hasAddressCue, hasStyleCue } from './cues';
 import { termsOf } from './keywords';
-
-/** 2: the model-free English tokenizer (english.ts), the memory's keywords as a field. */
-export const INDEX_VERSION = 2;
+import { type ProfileKind, profileKinds } from './profile';
 
 /**
- * Index terms per field, repeats kept (term frequency counts); every field is a term list.
- * How much a field counts (retrieve.ts, KEYWORD_WEIGHT) is applied when it is indexed, not
- * stored, so it may change without a new INDEX_VERSION.
+ * 2: the model-free English tokenizer (english.ts), the memory's keywords as a field.
+ * 3: what the ranker reads from a memory's text by pattern (profile kinds, address/style cue)
+ * stored with its terms: run over every memory at load, those patterns were most of a cold start.
+ */
+export const INDEX_VERSION = 3;
+
+/** What a memory's text says about how to speak to the user (cues.ts). */
+export type AnswerCue = 'address' | 'style';
+
+/**
+ * A memory's index fields; every field is a list of strings. Index terms keep repeats (term
+ * frequency counts). How much a field counts (retrieve.ts, KEYWORD_WEIGHT) is applied when it
+ * is indexed, not stored, so it may change without a new INDEX_VERSION.
  */
 export interface MemoryFields {
   content: string[];
   keywords: string[];
+  /** The circumstances it states (profile.ts), from its text and keywords. */
+  profile: ProfileKind[];
+  /** At most one: address before style. Counts only for a preference (the type is not an input). */
+  cue: AnswerCue[];
 }
 
 /** What a memory's index fields depend on, and nothing else. */
@@ -31,5 +44,15 @@ export function indexInput(memory: MemoryRecord): { content: string; keywords: r
 /** The one place a memory becomes index terms. */
 export function memoryFields(memory: MemoryRecord): MemoryFields {
   const input = indexInput(memory);
-  return { content: termsOf(input.content), keywords: termsOf(input.keywords.join(' , ')) };
+  return {
+    content: termsOf(input.content),
+    keywords: termsOf(input.keywords.join(' , ')),
+    profile: profileKinds(`${input.content}\n${input.keywords.join(', ')}`),
+    cue: answerCue(input.content),
+  };
+}
+
+function answerCue(content: string): AnswerCue[] {
+  if (hasAddressCue(content)) return ['address'];
+  return hasStyleCue(content) ? ['style'] : [];
 }

@@ -11,13 +11,13 @@
 
 import type { MemoryRecord, ScoreParts } from '../memory/types';
 import type { SiteId } from '../sites';
-import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
+import { contradicts, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
 import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
-import { type ProfileKind, profileKinds } from './profile';
+import type { ProfileKind } from './profile';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
@@ -84,12 +84,6 @@ function eligible(m: MemoryRecord, opts: RankOptions): boolean {
   return opts.anyScope === true || m.scope === 'global' || m.scope === opts.site;
 }
 
-function addressOrStyle(m: MemoryRecord): IndexedMemory['addressOrStyle'] {
-  if (m.type !== 'preference') return null;
-  if (hasAddressCue(m.content)) return 'address';
-  return hasStyleCue(m.content) ? 'style' : null;
-}
-
 export class MemoryIndex {
   private readonly text = new InvertedIndex();
   private readonly rows = new Map<string, IndexedMemory>();
@@ -112,8 +106,8 @@ export class MemoryIndex {
       slot,
       terms: this.text.termsOf(slot),
       touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
-      addressOrStyle: addressOrStyle(memory),
-      profile: profileKinds(`${memory.content}\n${(memory.keywords ?? []).join(', ')}`),
+      addressOrStyle: memory.type === 'preference' ? (fields.cue[0] ?? null) : null,
+      profile: fields.profile,
     };
     this.rows.set(memory.id, row);
     this.bySlot[row.slot] = row;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { REVISION_KEY, readIndexSource, writeSnapshot } from '../../../lib/db/index-snapshot';
 import { putMemories, updateMemory } from '../../../lib/db/memories';
+import { decodeFields, encodeFields } from '../../../lib/db/memory-terms';
 import { dropIndex, indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
 import { memory } from '../helpers';
 
@@ -17,7 +18,8 @@ const rank = async (q: string) =>
 async function markSnapshot(term: string): Promise<void> {
   const row = await db.meta.get('index.snapshot');
   const items = JSON.parse(row?.value as string) as [unknown, string][];
-  items[0]![1] += `\u001f${term}`;
+  const fields = decodeFields(items[0]![1]);
+  items[0]![1] = encodeFields({ ...fields, content: [...fields.content, term] });
   await db.meta.put({ key: 'index.snapshot', value: JSON.stringify(items) });
 }
 

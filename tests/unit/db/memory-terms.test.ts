@@ -64,11 +64,38 @@ describe('stored index terms', () => {
     expect(await rank('zzqq')).toEqual(['User plays the cello']);
   });
 
+  it('hold what the ranker reads by pattern, and a cold start takes it from them', async () => {
+    const plain = memory({ content: 'User plays the cello' });
+    const pref = memory({ content: 'User owns a green kayak', type: 'preference' });
+    await putMemories([plain, pref]);
+    await indexSettled();
+    // Kinds and a cue no text states: a reload that honours them read them from the rows.
+    await db.terms.bulkPut([
+      termsRow(plain, { ...memoryFields(plain), profile: ['diet'] }),
+      termsRow(pref, { ...memoryFields(pref), cue: ['address'] }),
+    ]);
+    dropIndex();
+    const ranked = (await warmIndex()).rank('Any ideas what to cook for dinner?', { site: null, now: NOW, limit: 10 });
+    expect(ranked.find((r) => r.memory.id === plain.id)?.parts.profile).toBeGreaterThan(0);
+    expect(await rank('hello')).toEqual(['User owns a green kayak']);
+  });
+
+  it('follow a keywords edit: the profile kinds a keyword states are stored', async () => {
+    await warmIndex();
+    const m = memory({ content: 'User carries an epinephrine pen' });
+    await putMemories([m]);
+    await indexSettled();
+    expect((await db.terms.get(m.id))?.t).not.toContain('diet');
+    await updateMemory(m.id, { keywords: ['allergy'] });
+    await expectStoredInStep();
+    expect(storedFields((await db.memories.get(m.id))!, await db.terms.get(m.id))?.profile).toContain('diet');
+  });
+
   it('are recomputed when the index version changed', async () => {
     const m = memory({ content: 'User plays the cello' });
     await putMemories([m]);
     await indexSettled();
-    await db.terms.put({ ...termsRow(m, { content: ['qqzz'], keywords: [] }), v: INDEX_VERSION - 1 });
+    await db.terms.put({ ...termsRow(m, { ...memoryFields(m), content: ['qqzz'] }), v: INDEX_VERSION - 1 });
     dropIndex();
     expect(await rank('qqzz')).toEqual([]);
     expect(await rank('cello')).toEqual(['User plays the cello']);
