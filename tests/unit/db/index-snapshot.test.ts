@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { REVISION_KEY, readIndexSource, writeSnapshot } from '../../../lib/db/index-snapshot';
 import { putMemories, updateMemory } from '../../../lib/db/memories';
-import { decodeFields, encodeFields } from '../../../lib/db/memory-terms';
 import { dropIndex, indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
+import { decodeFields, encodeFields } from '../../../lib/db/memory-terms';
 import { memory } from '../helpers';
 
 const revision = async () => (await db.meta.get(REVISION_KEY))?.value;
