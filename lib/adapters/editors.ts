@@ -55,10 +55,8 @@ export async function editComposer(
   el.focus();
   // An editor that just got focus treats a caret at its start as the browser's focus reset and
   // puts its own selection back (ProseMirror: for 200 ms). Callers keep focus where they can.
-  await pause(focused ? 0 : 250);
-  selectIn(el, at);
-  // Editors take the DOM selection on `selectionchange`, which fires on a later task.
-  await pause(20);
+  await pause(focused ? 0 : FOCUS_GRACE_MS);
+  await placeCaret(el, at);
   for (const attempt of attempts) {
     if (attempt(el, text) === 'ignored') continue;
     const ok = await waitUntil(() => sameText(readEditorText(el), expected), 500);
@@ -66,6 +64,32 @@ export async function editComposer(
     return ok;
   }
   return false;
+}
+
+/** Longer than any editor's focus-reset window (ProseMirror's is 200 ms). */
+const FOCUS_GRACE_MS = 250;
+
+/**
+ * Puts the DOM selection where the text goes and lets the editor take it. Focus may be only
+ * a moment old even when it was already in the editor (a click, a paste and Enter at once):
+ * an editor that puts its own caret back is given the rest of its window, and the caret placed
+ * again once.
+ */
+async function placeCaret(el: HTMLElement, at: 'start' | 'all'): Promise<void> {
+  selectIn(el, at);
+  // Editors take the DOM selection on `selectionchange`, which fires on a later task.
+  await pause(20);
+  if (at === 'all' || caretAtStart(el)) return;
+  await pause(FOCUS_GRACE_MS);
+  selectIn(el, at);
+  await pause(20);
+}
+
+function caretAtStart(el: HTMLElement): boolean {
+  const selection = el.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return false;
+  const first = firstTextPosition(el);
+  return selection.anchorNode === first.node && selection.anchorOffset === first.offset;
 }
 
 function sameText(actual: string, expected: string): boolean {
