@@ -1,5 +1,5 @@
 /**
- * `npm run bench:retrieval -- FILE [--json OUT]` (issue #5): ranks each case's memories for each
+ * `npm run bench:retrieval -- FILE [--json OUT]`: ranks each case's memories for each
  * of its queries with the product ranker (lib/ranking/retrieve.ts, exactly as the extension runs
  * it) and the two baselines; prints recall@5/10, MRR, nDCG@10 and per-query latency.
  */

@@ -7,11 +7,12 @@ import * as z from 'zod/mini';
 import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
 
 export const SETTINGS_VERSION = 1;
-export const DEFAULT_MODEL = 'claude-haiku-4-5';
+const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
 
-export const SiteModeSchema = z.enum(SITE_MODES);
+const SiteModeSchema = z.enum(SITE_MODES);
+
 export type { SiteMode } from './sites';
 
 export const SiteSettingsSchema = z.object({

@@ -16,7 +16,7 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * v0 was the unversioned shape of the first development builds: a flat `budget` instead of
  * per-site budgets. Kept so those stores keep working, and as the pattern for v1 → v2.
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
     const { budget, ...rest } = old;
     const sites: Record<string, unknown> = {};

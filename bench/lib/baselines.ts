@@ -1,5 +1,5 @@
 /**
- * The two baselines of issue #5, deliberately plain: BM25 (k1 1.2, b 0.75, English stop words,
+ * The two baselines the ranker is measured against, deliberately plain: BM25 (k1 1.2, b 0.75, English stop words,
  * no stemming, letter/digit runs as tokens) and the seed formula of SPEC §3. Both rank every
  * memory of a case, ties broken by file order, like the reference figures in the bench README.
  */
@@ -20,7 +20,7 @@ const STOP = new Set(
   ).split(' '),
 );
 
-export function plainTokens(text: string): string[] {
+function plainTokens(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
     .map((t) => t.replace(/^'+|'+$/g, ''))
     .filter((t) => t.length > 0 && !STOP.has(t));

@@ -38,7 +38,7 @@ export interface RouterOptions {
   scrub: (text: string) => string;
 }
 
-export function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext | null {
+function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext | null {
   if (sender.id !== opts.extensionId) return null;
   if (sender.url?.startsWith(opts.extensionOrigin)) return { kind: 'extension' };
   const url = sender.url ?? sender.tab?.url;
@@ -51,7 +51,7 @@ const STORAGE_FULL =
   'The browser refused to store more data for claude-mem (storage quota exceeded). Nothing from this action was saved. Free disk space, or delete old chats and memories, then try again.';
 
 /** Dexie wraps the DOMException; IndexedDB may also abort the transaction with it as the cause. */
-export function isQuotaError(error: unknown): boolean {
+function isQuotaError(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
     const { name, message } = e as { name?: unknown; message?: unknown };
     if (name === 'QuotaExceededError' || (typeof message === 'string' && /quota/i.test(message))) return true;

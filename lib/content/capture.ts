@@ -9,7 +9,7 @@ import { call } from './rpc';
 import type { PageState } from './state';
 
 /** Quiet time after streaming stops before the page is read as final. */
-export const SETTLE_MS = 700;
+const SETTLE_MS = 700;
 const RETRY_MS = [1000, 3000, 10_000, 30_000];
 
 export function cleanCapturedTurns(turns: readonly ChatTurn[]): ChatTurn[] {

@@ -11,7 +11,7 @@ import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';
 import type { PageState } from './state';
 
-export const PREPARE_BUDGET_MS = 300;
+const PREPARE_BUDGET_MS = 300;
 const PREPARE_DEBOUNCE_MS = 200;
 const MANUAL_WAIT_MS = 3000;
 /** An injection is recorded with its chat id once the page has one, or without after this. */

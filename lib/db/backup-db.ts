@@ -4,7 +4,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 
-export const BACKUP_DB_NAME = 'claude-mem-backups';
+const BACKUP_DB_NAME = 'claude-mem-backups';
 
 export interface BackupRow {
   id: string;
@@ -18,7 +18,7 @@ export interface BackupRow {
   data: string;
 }
 
-export class BackupDB extends Dexie {
+class BackupDB extends Dexie {
   backups!: EntityTable<BackupRow, 'id'>;
 
   constructor(name: string = BACKUP_DB_NAME) {

@@ -22,10 +22,6 @@ export function getMemory(id: string): Promise<MemoryRecord | undefined> {
   return db.memories.get(id);
 }
 
-export function getMemories(ids: readonly string[]): Promise<(MemoryRecord | undefined)[]> {
-  return db.memories.bulkGet([...ids]);
-}
-
 export async function putMemories(rows: readonly MemoryRecord[]): Promise<void> {
   await db.memories.bulkPut([...rows]);
 }
@@ -58,10 +54,6 @@ export async function deleteMemories(ids: readonly string[]): Promise<MemoryReco
     await db.memories.bulkDelete(rows.map((m) => m.id));
     return rows;
   });
-}
-
-export function countMemories(): Promise<number> {
-  return db.memories.count();
 }
 
 /** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */

@@ -11,7 +11,7 @@ import { type QueuePause, QueuePauseSchema } from '../memory/types';
 import { utcDay } from '../time';
 import { db } from './db';
 
-export const PAUSE_KEY = 'extraction.pause';
+const PAUSE_KEY = 'extraction.pause';
 
 /** Read-only (the side panel reads it too): a cap pause from an earlier day simply no longer counts. */
 export async function getPause(nowIso: string): Promise<QueuePause | null> {

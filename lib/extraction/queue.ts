@@ -21,7 +21,7 @@ export interface QueueDeps extends JobDeps {
   backup: () => Promise<void>;
 }
 
-export const NO_KEY_MESSAGE = 'No API key is set. Add your Anthropic API key in Settings to extract memories.';
+const NO_KEY_MESSAGE = 'No API key is set. Add your Anthropic API key in Settings to extract memories.';
 
 function nextUtcMidnight(ms: number): string {
   const d = new Date(ms);

@@ -22,8 +22,8 @@ import { now } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
 import { byCreation } from './order';
 
-export const FILE_FORMAT = 'claude-mem.memories';
-export const FILE_VERSION = 1;
+const FILE_FORMAT = 'claude-mem.memories';
+const FILE_VERSION = 1;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_MEMORIES = 100_000;
 
@@ -155,7 +155,7 @@ export function parseMemoryFile(text: string): ParsedMemoryFile {
 }
 
 /** A memory in the exact field order of the format, without local-only state. */
-export function toFileMemory(m: Memory): Memory {
+function toFileMemory(m: Memory): Memory {
   return {
     id: m.id,
     content: m.content,

@@ -1,5 +1,5 @@
 /**
- * Keywords of a text, for the ranker's index and for a memory's stored tags (issue #5).
+ * Keywords of a text, for the ranker's index and for a memory's stored tags.
  * English goes through wink-nlp (lemmas, its stop words; numbers, times and money kept).
  * Chinese and Japanese go through Intl.Segmenter, which splits imperfectly
  * (我|平时|晚上|九|点|以后|才有|空), so every adjacent character pair of a CJK run is a term too:

@@ -1,5 +1,5 @@
 /**
- * A small bilingual thesaurus of everyday concepts, for query expansion (issue #5). Users say
+ * A small bilingual thesaurus of everyday concepts, for query expansion. Users say
  * the same thing with other words ("瘦身" for "减脂", "老婆" for "妻子", "kids" for "daughter"),
  * and without a vector model the ranker only sees that through a list like this. Each line is
  * one concept: words that name it or its usual parts, Chinese and English. It is general

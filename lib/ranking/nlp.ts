@@ -1,7 +1,7 @@
 /**
  * The one wink-nlp instance. Its English model is ~3.8 MB, so only the background service
  * worker and Node (tests, bench) may import this file: never the content script or the side
- * panel (issue #5). The model is parsed on first use, not at import, so a worker that wakes
+ * panel. The model is parsed on first use, not at import, so a worker that wakes
  * for an unrelated message does not pay for it.
  */
 
@@ -14,7 +14,7 @@ type Wink = ReturnType<typeof winkNLP>;
 let instance: Wink | null = null;
 
 /** `pos` is needed for lemmas; `ner` keeps dates, money and times as whole entities. */
-export function nlp(): Wink {
+function nlp(): Wink {
   instance ??= winkNLP(model, ['pos', 'ner']);
   return instance;
 }

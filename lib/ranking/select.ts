@@ -1,19 +1,20 @@
 /**
- * Choosing what goes into one injection (issue #5): rank, keep the confident part of the
+ * Choosing what goes into one injection: rank, keep the confident part of the
  * ranking, cut to the token budget with whole memories only, render. Shared by the chat
  * page's `inject.prepare`, the side panel's `inject.preview` and the token benchmark, so all
  * three see the same block.
  */
 import type { SiteId } from '../sites';
 import { detectIntent, type IntentKind } from './intent';
+import type { RankedMemory } from './ranked';
 import { fitToBudget, lineTokens, renderBlock } from './render';
-import type { MemoryIndex, RankedMemory } from './retrieve';
+import type { MemoryIndex } from './retrieve';
 import { estimateTokens } from './tokens';
 
 /** A block is context, not a dump: past this many memories the tail is rarely what matters. */
-export const MAX_INJECTED = 12;
+const MAX_INJECTED = 12;
 /** Memories scoring under this share of the best one are too weak a match to inject. */
-export const MIN_RELATIVE_SCORE = 0.3;
+const MIN_RELATIVE_SCORE = 0.3;
 const CANDIDATES = 50;
 
 export interface SelectOptions {

@@ -1,5 +1,5 @@
 /**
- * 100 chats captured concurrently across tabs (issue #7), in real Chromium with the production
+ * 100 chats captured concurrently across tabs, in real Chromium with the production
  * build. Ten tabs on the chat-site fixtures (all nine sites, chatgpt twice) run at the same time;
  * each tab holds ten conversations one after the other, typed into the real editor and answered
  * by the fixture's scripted assistant, so every capture goes through the real content script and

@@ -1,5 +1,5 @@
 /**
- * Key-leak sweep (issue #7), in real Chromium with the production build and the fake Messages
+ * Key-leak sweep, in real Chromium with the production build and the fake Messages
  * API. A real-looking key is saved, then the product is exercised: an injection on a fixture
  * page, extractions answered 200, 401 and 500 (the 401 and 500 bodies echo the key, as a
  * hostile or careless server might), a failing connection test from the API and from the side

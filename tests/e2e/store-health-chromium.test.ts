@@ -1,5 +1,5 @@
 /**
- * Settings → Store health in Chromium (issue #7): the store's size and counts, a damaged record
+ * Settings → Store health in Chromium: the store's size and counts, a damaged record
  * set aside by the integrity check (kept, listed, no longer shown as a memory), and the tidy-up.
  */
 import type { Page } from 'playwright-core';

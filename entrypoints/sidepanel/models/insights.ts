@@ -10,9 +10,9 @@ import { type Injection, MEMORY_TYPES, type MemoryRecord, type MemoryType } from
 import { memories } from './memories';
 
 const DAY = 86_400_000;
-export const MAX_DAYS = 180;
+const MAX_DAYS = 180;
 /** Even a new store gets two weeks of axis, so one day's data is not a lone point. */
-export const MIN_DAYS = 14;
+const MIN_DAYS = 14;
 /** A memory's heat halves about every ten days without a hit. */
 const HEAT_DAYS = 14;
 
@@ -89,7 +89,7 @@ export interface HeatView {
   neverUsed: number;
 }
 
-export const HEAT_CELLS = 400;
+const HEAT_CELLS = 400;
 
 export function heatView(all: readonly MemoryRecord[], nowMs: number, listSize = 5): HeatView {
   const active = all.filter((m) => m.status === 'active');
@@ -110,7 +110,7 @@ export function heatView(all: readonly MemoryRecord[], nowMs: number, listSize =
   };
 }
 
-export const log = signal<readonly Injection[]>([]);
+const log = signal<readonly Injection[]>([]);
 
 export function startInsightsModel(): () => void {
   return watch(allInjections, (rows) => {

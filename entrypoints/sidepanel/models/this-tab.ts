@@ -28,7 +28,7 @@ export const health = signal<Health>('checking');
 export const chatState = signal<ChatState>({ available: false, chatId: null, excluded: false });
 export const draft = signal('');
 /** True once the user typed in the panel's draft box: the page's draft no longer overwrites it. */
-export const draftTyped = signal(false);
+const draftTyped = signal(false);
 export const excludedIds = signal<ReadonlySet<string>>(new Set());
 
 /**
@@ -45,7 +45,7 @@ async function pickTab() {
   return others[0];
 }
 
-export async function readActiveTab(): Promise<void> {
+async function readActiveTab(): Promise<void> {
   const tab = await pickTab();
   const next: ActiveTab | null =
     tab?.id === undefined
@@ -61,7 +61,7 @@ export async function readActiveTab(): Promise<void> {
   activeTab.value = next;
 }
 
-export async function checkHealth(): Promise<void> {
+async function checkHealth(): Promise<void> {
   const tab = activeTab.value;
   if (!tab?.site) return;
   try {

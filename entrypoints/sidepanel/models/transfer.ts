@@ -17,7 +17,7 @@ export type ImportReport = ResponseOf<'transfer.import'>;
 export const backups = signal<readonly BackupSummary[]>([]);
 export const lastImport = signal<{ file: string; report: ImportReport } | { file: string; error: string } | null>(null);
 
-export async function refreshBackups(): Promise<void> {
+async function refreshBackups(): Promise<void> {
   try {
     backups.value = await send('backups.list', {});
   } catch (error) {

@@ -7,7 +7,7 @@ import { freshDir, SCREENSHOTS } from './paths';
 import { type SampleStore, sampleStore } from './sample-store';
 import { putRows } from './seed';
 
-export const PANEL_WIDTH = 360;
+const PANEL_WIDTH = 360;
 
 /** Serves a minimal chat page on the real ChatGPT URL; every other request is refused. */
 export async function routeChatSite(context: BrowserContext): Promise<void> {

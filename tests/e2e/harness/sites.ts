@@ -11,8 +11,8 @@ import { adapterForUrl } from '../../../lib/adapters';
 import { SITE_MATCHES, type SiteId } from '../../../lib/sites';
 import { ROOT } from './paths';
 
-export const FIXTURES = join(ROOT, 'tests/fixtures/sites');
-export const BUILT = join(ROOT, 'tests/fixtures/.built');
+const FIXTURES = join(ROOT, 'tests/fixtures/sites');
+const BUILT = join(ROOT, 'tests/fixtures/.built');
 const SCRIPT_PATH = '/__fixture__/app.js';
 
 export async function buildFixtures(ids: readonly SiteId[]): Promise<void> {

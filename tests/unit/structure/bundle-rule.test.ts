@@ -1,5 +1,5 @@
 /**
- * The wink model (~3.8 MB) may load only in the background and Node (issue #5). This walks the
+ * The wink model (~3.8 MB) may load only in the background and Node. This walks the
  * static imports of everything the content script and side panel bundle and fails if any path
  * reaches wink-nlp (directly or through lib/ranking/nlp.ts).
  */
@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const ROOT = resolve(__dirname, '../..');
+const ROOT = resolve(__dirname, '../../..');
 const IMPORT_RE = /^\s*(?:import|export)\s+(?!type\b)(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]/gm;
 
 function resolveLocal(from: string, spec: string): string | null {
