@@ -1,6 +1,6 @@
 /**
- * Keeps the background's MemoryIndex warm and in step with the memories table, incrementally
- *: a Dexie DBCore middleware sees every mutation of the table and, once its
+ * Keeps the background's MemoryIndex warm and in step with the memories table, incrementally:
+ * a Dexie DBCore middleware sees every mutation of the table and, once its
  * transaction has committed, re-reads just the rows it touched and upserts or removes them.
  * A query never rebuilds the index; only a range delete (a table clear) drops it for a reload.
  * The middleware is registered when this module loads, which must be before the database

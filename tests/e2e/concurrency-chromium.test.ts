@@ -118,8 +118,11 @@ describe('100 chats captured concurrently across tabs (Chromium)', () => {
     figures.seconds = Math.round((performance.now() - started) / 1000);
     expect(new Set(expected.map((e) => e.chatId)).size).toBe(TAB_SITES.length * CHATS_PER_TAB);
 
-    // A quiet moment for any late capture, then everything is read back from the store.
-    await panel.waitForTimeout(1500);
+    // Late captures land: wait until the store holds as many turns as were typed (more would
+    // be duplicates, which the checks below report), then read everything back.
+    const storedTurns = async () =>
+      (await ask<{ turns: number }[]>(panel, 'chats.list')).reduce((n, chat) => n + chat.turns, 0);
+    await expect.poll(storedTurns, { timeout: 30_000 }).toBeGreaterThanOrEqual(expected.length * EXCHANGES * 2);
     const summaries = await ask<{ id: string }[]>(panel, 'chats.list');
     const stored = new Map<string, Chat>();
     for (const { id } of summaries) {

@@ -80,6 +80,8 @@ export function apiError(
 
 export class FakeAnthropicApi {
   readonly requests: ReceivedRequest[] = [];
+  /** Requests whose reply has been written (or whose connection was hung up), in that order. */
+  readonly answered: ReceivedRequest[] = [];
   private readonly queue: ScriptedReply[] = [];
   private fallback: Responder = () => ({ body: textMessage('ok') });
   private server: Server | null = null;
@@ -98,6 +100,7 @@ export class FakeAnthropicApi {
 
   reset(): void {
     this.requests.length = 0;
+    this.answered.length = 0;
     this.queue.length = 0;
     this.fallback = () => ({ body: textMessage('ok') });
   }
@@ -146,6 +149,7 @@ export class FakeAnthropicApi {
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (reply.hangUp) {
       req.socket.destroy();
+      this.answered.push(received);
       return;
     }
     if (!req.headers['x-api-key'] && !req.headers.authorization) {
@@ -156,6 +160,7 @@ export class FakeAnthropicApi {
           error: { type: 'authentication_error', message: 'x-api-key header is required' },
         }),
       );
+      this.answered.push(received);
       return;
     }
     const payload = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
@@ -166,5 +171,6 @@ export class FakeAnthropicApi {
       ...reply.headers,
     });
     res.end(payload);
+    this.answered.push(received);
   }
 }

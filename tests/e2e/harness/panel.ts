@@ -2,7 +2,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { ExtensionBrowser } from './chromium';
+import { afterAll, beforeAll } from 'vitest';
+import { type ExtensionBrowser, launchChromium } from './chromium';
 import { freshDir, SCREENSHOTS } from './paths';
 import { type SampleStore, sampleStore } from './sample-store';
 import { putRows } from './seed';
@@ -27,6 +28,22 @@ export async function openPanel(ext: ExtensionBrowser): Promise<Page> {
   await panel.setViewportSize({ width: PANEL_WIDTH, height: 760 });
   await panel.getByRole('tablist', { name: /Views|视图/ }).waitFor();
   return panel;
+}
+
+/**
+ * Chromium with the build and its side panel open for the tests of one describe block:
+ * launched before them, handed to `ready` (which keeps the page and may seed the store),
+ * closed after them.
+ */
+export function withPanel(ready: (panel: Page, ext: ExtensionBrowser) => Promise<void> | void): void {
+  let ext: ExtensionBrowser | undefined;
+  beforeAll(async () => {
+    ext = await launchChromium();
+    await ready(await openPanel(ext), ext);
+  });
+  afterAll(async () => {
+    await ext?.close();
+  });
 }
 
 export function writeJson(name: string, data: unknown): string {
