@@ -30,6 +30,7 @@ export interface QuarantineRow {
   record: unknown;
 }
 
+/** v1 as it shipped (0.1.0): stores written by it are upgraded from exactly this. */
 export const SCHEMA_V1 = {
   memories: 'id, type, status, scope, createdAt, updatedAt, lastHitAt, hitCount, importance, source.chatId',
   chats: 'id, site, state, updatedAt, lastActivityAt',
@@ -38,6 +39,21 @@ export const SCHEMA_V1 = {
   usage: 'day',
   meta: 'key',
   quarantine: 'id, table, at',
+} as const;
+
+/**
+ * v2: only what a query filters or sorts on is indexed (memories by type and status; chats by
+ * last change and last activity; jobs by chat, state and due time; injections, quarantine by
+ * time), so writes such as an injection's hit count and time no longer update indexes.
+ */
+export const SCHEMA_V2 = {
+  memories: 'id, type, status',
+  chats: 'id, updatedAt, lastActivityAt',
+  jobs: 'id, chatId, state, nextAttemptAt',
+  injections: 'id, at',
+  usage: 'day',
+  meta: 'key',
+  quarantine: 'id, at',
 } as const;
 
 export class MemDB extends Dexie {
@@ -51,8 +67,9 @@ export class MemDB extends Dexie {
 
   constructor(name: string = DB_NAME) {
     super(name);
-    // v1: first release (0.1.0).
     this.version(1).stores(SCHEMA_V1);
+    // Dropping indexes changes no row: no upgrade function.
+    this.version(2).stores(SCHEMA_V2);
   }
 }
 

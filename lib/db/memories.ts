@@ -59,9 +59,9 @@ export async function deleteMemories(ids: readonly string[]): Promise<MemoryReco
 /** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */
 export async function recordHits(ids: readonly string[], at: string = now()): Promise<void> {
   await db.transaction('rw', db.memories, async () => {
-    for (const row of await db.memories.bulkGet([...ids])) {
-      if (!row) continue;
-      await db.memories.update(row.id, { hitCount: row.hitCount + 1, lastHitAt: at });
-    }
+    const rows = (await db.memories.bulkGet([...ids])).filter((row) => row !== undefined);
+    await db.memories.bulkUpdate(
+      rows.map((row) => ({ key: row.id, changes: { hitCount: row.hitCount + 1, lastHitAt: at } })),
+    );
   });
 }
