@@ -7,11 +7,11 @@ describe('intent', () => {
   it('recognises greetings and small talk, Chinese and English', () => {
     for (const t of [
       '早上好',
-      '在不在？',
-      '嗨，今天有点累',
+      '在吗在吗？',
+      '嗨，刚下班',
       '早呀～',
       'hi～',
-      'hello，刚把孩子哄睡',
+      'hello，刚跑完步回来',
       'Good morning!',
       'hey there',
       '',
@@ -25,13 +25,13 @@ describe('intent', () => {
   });
 
   it('lifts conclusions for opinion questions and tasks for continuations', () => {
-    expect(kind('你觉得 TiDB 怎么样')).toBe('opinion');
+    expect(kind('你觉得 Svelte 怎么样')).toBe('opinion');
     expect(kind('What do you think about Rust?')).toBe('opinion');
     expect(detectIntent('你觉得呢').typeBoost.conclusion).toBeGreaterThan(0);
-    expect(kind('继续上次的订单库迁移')).toBe('continuation');
+    expect(kind('继续上次的预算表')).toBe('continuation');
     expect(kind('where were we?')).toBe('continuation');
-    expect(detectIntent('接着上次的论文').typeBoost.task).toBeGreaterThan(
-      detectIntent('接着上次的论文').typeBoost.fact,
+    expect(detectIntent('接着上次的旅行计划').typeBoost.task).toBeGreaterThan(
+      detectIntent('接着上次的旅行计划').typeBoost.fact,
     );
     expect(kind('帮我写个 Go 的 HTTP server')).toBe('lookup');
   });
