@@ -46,7 +46,7 @@ export const SCHEMA_V1 = {
  * last change and last activity; jobs by chat, state and due time; injections, quarantine by
  * time), so writes such as an injection's hit count and time no longer update indexes.
  */
-export const SCHEMA_V2 = {
+const SCHEMA_V2 = {
   memories: 'id, type, status',
   chats: 'id, updatedAt, lastActivityAt',
   jobs: 'id, chatId, state, nextAttemptAt',
@@ -56,7 +56,7 @@ export const SCHEMA_V2 = {
   quarantine: 'id, at',
 } as const;
 
-export class MemDB extends Dexie {
+class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
   jobs!: EntityTable<Job, 'id'>;
