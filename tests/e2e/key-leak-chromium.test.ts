@@ -184,13 +184,14 @@ describe('the API key leaks nowhere (Chromium)', () => {
     const side = await ext.openSidePanel();
     for (const view of ['Memories', 'This tab', 'Queue', 'Activity', 'Insights', 'Settings']) {
       await side.getByRole('tab', { name: view }).click();
+      await side.getByRole('tabpanel').waitFor();
+      await expect.poll(() => side.getByText('Loading…').count()).toBe(0);
       if (view === 'Settings') {
         const before = api.requests.length;
         await side.getByRole('button', { name: 'Test connection' }).click();
         await expect.poll(() => api.requests.length, { timeout: 20_000 }).toBeGreaterThan(before);
-        await side.waitForTimeout(1000);
-      } else {
-        await side.waitForTimeout(500);
+        // The API's answer, as the panel shows it.
+        await side.locator('.status.error').waitFor();
       }
       // The text as the user sees it rendered (the DOM itself is searched just below).
       // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what a user could read or copy
