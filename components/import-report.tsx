@@ -4,7 +4,7 @@ export interface ImportReportProps {
   last:
     | {
         file: string;
-        report: { added: number; updated: number; skipped: number; chats: number; settingsApplied: boolean };
+        report: { added: number; updated: number; skipped: number; chats: number };
       }
     | { file: string; error: string }
     | null;
@@ -24,7 +24,6 @@ export function ImportReport({ last }: ImportReportProps) {
     <dl class="import-report">
       <dt>{last.file}</dt>
       <dd>{t('transfer.report', { added: r.added, updated: r.updated, skipped: r.skipped, chats: r.chats })}</dd>
-      {r.settingsApplied && <dd>{t('transfer.settingsApplied')}</dd>}
     </dl>
   );
 }

@@ -2,6 +2,7 @@ import { browser, defineBackground } from '#imports';
 import { warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
+import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
@@ -37,6 +38,7 @@ export default defineBackground({
 
     startChatLifecycle();
     wireMaintenance();
+    wireEditBackups();
     // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
     void warmIndex().catch(() => {});
     installRememberMenu();

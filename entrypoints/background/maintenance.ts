@@ -11,6 +11,11 @@ const ALARM = 'maintenance';
 
 async function startUp(): Promise<void> {
   const integrity = await checkIntegrity();
+  // A store that could not be read is left alone entirely: no tidy-up writes into it.
+  if (integrity.degraded) {
+    console.warn('claude-mem start-up: store left as it is', integrity.degraded);
+    return;
+  }
   const report = await runMaintenance((await loadSettings()).transcriptRetentionDays);
   console.info('claude-mem start-up', { integrity: { ...integrity }, maintenance: report });
 }

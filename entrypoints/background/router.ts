@@ -4,6 +4,7 @@
  * broken message gets `{ ok: false, error }` and changes nothing.
  */
 
+import { isQuotaError } from '../../lib/db/store-errors';
 import {
   isMessageType,
   type MessageType,
@@ -49,16 +50,6 @@ function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext 
 
 const STORAGE_FULL =
   'The browser refused to store more data for claude-mem (storage quota exceeded). Nothing from this action was saved. Free disk space, or delete old chats and memories, then try again.';
-
-/** Dexie wraps the DOMException; IndexedDB may also abort the transaction with it as the cause. */
-function isQuotaError(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { name, message } = e as { name?: unknown; message?: unknown };
-    if (name === 'QuotaExceededError' || (typeof message === 'string' && /quota/i.test(message))) return true;
-    e = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export function createRouter(handlers: Handlers, opts: RouterOptions) {
   return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown>> {

@@ -1,4 +1,5 @@
 import { useEffect } from 'preact/hooks';
+import { DegradedBanner } from '../../components/degraded-banner';
 import { IncidentBanner } from '../../components/incident-banner';
 import { NoticeBar } from '../../components/notice-bar';
 import { RecentActions } from '../../components/recent-actions';
@@ -59,6 +60,7 @@ export function App() {
         current={view.value}
         onSelect={go}
       />
+      {storeStatus.value?.degraded && <DegradedBanner degraded={storeStatus.value.degraded} />}
       {storeStatus.value?.incident && !incidentDismissed.value && (
         <IncidentBanner incident={storeStatus.value.incident} onDismiss={dismissIncident} />
       )}

@@ -1,29 +1,32 @@
 /**
- * Snapshots of the store (SPEC §5): taken after each successful extraction and before each
- * import, bulk delete or restore; the newest `KEEP_BACKUPS` are kept; each carries a checksum
- * so a damaged one is never restored.
+ * Snapshots of the store (SPEC §5): taken after each successful extraction, after hand edits
+ * (debounced, backup-schedule.ts) and before each import, bulk delete or restore; the newest
+ * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */
-
-import * as z from 'zod/mini';
-import { type Chat, ChatSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
+import type { Chat } from '../memory/types';
+import { loadSettings, saveSettings } from '../settings';
+import { restoreImportable } from '../settings-import';
 import { now } from '../time';
 import { type BackupRow, backupDb } from './backup-db';
+import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
 import { db } from './db';
+import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 
 export const KEEP_BACKUPS = 7;
 
 export type BackupSummary = Omit<BackupRow, 'data'>;
 
-async function sha256(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 export async function createBackup(reason: string): Promise<BackupSummary> {
-  const snapshot = await db.transaction('r', db.memories, db.chats, async () => ({
+  const { memories, chats } = await db.transaction('r', db.memories, db.chats, async () => ({
     memories: await db.memories.toArray(),
     chats: await db.chats.toArray(),
   }));
+  const snapshot = buildSnapshot({
+    memories,
+    chats,
+    settings: await loadSettings(),
+    tombstones: await tombstonedChatIds(),
+  });
   const data = JSON.stringify(snapshot);
   const row: BackupRow = {
     id: crypto.randomUUID(),
@@ -39,6 +42,11 @@ export async function createBackup(reason: string): Promise<BackupSummary> {
     const all = await backupDb.backups.orderBy('at').reverse().primaryKeys();
     await backupDb.backups.bulkDelete(all.slice(KEEP_BACKUPS));
   });
+  // A chat forgotten while this snapshot was being built is purged from it like from the others.
+  const before = new Set(snapshot.chats.filter((c) => c.state === 'excluded').map((c) => c.id));
+  for (const id of await tombstonedChatIds()) {
+    if (!before.has(id) && snapshot.chats.some((c) => c.id === id)) await purgeFromBackups(id);
+  }
   const { data: _omit, ...summary } = row;
   return summary;
 }
@@ -48,31 +56,50 @@ export async function listBackups(): Promise<BackupSummary[]> {
   return rows.map(({ data: _omit, ...summary }) => summary);
 }
 
-const SnapshotSchema = z.object({
-  memories: z.array(MemoryRecordSchema),
-  chats: z.array(ChatSchema),
-});
-
 /** Reads and checks one backup; throws if its checksum or contents do not hold. */
-export async function readBackup(id: string): Promise<{ memories: MemoryRecord[]; chats: Chat[] }> {
+export async function readBackup(id: string): Promise<Snapshot> {
   const row = await backupDb.backups.get(id);
   if (!row) throw new Error(`backup ${id} not found`);
   if ((await sha256(row.data)) !== row.checksum)
     throw new Error(`backup from ${row.at} is damaged (checksum mismatch)`);
   const parsed = SnapshotSchema.safeParse(JSON.parse(row.data));
   if (!parsed.success) throw new Error(`backup from ${row.at} does not parse`);
-  return parsed.data;
+  return parsed.data as Snapshot;
+}
+
+/**
+ * The chats a restore writes: tombstoned ones stay forgotten; one whose transcript the
+ * backup left out keeps the live record when there is one (the transcript is not what the
+ * backup is for).
+ */
+export function chatsToRestore(
+  snapshot: Snapshot,
+  live: ReadonlyMap<string, Chat>,
+  tombstones: ReadonlySet<string>,
+): Chat[] {
+  const omitted = new Set(snapshot.omittedTurns ?? []);
+  const chats = snapshot.chats.map((c) => {
+    if (tombstones.has(c.id)) return forgotten(c);
+    const current = live.get(c.id);
+    if (omitted.has(c.id) && current && current.state !== 'excluded') return current;
+    return c;
+  });
+  return withTombstones(chats, tombstones, now());
 }
 
 /** Replaces memories and chats with a verified backup, after snapshotting the current state. */
 export async function restoreBackup(id: string): Promise<{ memories: number; chats: number }> {
   const snapshot = await readBackup(id);
   await createBackup('before restore');
+  const tombstones = await tombstonedChatIds();
   await db.transaction('rw', db.memories, db.chats, async () => {
+    const live = new Map((await db.chats.toArray()).map((c) => [c.id, c]));
+    const chats = chatsToRestore(snapshot, live, tombstones);
     await db.memories.clear();
     await db.chats.clear();
     await db.memories.bulkPut(snapshot.memories);
-    await db.chats.bulkPut(snapshot.chats);
+    await db.chats.bulkPut(chats);
   });
+  if (snapshot.settings !== undefined) await saveSettings(restoreImportable(await loadSettings(), snapshot.settings));
   return { memories: snapshot.memories.length, chats: snapshot.chats.length };
 }

@@ -9,6 +9,7 @@ import type { SiteId } from '../sites';
 import { now } from '../time';
 import { db } from './db';
 import { enqueueExtraction } from './jobs';
+import { addTombstone, removeTombstone } from './tombstones';
 
 export interface CapturedTurn {
   role: Turn['role'];
@@ -121,11 +122,14 @@ export function listChats(): Promise<Chat[]> {
   return db.chats.orderBy('updatedAt').reverse().toArray();
 }
 
-/** "Don't remember this chat": the transcript is dropped and future captures are ignored. */
+/**
+ * "Don't remember this chat": the transcript is dropped, future captures are ignored, and a
+ * tombstone keeps every restore, rebuild and import from bringing it back.
+ */
 export async function excludeChat(site: SiteId, conversationId: string, url: string): Promise<void> {
   const id = chatIdOf(site, conversationId);
+  const at = now();
   await db.transaction('rw', db.chats, db.jobs, async () => {
-    const at = now();
     const existing = await db.chats.get(id);
     await db.chats.put({
       id,
@@ -148,10 +152,18 @@ export async function excludeChat(site: SiteId, conversationId: string, url: str
       .filter((j) => j.state === 'pending')
       .delete();
   });
+  try {
+    await addTombstone(id, at);
+  } catch (error) {
+    // The live record still says excluded and restores read it too; new backups leave the text
+    // out, older ones keep it until they age out.
+    console.warn('claude-mem: could not record the tombstone', (error as Error).name);
+  }
 }
 
 /** Lets a chat be remembered again (its earlier turns are gone; new ones are captured). */
 export async function includeChat(id: string): Promise<void> {
+  await removeTombstone(id);
   await db.chats.update(id, { state: 'open', updatedAt: now() });
 }
 

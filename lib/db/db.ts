@@ -43,12 +43,12 @@ export const SCHEMA_V1 = {
 
 /**
  * v2: only what a query filters or sorts on is indexed (memories by type and status; chats by
- * last change and last activity; jobs by chat, state and due time; injections, quarantine by
+ * state, last change and last activity; jobs by chat, state and due time; injections, quarantine by
  * time), so writes such as an injection's hit count and time no longer update indexes.
  */
 const SCHEMA_V2 = {
   memories: 'id, type, status',
-  chats: 'id, updatedAt, lastActivityAt',
+  chats: 'id, state, updatedAt, lastActivityAt',
   jobs: 'id, chatId, state, nextAttemptAt',
   injections: 'id, at',
   usage: 'day',

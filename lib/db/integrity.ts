@@ -1,25 +1,49 @@
 /**
  * The start-up integrity check (SPEC §5). Every record must parse with its zod schema; one
  * that does not is moved to `quarantine` (kept, listed in the side panel, never used) rather
- * than dropped. If the database cannot be opened or read at all, it is rebuilt from the newest
- * backup that verifies, and the incident is recorded for the side panel to show.
+ * than dropped. A store that cannot be read is first retried (a busy disk or an aborted
+ * transaction passes). If it still cannot be read, it is replaced only when the error is not
+ * a passing one, a backup verifies, and every readable record has been saved first; in every
+ * other case nothing is deleted and the side panel shows a degraded-mode banner.
  */
-import { Dexie } from 'dexie';
+
 import type * as z from 'zod/mini';
+import { browser } from '#imports';
 import { ChatSchema, InjectionSchema, JobSchema, MemoryRecordSchema } from '../memory/types';
 import { now } from '../time';
 import { formatFirstIssue } from '../zod-errors';
-import { listBackups, readBackup } from './backups';
-import { DB_NAME, db, type QuarantineRow } from './db';
+import { db, type QuarantineRow } from './db';
+import { newestVerifiedBackup, rebuild, salvageReadable } from './integrity-rebuild';
+import { describeError, mayRebuild } from './store-errors';
+
+export interface Incident {
+  at: string;
+  error: string;
+  restoredFrom: string | null;
+}
+
+/** The store could not be read and was left alone: reads and writes may fail until it recovers. */
+export interface Degraded {
+  at: string;
+  error: string;
+  attempts: number;
+  /** Why nothing was rebuilt. */
+  reason: 'transient' | 'newer-version' | 'no-verified-backup' | 'salvage-failed';
+}
 
 export interface IntegrityReport {
   checked: number;
   quarantined: number;
   /** Set when the store could not be read and was rebuilt. */
-  incident: { at: string; error: string; restoredFrom: string | null } | null;
+  incident: Incident | null;
+  degraded: Degraded | null;
 }
 
+export const READ_ATTEMPTS = 4;
+const RETRY_DELAYS_MS = [250, 1_000, 3_000];
 const INCIDENT_KEY = 'integrity.incident';
+/** In extension storage, not in the store: it must be readable while the store is not. */
+const DEGRADED_KEY = 'store.degraded';
 
 const CHECKS = [
   { table: 'memories', schema: MemoryRecordSchema },
@@ -57,46 +81,67 @@ async function quarantineTable(
   });
 }
 
-/** Rebuilds an unreadable store from the newest backup that passes its checksum. */
-async function rebuildFromBackup(error: unknown): Promise<IntegrityReport['incident']> {
-  db.close();
-  await Dexie.delete(DB_NAME);
-  await db.open();
-  let restoredFrom: string | null = null;
-  for (const backup of await listBackups()) {
-    try {
-      const snapshot = await readBackup(backup.id);
-      await db.transaction('rw', db.memories, db.chats, async () => {
-        await db.memories.bulkPut(snapshot.memories);
-        await db.chats.bulkPut(snapshot.chats);
-      });
-      restoredFrom = backup.at;
-      break;
-    } catch {
-      // A damaged backup: try the next older one.
-    }
-  }
-  const incident = {
-    at: now(),
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-    restoredFrom,
-  };
-  await db.meta.put({ key: INCIDENT_KEY, value: incident });
-  return incident;
-}
-
 async function readable(): Promise<void> {
-  await db.open();
+  if (!db.isOpen()) await db.open();
   await Promise.all([db.memories.count(), db.chats.count(), db.jobs.count(), db.injections.count()]);
 }
 
-export async function checkIntegrity(): Promise<IntegrityReport> {
-  let incident: IntegrityReport['incident'] = null;
-  try {
-    await readable();
-  } catch (error) {
-    incident = await rebuildFromBackup(error);
+/** Reads the store up to READ_ATTEMPTS times; returns the last error, or null once a read succeeds. */
+async function readWithRetries(delays: readonly number[]): Promise<unknown> {
+  let last: unknown = null;
+  for (let attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+    if (attempt > 0) {
+      db.close();
+      await new Promise((r) => setTimeout(r, delays[attempt - 1] ?? 0));
+    }
+    try {
+      await readable();
+      return null;
+    } catch (error) {
+      last = error;
+    }
   }
+  return last;
+}
+
+async function setDegraded(value: Degraded | null): Promise<void> {
+  if (value) await browser.storage.local.set({ [DEGRADED_KEY]: value });
+  else await browser.storage.local.remove(DEGRADED_KEY);
+}
+
+export async function storeDegraded(): Promise<Degraded | null> {
+  const got = await browser.storage.local.get(DEGRADED_KEY);
+  return (got[DEGRADED_KEY] as Degraded | undefined) ?? null;
+}
+
+async function recover(error: unknown): Promise<{ incident: Incident | null; degraded: Degraded | null }> {
+  const base = { at: now(), error: describeError(error), attempts: READ_ATTEMPTS };
+  const name = describeError(error).split(':')[0];
+  if (!mayRebuild(error))
+    return { incident: null, degraded: { ...base, reason: name === 'VersionError' ? 'newer-version' : 'transient' } };
+  const backup = await newestVerifiedBackup().catch(() => null);
+  if (!backup) return { incident: null, degraded: { ...base, reason: 'no-verified-backup' } };
+  let salvaged: Awaited<ReturnType<typeof salvageReadable>>;
+  try {
+    salvaged = await salvageReadable(error);
+  } catch {
+    return { incident: null, degraded: { ...base, reason: 'salvage-failed' } };
+  }
+  await rebuild(backup.snapshot, salvaged);
+  const incident = { at: base.at, error: base.error, restoredFrom: backup.at };
+  await db.meta.put({ key: INCIDENT_KEY, value: incident });
+  return { incident, degraded: null };
+}
+
+export async function checkIntegrity(opts: { retryDelaysMs?: readonly number[] } = {}): Promise<IntegrityReport> {
+  const error = await readWithRetries(opts.retryDelaysMs ?? RETRY_DELAYS_MS);
+  let incident: Incident | null = null;
+  if (error !== null) {
+    const outcome = await recover(error);
+    await setDegraded(outcome.degraded);
+    if (outcome.degraded) return { checked: 0, quarantined: 0, incident: null, degraded: outcome.degraded };
+    incident = outcome.incident;
+  } else await setDegraded(null);
   let checked = 0;
   let quarantined = 0;
   for (const { table, schema } of CHECKS) {
@@ -104,11 +149,11 @@ export async function checkIntegrity(): Promise<IntegrityReport> {
     checked += n;
     quarantined += bad;
   }
-  return { checked, quarantined, incident };
+  return { checked, quarantined, incident, degraded: null };
 }
 
-export async function lastIncident(): Promise<IntegrityReport['incident']> {
-  return ((await db.meta.get(INCIDENT_KEY))?.value as IntegrityReport['incident'] | undefined) ?? null;
+export async function lastIncident(): Promise<Incident | null> {
+  return ((await db.meta.get(INCIDENT_KEY))?.value as Incident | undefined) ?? null;
 }
 
 export function listQuarantine(): Promise<QuarantineRow[]> {

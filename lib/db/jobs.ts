@@ -2,11 +2,12 @@
  * Repository for the durable extraction queue: one job per chat and transcript version, so the
  * same transcript is never extracted twice. States: pending → running → done | failed.
  * A running job carries a lease (`runner` + `leaseUntil`): claiming happens in one IndexedDB
- * transaction, so two wake-ups never run the same job, and a job whose runner is not the
- * current worker (it was stopped mid-call) or whose lease ran out is taken over.
+ * transaction, so two wake-ups never run the same job. The holder renews the lease while it
+ * works; a job is taken over only once its lease has run out (its worker was stopped), never
+ * from a worker that may still be alive.
  */
 import type { Chat, Job } from '../memory/types';
-import { now } from '../time';
+import { now, nowMs } from '../time';
 import { db } from './db';
 
 export function jobIdOf(chatId: string, version: number): string {
@@ -75,8 +76,7 @@ export interface Claim {
 function claimable(job: Job, claim: Claim): boolean {
   if (job.state === 'pending') return job.nextAttemptAt <= claim.nowIso;
   if (job.state !== 'running') return false;
-  // Running elsewhere means a worker that no longer exists: only one worker runs at a time.
-  return job.runner !== claim.runner || (job.leaseUntil ?? '') < claim.nowIso;
+  return (job.leaseUntil ?? '') < claim.nowIso;
 }
 
 /** Takes the most overdue job that may run now, atomically; null when there is none. */
@@ -110,10 +110,19 @@ export async function updateHeldJob(id: string, runner: string, patch: Partial<O
   });
 }
 
-/** When the next pending job becomes due, for the wake-up alarm; null when nothing waits. */
+/** Extends the lease of a job this runner still holds; false when it no longer holds it. */
+export function renewLease(id: string, runner: string, leaseMs: number): Promise<boolean> {
+  return updateHeldJob(id, runner, { leaseUntil: new Date(nowMs() + leaseMs).toISOString() });
+}
+
+/**
+ * When the next job becomes due, for the wake-up alarm: a pending job's next attempt, or the
+ * end of a running job's lease (its worker may be gone); null when nothing waits.
+ */
 export async function nextDueAt(): Promise<string | null> {
-  const first = await db.jobs.where('state').equals('pending').sortBy('nextAttemptAt');
-  return first[0]?.nextAttemptAt ?? null;
+  const open = await db.jobs.where('state').anyOf('pending', 'running').toArray();
+  const times = open.map((j) => (j.state === 'pending' ? j.nextAttemptAt : (j.leaseUntil ?? j.nextAttemptAt)));
+  return times.sort()[0] ?? null;
 }
 
 /** "Retry": a failed or waiting job runs again now, with a fresh attempt budget. */

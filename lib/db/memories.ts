@@ -65,3 +65,8 @@ export async function recordHits(ids: readonly string[], at: string = now()): Pr
     );
   });
 }
+
+/** Every stored memory id: an import's `supersededBy` may name one of them. */
+export async function memoryIds(): Promise<Set<string>> {
+  return new Set(await db.memories.toCollection().primaryKeys());
+}

@@ -39,6 +39,15 @@ export const StoreStatusSchema = z.object({
   chats: z.int(),
   quarantined: z.int(),
   incident: z.nullable(z.object({ at: z.string(), error: z.string(), restoredFrom: z.nullable(z.string()) })),
+  /** The store could not be read at start-up and was left as it is. */
+  degraded: z.nullable(
+    z.object({
+      at: z.string(),
+      error: z.string(),
+      attempts: z.int(),
+      reason: z.enum(['transient', 'newer-version', 'no-verified-backup', 'salvage-failed']),
+    }),
+  ),
   lastMaintenance: z.nullable(MaintenanceReportSchema),
 });
 

@@ -1,12 +1,15 @@
 /**
  * Import and export of the memory JSON format against the store. Import is one transaction:
- * it either applies every row or none.
+ * it either applies every row or none. Chats in a file are history, never work: they arrive
+ * finished and already extracted (no job, nothing for the idle sweep), never replace a chat
+ * the store already has, and a chat under a tombstone is not brought back.
  */
 
 import { contentKey } from '../memory/normalize';
 import type { Chat, MemoryRecord } from '../memory/types';
 import type { ParsedMemoryFile } from '../memory-file/format';
 import { db } from './db';
+import { tombstonedChatIds } from './tombstones';
 
 export interface ImportReport {
   added: number;
@@ -17,6 +20,7 @@ export interface ImportReport {
 
 /** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
 export async function importParsed(file: ParsedMemoryFile): Promise<ImportReport> {
+  const tombstones = await tombstonedChatIds();
   return db.transaction('rw', db.memories, db.chats, async () => {
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
@@ -45,18 +49,22 @@ export async function importParsed(file: ParsedMemoryFile): Promise<ImportReport
       report.added++;
     }
     await db.memories.bulkPut(writes);
-    report.chats = await mergeChats(file.chats);
+    report.chats = await addHistory(file.chats, tombstones);
     return report;
   });
 }
 
-async function mergeChats(chats: readonly Chat[]): Promise<number> {
-  if (chats.length === 0) return 0;
-  const current = await db.chats.bulkGet(chats.map((c) => c.id));
-  const writes = chats.filter((c, i) => {
-    const have = current[i];
-    return !have || c.updatedAt > have.updatedAt;
-  });
+/** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */
+function asHistory(chat: Chat): Chat {
+  if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '' };
+  return { ...chat, state: 'finished', extractedVersion: chat.version };
+}
+
+async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<number> {
+  const candidates = chats.filter((c) => !tombstones.has(c.id));
+  if (candidates.length === 0) return 0;
+  const current = await db.chats.bulkGet(candidates.map((c) => c.id));
+  const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
   await db.chats.bulkPut(writes);
   return writes.length;
 }

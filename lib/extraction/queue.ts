@@ -10,7 +10,7 @@ import { claimNextJob, nextDueAt, updateHeldJob } from '../db/jobs';
 import { getPause, setPause } from '../db/queue-state';
 import type { Settings } from '../settings-schema';
 import { now, nowMs } from '../time';
-import { type JobDeps, leaseMs, MAX_ATTEMPTS, runJob } from './run-job';
+import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
 
 export interface QueueDeps extends JobDeps {
   loadSettings: () => Promise<Settings>;
@@ -65,7 +65,7 @@ export class ExtractionQueue {
         return;
       }
       const nowIso = now();
-      const leaseUntilIso = new Date(nowMs() + leaseMs(this.deps)).toISOString();
+      const leaseUntilIso = new Date(nowMs() + LEASE_MS).toISOString();
       const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso });
       if (!job) {
         this.deps.schedule(await nextDueAt());

@@ -6,10 +6,11 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { type CallFailure, type ClientConfig, classifyError } from '../anthropic-client';
 import { getChat } from '../db/chats';
-import { commitWindow, finishWithoutCall } from '../db/extraction';
-import { updateHeldJob } from '../db/jobs';
+import { commitWindow, finishWithoutCall, type WindowAnswer } from '../db/extraction';
+import { renewLease, updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
-import { setPause } from '../db/queue-state';
+import { pauseForFullStorage, setPause } from '../db/queue-state';
+import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageOfDay } from '../db/usage';
 import type { Chat, Job, MemoryRecord } from '../memory/types';
 import { costUsd } from '../pricing';
@@ -19,6 +20,7 @@ import { now, nowMs, utcDay } from '../time';
 import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';
 import { SAVE_MEMORIES_TOOL } from './extract-schema';
+import { dropParked, parkAnswer, parkedAnswer, unpark } from './parked';
 import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from './transcript';
 
 export interface JobDeps {
@@ -127,6 +129,34 @@ async function handleFailure(job: Job, ctx: JobDeps, failure: CallFailure): Prom
 
 type WindowOutcome = 'committed' | 'stopped';
 
+/** Usage is worth keeping, but not at the price of the answer it describes: a full disk skips it. */
+async function recordUsageUnlessFull(model: string, jobId: string, u: { inputTokens: number; outputTokens: number }) {
+  try {
+    await recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, jobId);
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+  }
+}
+
+/**
+ * Writes a window's answer. When storage is full the paid answer is kept aside, the queue
+ * pauses with `storage_full`, and the job waits without being charged an attempt.
+ */
+async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Promise<WindowOutcome> {
+  try {
+    const plan = await commitWindow(answer);
+    await dropParked(job.id);
+    return plan ? 'committed' : 'stopped';
+  } catch (error) {
+    if (!isQuotaError(error)) throw error;
+    const where = await parkAnswer(answer, now());
+    await pauseForFullStorage(where);
+    // This write may fail too; then the lease runs out and the next worker finds the parked answer.
+    await release(job, ctx, null).catch(() => {});
+    return 'stopped';
+  }
+}
+
 async function runWindow(
   job: Job,
   chat: Chat,
@@ -134,6 +164,11 @@ async function runWindow(
   i: number,
   ctx: JobContext,
 ): Promise<WindowOutcome> {
+  const last = i === windows.length - 1;
+  const parked = await parkedAnswer(job.id);
+  if (parked && parked.window === i && parked.chatVersion === chat.version) {
+    return commitOrPark({ ...unpark(parked, ctx.runner), lastWindow: last }, job, ctx);
+  }
   const window = windows[i]!;
   const related = await relatedMemories(window, chat);
   const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
@@ -143,32 +178,49 @@ async function runWindow(
     await release(job, ctx, null);
     return 'stopped';
   }
-  await updateHeldJob(job.id, ctx.runner, { leaseUntil: new Date(nowMs() + leaseMs(ctx)).toISOString() });
   const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl: ctx.settings.baseUrl, timeoutMs: ctx.timeoutMs });
   const model = ctx.settings.model;
-  const answer = await extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
-    recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, job.id),
+  const answer = await whileHeld(job, ctx, () =>
+    extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
+      recordUsageUnlessFull(model, job.id, u),
+    ),
   );
-  const source = { site: chat.site, url: chat.url, chatId: chat.id };
-  const plan = await commitWindow({
-    jobId: job.id,
-    runner: ctx.runner,
-    window: i,
-    lastWindow: i === windows.length - 1,
-    chatVersion: chat.version,
-    summary: answer.summary,
-    items: answer.memories,
-    aliases: prompt.aliases,
-    source,
-    patterns: ctx.settings.privacyPatterns,
-  });
+  const outcome = await commitOrPark(
+    {
+      jobId: job.id,
+      runner: ctx.runner,
+      window: i,
+      lastWindow: last,
+      chatVersion: chat.version,
+      summary: answer.summary,
+      items: answer.memories,
+      aliases: prompt.aliases,
+      source: { site: chat.site, url: chat.url, chatId: chat.id },
+      patterns: ctx.settings.privacyPatterns,
+    },
+    job,
+    ctx,
+  );
   chat.summary = answer.summary || chat.summary;
-  return plan ? 'committed' : 'stopped';
+  return outcome;
 }
 
-/** Long enough for two calls (an invalid answer is asked again) plus the merge. */
-export function leaseMs(deps: Pick<JobDeps, 'timeoutMs'>): number {
-  return deps.timeoutMs * 2 + 60_000;
+/**
+ * How long a claim holds without renewal. The holder renews it every `HEARTBEAT_MS` while a
+ * call is out, so a live worker never loses its job, and a stopped worker's job is taken
+ * over at most this long after it stopped.
+ */
+export const LEASE_MS = 20_000;
+const HEARTBEAT_MS = 5_000;
+
+async function whileHeld<T>(job: Job, ctx: JobDeps, work: () => Promise<T>): Promise<T> {
+  await renewLease(job.id, ctx.runner, LEASE_MS);
+  const beat = setInterval(() => void renewLease(job.id, ctx.runner, LEASE_MS).catch(() => {}), HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(beat);
+  }
 }
 
 /** Returns true when the job finished (done), so the caller can take a backup. */

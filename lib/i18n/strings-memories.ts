@@ -94,8 +94,24 @@ export const MEMORY_STRINGS = {
     '新增 {added}，更新 {updated}，跳过 {skipped}，对话 {chats}',
   ],
   'transfer.settingsApplied': [
-    'Settings from the file were applied (your API key was kept).',
-    '已应用文件中的设置（API 密钥保持不变）。',
+    'These settings from the file were applied. Undo the import to put your settings back.',
+    '已应用文件中的这些设置。撤销这次导入即可恢复原来的设置。',
+  ],
+  'transfer.settingsKept': ['Your settings were kept.', '已保留你原来的设置。'],
+  'transfer.settingsProposed': [
+    'The file proposes {n} settings change. Nothing is changed unless you apply it.|The file proposes {n} settings changes. Nothing is changed unless you apply them.',
+    '文件建议修改 {n} 项设置。除非你点击应用，否则不会修改。',
+  ],
+  'transfer.settingsChangeList': ['Proposed settings changes', '建议的设置修改'],
+  'transfer.settingsApply': ['Apply this change|Apply these {n} changes', '应用这 {n} 项修改'],
+  'transfer.settingsKeep': ['Keep my settings', '保留我的设置'],
+  'transfer.settingsProtected': [
+    'Ignored from the file: {keys}. An import never changes the connection (base URL, model, key), the daily cap or the privacy patterns.',
+    '已忽略文件中的：{keys}。导入永远不会修改连接（接口地址、模型、密钥）、每日上限或隐私规则。',
   ],
   'transfer.nothingChanged': ['Nothing was changed.', '没有做任何更改。'],
+  'memories.deletedNoBackup': [
+    'Deleted without a backup first: storage is full. Undo still works while this panel is open.',
+    '存储已满，删除前没有备份。在此面板打开期间仍可撤销。',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;

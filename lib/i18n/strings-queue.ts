@@ -10,7 +10,12 @@ export const QUEUE_STRINGS = {
     '提取已暂停：模型或 Base URL 有误。',
   ],
   'queue.paused.cap': ['Extraction is paused: today’s token cap is used up.', '提取已暂停：今天的 token 上限已用完。'],
+  'queue.paused.storage_full': [
+    'Extraction is paused: storage is full. The last answer is kept and saved, without a new call, after you delete something.',
+    '提取已暂停：存储已满。最后一次的结果已保留，删除一些内容后会直接保存，无需再次调用。',
+  ],
   'queue.paused.fix': ['Fix it in Settings', '去设置中修改'],
+  'queue.paused.makeRoom': ['Go to Memories to delete some', '去记忆页删除一些'],
   'queue.untitled': ['Untitled chat', '未命名对话'],
   'queue.turns': ['{n} message|{n} messages', '{n} 条消息'],
   'queue.attempts': ['tried {n} time|tried {n} times', '尝试 {n} 次'],

@@ -30,4 +30,8 @@ export const STORE_STRINGS = {
     '{when} 记忆库无法读取，且没有可用的备份，已重新开始。',
   ],
   'store.incidentDismiss': ['Got it', '知道了'],
+  'store.degraded': [
+    'claude-mem could not read its store at {when} ({error}) and left it exactly as it is: nothing was deleted or replaced. Memories may be missing or not saved until it can be read again; restart the browser, and free disk space if it is full.',
+    'claude-mem 在 {when} 无法读取它的存储（{error}），因此保持原样：没有删除或替换任何内容。在能再次读取之前，记忆可能缺失或无法保存；请重启浏览器，磁盘已满时请释放空间。',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;

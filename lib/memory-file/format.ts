@@ -17,9 +17,11 @@ import {
   SCOPES,
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
-import { type Settings, SettingsSchema } from '../settings-schema';
-import { now } from '../time';
+import { IMPORTABLE_SETTINGS } from '../settings-import';
+import { defaultSettings, type Settings, SettingsSchema } from '../settings-schema';
+import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
+import { firstImportProblem, type ImportRule } from './import-rules';
 import { byCreation } from './order';
 
 const FILE_FORMAT = 'claude-mem.memories';
@@ -29,6 +31,13 @@ export const MAX_MEMORIES = 100_000;
 
 export class MemoryFileError extends Error {
   override name = 'MemoryFileError';
+  /** Set when the records parse one by one but do not hold together (import-rules.ts). */
+  readonly rule: ImportRule | null;
+
+  constructor(message: string, rule: ImportRule | null = null) {
+    super(message);
+    this.rule = rule;
+  }
 }
 
 const importance = z
@@ -64,7 +73,10 @@ const ImportMemorySchema = z.object({
 export interface ParsedMemoryFile {
   memories: MemoryRecord[];
   chats: Chat[];
-  settings: Settings | null;
+  /** Only the settings an import may propose (settings-import.ts), each checked; null when none. */
+  settings: Partial<Settings> | null;
+  /** Settings the file carried that an import never changes, by name (the key is never kept). */
+  ignoredSettings: string[];
 }
 
 function utf8Bytes(text: string): number {
@@ -117,7 +129,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
 }
 
 /** Parses a file's text; throws MemoryFileError naming the problem and the first bad path. */
-export function parseMemoryFile(text: string): ParsedMemoryFile {
+export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<string> } = {}): ParsedMemoryFile {
   const bytes = utf8Bytes(text);
   if (bytes > MAX_FILE_BYTES) {
     fail(`file is ${(bytes / 1024 / 1024).toFixed(1)} MB; the limit is ${MAX_FILE_BYTES / 1024 / 1024} MB`);
@@ -144,14 +156,33 @@ export function parseMemoryFile(text: string): ParsedMemoryFile {
     if (!parsed.success) fail(formatFirstIssue(parsed.error, envelope.chats, ['chats']));
     chats = parsed.data;
   }
-  let settings: Settings | null = null;
-  if (envelope.settings !== undefined) {
-    const candidate = { ...(envelope.settings as object), version: 1 };
+  const problem = firstImportProblem(
+    { memories, chats },
+    { nowMs: nowMs(), givenIds: envelope.memories.map((raw) => (raw as { id?: string }).id), knownIds: opts.knownIds },
+  );
+  if (problem) throw new MemoryFileError(problem.message, problem.rule);
+  return { memories, chats, ...importableSettings(envelope.settings) };
+}
+
+/** Keeps the settings an import may propose, each validated; the rest are only named. */
+function importableSettings(raw: unknown): Pick<ParsedMemoryFile, 'settings' | 'ignoredSettings'> {
+  if (raw === undefined) return { settings: null, ignoredSettings: [] };
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
+    fail(`settings: expected an object, got ${describeValue(raw)}`);
+  const entries = Object.entries(raw as Record<string, unknown>);
+  const settings: Partial<Settings> = {};
+  for (const [key, value] of entries) {
+    if (!(IMPORTABLE_SETTINGS as readonly string[]).includes(key)) continue;
+    const candidate = { ...defaultSettings(), [key]: value };
     const parsed = SettingsSchema.safeParse(candidate);
     if (!parsed.success) fail(formatFirstIssue(parsed.error, candidate, ['settings']));
-    settings = parsed.data;
+    Object.assign(settings, { [key]: parsed.data[key as keyof Settings] });
   }
-  return { memories, chats, settings };
+  const ignoredSettings = entries
+    .map(([key]) => key)
+    .filter((key) => key !== 'version' && !(IMPORTABLE_SETTINGS as readonly string[]).includes(key))
+    .sort();
+  return { settings: Object.keys(settings).length > 0 ? settings : null, ignoredSettings };
 }
 
 /** A memory in the exact field order of the format, without local-only state. */

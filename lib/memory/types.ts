@@ -117,7 +117,7 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
-const PAUSE_REASONS = ['auth', 'config', 'cap'] as const;
+const PAUSE_REASONS = ['auth', 'config', 'cap', 'storage_full'] as const;
 
 /** Why the extraction queue is not working, as the side panel shows it. */
 export const QueuePauseSchema = z.object({

@@ -42,7 +42,8 @@ const memories = {
   ),
   'memories.delete': def(
     z.object({ ids: z.array(z.string()).check(z.maxLength(100_000)) }),
-    z.object({ deleted: z.array(MemoryRecordSchema) }),
+    /** `backupSkipped`: storage was full, so the delete went ahead without its backup. */
+    z.object({ deleted: z.array(MemoryRecordSchema), backupSkipped: z.boolean() }),
   ),
   /** Puts records back exactly as they were: the side panel's undo. */
   'memories.restore': def(
@@ -123,6 +124,13 @@ const store = {
   ),
   'transfer.export': def(Empty, z.object({ text: z.string() })),
   'transfer.import': def(z.object({ text: z.string() }), ImportReportSchema),
+  /** The user confirmed the settings changes an import proposed: only importable ones apply. */
+  'transfer.applySettings': def(
+    z.object({
+      changes: z.array(z.object({ path: z.string().check(z.maxLength(200)), to: z.unknown() })).check(z.maxLength(500)),
+    }),
+    z.object({ settings: SettingsSchema }),
+  ),
   'backups.list': def(Empty, z.array(BackupSummarySchema)),
   'backups.create': def(z.object({ reason: z.string().check(z.maxLength(200)) }), BackupSummarySchema),
   'backups.restore': def(z.object({ id: z.string() }), z.object({ memories: z.int(), chats: z.int() })),

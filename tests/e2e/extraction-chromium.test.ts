@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { chatsFile, kimiChat } from './harness/chat-records';
+import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
 import { SCREENSHOTS } from './harness/paths';
@@ -21,13 +21,13 @@ const MEMORIES = [
   { op: 'add', content: '买房预算是¥2,850,000.00', type: 'fact', importance: 4 },
 ];
 
-function chatFile(): string {
+function capturedChat() {
   const turns = [
     { role: 'user' as const, text: '以后叫我小李就行。我平时晚上九点以后才有空学习。' },
     { role: 'assistant' as const, text: '好的小李，学习就安排在晚上九点后。' },
     { role: 'user' as const, text: '另外，我们买房的预算是¥2,850,000.00。' },
   ];
-  return chatsFile([kimiChat('e2e-chat', '学习计划', turns, AT)]);
+  return kimiChat('e2e-chat', '学习计划', turns, AT);
 }
 
 const send = sendFrom;
@@ -54,13 +54,14 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
 
     const panel = await ext.openSidePanel();
     await send(panel, 'settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
-    await send(panel, 'transfer.import', { text: chatFile() });
+    await send(panel, 'queue.list');
+    await panel.evaluate(writeChatsInPage, [capturedChat()]);
     expect(await send(panel, 'queue.extractNow', { chatId: CHAT_ID })).toMatchObject({ queued: true });
     await expect.poll(() => api.messageRequests().length, { timeout: 15_000 }).toBe(1);
 
     await ext.stopServiceWorker();
-    await send(panel, 'ping'); // wakes a new worker, which takes over the orphaned job
-    await expect.poll(() => api.messageRequests().length, { timeout: 20_000 }).toBe(2);
+    await send(panel, 'ping'); // wakes a new worker, which takes over the job once its lease runs out
+    await expect.poll(() => api.messageRequests().length, { timeout: 60_000 }).toBe(2);
 
     const list = panel.getByRole('list', { name: 'Memories' });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(3);

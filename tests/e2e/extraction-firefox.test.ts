@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { chatsFile, kimiChat } from './harness/chat-records';
+import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 
 const KEY = 'sk-ant-api03-FIREFOX-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -55,7 +55,8 @@ describe('extraction (Firefox)', () => {
       ],
       AT,
     );
-    await send('transfer.import', { text: chatsFile([chat]) });
+    await send('queue.list');
+    await page.evaluate(writeChatsInPage, [chat]);
     expect(await send('queue.extractNow', { chatId: chat.id })).toMatchObject({ queued: true });
 
     const jobs = await poll(

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { chatsFile, kimiChat } from './harness/chat-records';
+import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendAndForget, sendFrom } from './harness/extension-rpc';
 
@@ -83,7 +83,8 @@ describe('service worker stopped at random moments (Chromium)', () => {
     const panel = await ext.openSidePanel();
     await sendFrom(panel, 'settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
     const chats = Array.from({ length: CHATS }, (_, i) => chat(i));
-    await sendFrom(panel, 'transfer.import', { text: chatsFile(chats) });
+    await sendFrom(panel, 'queue.list');
+    await panel.evaluate(writeChatsInPage, chats);
     for (const c of chats) await sendFrom(panel, 'queue.extractNow', { chatId: c.id });
 
     for (let stop = 0; stop < 5; stop++) {
@@ -98,7 +99,7 @@ describe('service worker stopped at random moments (Chromium)', () => {
           const { jobs } = await sendFrom<{ jobs: { state: string }[] }>(panel, 'queue.list');
           return jobs.filter((j) => j.state === 'done').length;
         },
-        { timeout: 90_000, interval: 1000 },
+        { timeout: 150_000, interval: 1000 },
       )
       .toBe(CHATS);
 

@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import { apiError, apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { kimiChat } from './harness/chat-records';
+import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
 import { type RawReply, rawSend } from './harness/extension-rpc';
@@ -120,8 +120,8 @@ describe('the API key leaks nowhere (Chromium)', () => {
 
     expect((await call('settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY })).ok).toBe(true);
     expect(((await call('settings.get')).data as { hasApiKey: boolean }).hasApiKey).toBe(true);
-    const file = { ...sampleMemoryFile(), chats: [0, 1, 2].map(chat) };
-    expect((await call('transfer.import', { text: JSON.stringify(file) })).ok).toBe(true);
+    expect((await call('transfer.import', { text: JSON.stringify(sampleMemoryFile()) })).ok).toBe(true);
+    await panel.evaluate(writeChatsInPage, [0, 1, 2].map(chat));
 
     // An injection on a chat page, every reply its content script gets recorded.
     const page = await ext.context.newPage();

@@ -10,7 +10,9 @@ export const storeHandlers: HandlerGroup<'store.status' | 'quarantine.list' | 'm
     (await listQuarantine()).map(({ id, table, at, reason, record }) => ({ id, table, at, reason, record })),
   /** "Tidy up now": the start-up integrity check, then the daily forgetting rules. */
   'maintenance.run': async () => {
-    await checkIntegrity();
+    const integrity = await checkIntegrity();
+    if (integrity.degraded)
+      throw new Error(`The store cannot be read (${integrity.degraded.error}); it was left as it is.`);
     return runMaintenance((await loadSettings()).transcriptRetentionDays);
   },
 };

@@ -7,7 +7,7 @@ import { t } from '../../../lib/i18n';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import type { RequestOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
-import { fail, messageOf } from './notice';
+import { fail, messageOf, say } from './notice';
 import { clearSelection } from './selection';
 import { recordAction } from './undo';
 
@@ -62,6 +62,7 @@ export async function deleteMemories(ids: readonly string[]): Promise<boolean> {
       ? t('undo.deleted', { what: preview(first) })
       : t('undo.deletedMany', { n: r.deleted.length });
   recordAction(label, () => restore(r.deleted));
+  if (r.backupSkipped) say(t('memories.deletedNoBackup'));
   return true;
 }
 

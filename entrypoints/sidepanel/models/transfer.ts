@@ -1,6 +1,7 @@
 /**
  * Export, import (with its report, undoable through the backup taken before it) and the
- * backups list with Restore.
+ * backups list with Restore. Settings a file proposes wait for the user's confirmation; the
+ * backup taken before the import holds the settings too, so one undo reverts both.
  */
 import { signal } from '@preact/signals';
 import { watch } from '../../../lib/db/live';
@@ -16,6 +17,8 @@ export type ImportReport = ResponseOf<'transfer.import'>;
 
 export const backups = signal<readonly BackupSummary[]>([]);
 export const lastImport = signal<{ file: string; report: ImportReport } | { file: string; error: string } | null>(null);
+/** What became of the settings the last imported file proposed. */
+export const importedSettings = signal<'proposed' | 'applied' | 'kept'>('proposed');
 
 async function refreshBackups(): Promise<void> {
   try {
@@ -47,6 +50,7 @@ export async function importFile(file: File): Promise<void> {
   try {
     const report = await send('transfer.import', { text: await file.text() });
     lastImport.value = { file: file.name, report };
+    importedSettings.value = 'proposed';
     say(
       t('transfer.imported', {
         file: file.name,
@@ -60,6 +64,24 @@ export async function importFile(file: File): Promise<void> {
     lastImport.value = { file: file.name, error: messageOf(error) };
     fail(t('transfer.importFailed', { error: messageOf(error) }));
   }
+}
+
+/** The user confirmed the exact list the file proposed: apply it (the import's undo reverts it). */
+export async function applyImportedSettings(): Promise<void> {
+  const last = lastImport.value;
+  if (!last || 'error' in last || importedSettings.value !== 'proposed') return;
+  try {
+    await send('transfer.applySettings', {
+      changes: last.report.settingsChanges.map(({ path, to }) => ({ path, to })),
+    });
+    importedSettings.value = 'applied';
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}
+
+export function keepMySettings(): void {
+  importedSettings.value = 'kept';
 }
 
 export async function exportFile(): Promise<void> {

@@ -56,10 +56,16 @@ export function QueueView() {
         <div class="status error" role="alert">
           <p>{t(`queue.paused.${pause.value.reason}`)}</p>
           <p class="muted small-text">{pause.value.message}</p>
-          {pause.value.reason !== 'cap' && (
-            <button type="button" class="small link" onClick={() => go('settings')}>
-              {t('queue.paused.fix')}
+          {pause.value.reason === 'storage_full' ? (
+            <button type="button" class="small link" onClick={() => go('memories')}>
+              {t('queue.paused.makeRoom')}
             </button>
+          ) : (
+            pause.value.reason !== 'cap' && (
+              <button type="button" class="small link" onClick={() => go('settings')}>
+                {t('queue.paused.fix')}
+              </button>
+            )
           )}
         </div>
       )}

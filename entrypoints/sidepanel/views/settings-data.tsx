@@ -1,9 +1,19 @@
 /** Settings → Your data: export, import with its report, and the backups. */
 import { BackupList } from '../../../components/backup-list';
 import { ImportReport } from '../../../components/import-report';
+import { ImportSettings } from '../../../components/import-settings';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
-import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
+import {
+  applyImportedSettings,
+  backups,
+  exportFile,
+  importedSettings,
+  importFile,
+  keepMySettings,
+  lastImport,
+  restoreFrom,
+} from '../models/transfer';
 
 export function SettingsData() {
   return (
@@ -12,6 +22,7 @@ export function SettingsData() {
       <p class="field-hint">{t('settings.dataHint')}</p>
       <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
       <ImportReport last={lastImport.value} />
+      <ProposedSettings />
       <h3>{t('backups.title')}</h3>
       <p class="field-hint">{t('backups.hint')}</p>
       <BackupList
@@ -22,5 +33,19 @@ export function SettingsData() {
         }}
       />
     </section>
+  );
+}
+
+function ProposedSettings() {
+  const last = lastImport.value;
+  if (!last || 'error' in last) return null;
+  return (
+    <ImportSettings
+      changes={last.report.settingsChanges}
+      protectedKeys={last.report.settingsProtected}
+      state={importedSettings.value}
+      onApply={() => void applyImportedSettings()}
+      onKeep={keepMySettings}
+    />
   );
 }

@@ -22,7 +22,24 @@ export function kimiChat(conversationId: string, title: string, turns: readonly 
   };
 }
 
-/** A memory file with no memories, only these chats. */
-export function chatsFile(chats: readonly unknown[]): string {
-  return JSON.stringify({ format: 'claude-mem.memories', version: 1, memories: [], chats });
+/**
+ * Writes captured chats straight into the extension's store, as capture would, from one of the
+ * extension's own pages: `page.evaluate(writeChatsInPage, chats)` (Playwright or Puppeteer).
+ * An imported file cannot do this: imported chats are history, never queued. The store must
+ * exist already (send any message that reads it first).
+ */
+export async function writeChatsInPage(chats: readonly object[]): Promise<void> {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open('claude-mem');
+    req.onupgradeneeded = () => req.transaction?.abort();
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error ?? new Error('the store does not exist yet'));
+  });
+  await new Promise<void>((resolve, reject) => {
+    const tx = db.transaction('chats', 'readwrite');
+    for (const chat of chats) tx.objectStore('chats').put(chat);
+    tx.oncomplete = () => resolve();
+    tx.onerror = () => reject(tx.error);
+  });
+  db.close();
 }

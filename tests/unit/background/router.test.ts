@@ -131,7 +131,10 @@ describe('import and export through messages', () => {
   it('backs up before a good import and reports what it did', async () => {
     const text = JSON.stringify([{ content: 'Lives in Chengdu', type: 'fact' }]);
     const reply = await route({ type: 'transfer.import', payload: { text } }, extensionSender);
-    expect(reply).toEqual({ ok: true, data: { added: 1, updated: 0, skipped: 0, chats: 0, settingsApplied: false } });
+    expect(reply).toEqual({
+      ok: true,
+      data: { added: 1, updated: 0, skipped: 0, chats: 0, settingsChanges: [], settingsProtected: [] },
+    });
     expect((await backupDb.backups.toArray()).map((b) => b.reason)).toEqual(['before import']);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createBackup } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
-import { checkIntegrity, lastIncident, listQuarantine } from '../../../lib/db/integrity';
+import { checkIntegrity, lastIncident, listQuarantine, READ_ATTEMPTS } from '../../../lib/db/integrity';
 import { memory } from '../helpers';
 
 describe('integrity check', () => {
@@ -23,12 +23,13 @@ describe('integrity check', () => {
   it('rebuilds an unreadable store from the newest good backup and records the incident', async () => {
     await db.memories.bulkPut([memory({ content: '住在成都' }), memory({ content: 'Uses Rust' })]);
     await createBackup('after extraction');
-    // Chromium reports a corrupted LevelDB backing store as an UnknownError on read.
-    const broken = Object.assign(new Error('Internal error opening backing store'), { name: 'UnknownError' });
-    vi.spyOn(db.memories, 'count').mockRejectedValueOnce(broken);
+    // An object store gone from the schema fails every read the same way (not a passing error).
+    const broken = Object.assign(new Error('No objectStore named memories'), { name: 'NotFoundError' });
+    const spy = vi.spyOn(db.memories, 'count');
+    for (let i = 0; i < READ_ATTEMPTS; i++) spy.mockRejectedValueOnce(broken);
 
-    const report = await checkIntegrity();
-    expect(report.incident?.error).toBe('UnknownError: Internal error opening backing store');
+    const report = await checkIntegrity({ retryDelaysMs: [0, 0, 0] });
+    expect(report.incident?.error).toBe('NotFoundError: No objectStore named memories');
     expect(report.incident?.restoredFrom).not.toBeNull();
     expect((await db.memories.toArray()).map((m) => m.content).sort()).toEqual(['Uses Rust', '住在成都']);
     expect(await lastIncident()).toEqual(report.incident);

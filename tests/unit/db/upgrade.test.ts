@@ -52,7 +52,7 @@ describe('database versions', () => {
       expect(await db.table(name).toArray(), name).toEqual(rows);
     }
     expect(indexNames('memories')).toEqual(['status', 'type']);
-    expect(indexNames('chats')).toEqual(['lastActivityAt', 'updatedAt']);
+    expect(indexNames('chats')).toEqual(['lastActivityAt', 'state', 'updatedAt']);
     expect(indexNames('jobs')).toEqual(['chatId', 'nextAttemptAt', 'state']);
     expect(indexNames('injections')).toEqual(['at']);
     expect(indexNames('quarantine')).toEqual(['at']);

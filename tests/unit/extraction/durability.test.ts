@@ -5,7 +5,7 @@ import { claimNextJob, discardJob, getJob, jobIdOf, listJobs, updateJob } from '
 import { listMemories } from '../../../lib/db/memories';
 import { getPause } from '../../../lib/db/queue-state';
 import { recordCallUsage } from '../../../lib/db/usage';
-import { MAX_ATTEMPTS } from '../../../lib/extraction/run-job';
+import { LEASE_MS, MAX_ATTEMPTS } from '../../../lib/extraction/run-job';
 import { now, setClock } from '../../../lib/time';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { finishedChat, saveMemories, setUpQueue } from './harness';
@@ -28,12 +28,14 @@ describe('durable queue', () => {
   it('takes over a job left running by a stopped worker, and the late answer is not merged twice', async () => {
     const stopped = await setUpQueue(api, { runner: 'worker-old' });
     const chat = await finishedChat(TURNS);
-    api.enqueue({ ...ANSWER, delayMs: 600 }, ANSWER);
+    api.enqueue({ ...ANSWER, delayMs: 3_000 }, ANSWER);
     const inFlight = stopped.queue.kick(); // the old worker's call is out…
     await expect.poll(() => api.messageRequests().length).toBe(1);
     expect((await getJob(jobIdOf(chat.id, chat.version)))?.runner).toBe('worker-old');
 
-    const restarted = await setUpQueue(api, { runner: 'worker-new' }); // …a new worker starts
+    // …a new worker starts once the stopped one's lease has run out
+    const restarted = await setUpQueue(api, { runner: 'worker-new' });
+    setClock(() => Date.now() + LEASE_MS + 1_000);
     await restarted.queue.kick();
     await inFlight; // the old answer arrives after the new worker finished
     expect(api.messageRequests()).toHaveLength(2);
@@ -120,7 +122,7 @@ describe('durable queue', () => {
     expect((await getJob(jobIdOf(chat.id, chat.version)))?.state).toBe('done');
   });
 
-  it('claiming is atomic: a job held by this worker under a valid lease is not claimed again', async () => {
+  it('claiming is atomic: a job held under a valid lease is not claimed again', async () => {
     const chat = await finishedChat(TURNS);
     const at = now();
     const lease = new Date(Date.parse(at) + 60_000).toISOString();

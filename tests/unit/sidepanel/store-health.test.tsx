@@ -14,6 +14,7 @@ const STATUS = {
   chats: 4,
   quarantined: 1,
   incident: null,
+  degraded: null,
   lastMaintenance: {
     at: new Date().toISOString(),
     archivedTasks: 2,
