@@ -1,9 +1,10 @@
 /**
  * The content script runs on every chat page, so it bundles only the messages a chat page may
  * send. Field names that only side-panel replies carry must not appear in chat.js; the same
- * names in the background's bundle show that the probe words are real output text.
+ * names in the rest of the build (background, side panel, shared chunks) show that the probe
+ * words are real output text.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHROME_EXT, FIREFOX_EXT } from './harness/paths';
@@ -17,9 +18,12 @@ describe('chat.js carries no side-panel schema', () => {
     ['firefox', FIREFOX_EXT],
   ])('%s build', (_browser, dir) => {
     const chat = readFileSync(join(dir, 'content-scripts/chat.js'), 'utf8');
-    const background = readFileSync(join(dir, 'background.js'), 'utf8');
+    const rest = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.js') && !f.startsWith('content-scripts'))
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .join('\n');
     for (const word of PANEL_ONLY) {
-      expect(background, word).toContain(word);
+      expect(rest, word).toContain(word);
       expect(chat, word).not.toContain(word);
     }
   });
