@@ -34,7 +34,11 @@ export default defineConfig({
             gecko: {
               id: GECKO_ID,
               strict_min_version: '142.0',
-              data_collection_permissions: { required: ['none'] },
+              // What leaves the browser: finished chats (page text, the user's own messages) and the
+              // facts about the user kept from them go to the model provider the user chose.
+              data_collection_permissions: {
+                required: ['websiteContent', 'personalCommunications', 'personallyIdentifyingInfo'],
+              },
             },
           },
         }

@@ -1,20 +1,26 @@
 /**
- * `npm run bench:retrieval -- FILE [--json OUT]`: ranks each case's memories for each
- * of its queries with the product ranker (lib/ranking/retrieve.ts, exactly as the extension runs
- * it) and the two baselines; prints recall@5/10, MRR, nDCG@10 and per-query latency.
+ * `npm run bench:retrieval -- FILE [--json OUT]`: ranks each case's memories for each of its
+ * queries with the product ranker (lib/ranking/retrieve.ts, exactly as the extension runs it)
+ * and the baselines; prints recall@5/10, MRR, nDCG@10 and per-query latency for the tuning and
+ * the validation half of the file (bench/lib/split.ts), overall and per category. For files
+ * with Chinese or Japanese text, BM25 is printed twice: over whitespace tokens and over the fair
+ * CJK-aware tokens (segmenter words + character bigrams); the fair one is the baseline to beat.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
 import { type ScoreWeights, WEIGHTS } from '../lib/ranking/weights';
-import { bm25Ranker, type Ranker, seedRanker } from './lib/baselines';
+import { bm25Ranker, cjkAwareTokens, hasCjk, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
+import { HALVES, splitCases } from './lib/split';
 
-const RANKERS = ['claude-mem', 'bm25', 'seed'] as const;
-/** Printed, not in the JSON: the product ranker with its thesaurus off, to show what it adds. */
+const PRODUCT = 'claude-mem';
+const BM25 = 'bm25 (whitespace)';
+const BM25_FAIR = 'bm25 (CJK-aware)';
+const SEED = 'seed';
+/** The product ranker with its thesaurus off, to show what it adds. */
 const ABLATION = 'claude-mem, no thesaurus';
-type RankerName = (typeof RANKERS)[number];
 
 interface Sample {
   r5: number;
@@ -32,28 +38,32 @@ function productRanker(c: BenchCase, weights?: ScoreWeights): Ranker {
   return (query) => index.rank(query, { site: null, now, limit: 10, weights }).map((r) => r.memory.id);
 }
 
-function rankersFor(c: BenchCase): Record<RankerName | typeof ABLATION, Ranker> {
-  return {
-    'claude-mem': productRanker(c),
-    bm25: bm25Ranker(c.memories),
-    seed: seedRanker(c.memories, caseNow(c)),
-    [ABLATION]: productRanker(c, { ...WEIGHTS, expansion: 0 }),
-  };
+function rankerNames(cjk: boolean): string[] {
+  return cjk ? [PRODUCT, BM25_FAIR, BM25, SEED, ABLATION] : [PRODUCT, BM25, SEED, ABLATION];
 }
 
-const ALL = [...RANKERS, ABLATION] as const;
+function rankersFor(c: BenchCase, cjk: boolean): Record<string, Ranker> {
+  const out: Record<string, Ranker> = {
+    [PRODUCT]: productRanker(c),
+    [BM25]: bm25Ranker(c.memories),
+    [SEED]: seedRanker(c.memories, caseNow(c)),
+    [ABLATION]: productRanker(c, { ...WEIGHTS, expansion: 0 }),
+  };
+  if (cjk) out[BM25_FAIR] = bm25Ranker(c.memories, { tokens: cjkAwareTokens, activeOnly: true });
+  return out;
+}
 
-function evaluate(cases: readonly BenchCase[]): Record<(typeof ALL)[number], Sample[]> {
-  const out: Record<(typeof ALL)[number], Sample[]> = { 'claude-mem': [], bm25: [], seed: [], [ABLATION]: [] };
+function evaluate(cases: readonly BenchCase[], names: readonly string[], cjk: boolean): Record<string, Sample[]> {
+  const out: Record<string, Sample[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const c of cases) {
-    const rankers = rankersFor(c);
+    const rankers = rankersFor(c, cjk);
     for (const q of c.queries) {
       const relevant = new Set(q.relevant);
-      for (const name of ALL) {
+      for (const name of names) {
         const t0 = performance.now();
-        const ranked = rankers[name](q.text);
+        const ranked = (rankers[name] as Ranker)(q.text);
         const ms = performance.now() - t0;
-        out[name].push({
+        out[name]?.push({
           r5: recallAt(ranked, relevant, 5),
           r10: recallAt(ranked, relevant, 10),
           rr: reciprocalRank(ranked, relevant),
@@ -68,22 +78,37 @@ function evaluate(cases: readonly BenchCase[]): Record<(typeof ALL)[number], Sam
 }
 
 function summary(samples: readonly Sample[]) {
+  const ms = samples.map((s) => s.ms);
   return {
     'recall@5': mean(samples.map((s) => s.r5)),
     'recall@10': mean(samples.map((s) => s.r10)),
     mrr: mean(samples.map((s) => s.rr)),
     'ndcg@10': mean(samples.map((s) => s.ndcg)),
-    latencyMs: {
-      p50: percentile(
-        samples.map((s) => s.ms),
-        50,
-      ),
-      p95: percentile(
-        samples.map((s) => s.ms),
-        95,
-      ),
-    },
+    latencyMs: { p50: percentile(ms, 50), p95: percentile(ms, 95) },
   };
+}
+
+function report(title: string, results: Record<string, Sample[]>, names: readonly string[]) {
+  const product = results[PRODUCT] ?? [];
+  console.log(`\n## ${title}: ${product.length} queries`);
+  const rows = names.map((n) => {
+    const s = summary(results[n] ?? []);
+    return [n, s['recall@5'], s['recall@10'], s.mrr, s['ndcg@10'], s.latencyMs.p50, s.latencyMs.p95];
+  });
+  console.log(table(['ranker', 'R@5', 'R@10', 'MRR', 'nDCG@10', 'p50 ms', 'p95 ms'], rows));
+  const shown = names.filter((n) => n !== ABLATION);
+  console.log(`\n${title} by category (R@5 / MRR):`);
+  const cats = [...new Set(product.map((s) => s.category))];
+  const catRows = cats.map((cat) => {
+    const row: (string | number)[] = [cat, product.filter((s) => s.category === cat).length];
+    for (const n of shown) {
+      const s = (results[n] ?? []).filter((x) => x.category === cat);
+      row.push(`${mean(s.map((x) => x.r5)).toFixed(3)} / ${mean(s.map((x) => x.rr)).toFixed(3)}`);
+    }
+    return row;
+  });
+  console.log(table(['category', 'n', ...shown], catRows));
+  return Object.fromEntries(names.map((n) => [n, summary(results[n] ?? [])]));
 }
 
 function main(): void {
@@ -91,27 +116,17 @@ function main(): void {
   const file = args.files[0];
   if (!file) throw new Error('usage: bench:retrieval FILE [--json OUT]');
   const data = readBenchFile(file);
-  const results = evaluate(data.cases);
-  const rankers = Object.fromEntries(RANKERS.map((n) => [n, summary(results[n])]));
-  const queries = results['claude-mem'].length;
-  console.log(`${data.name}: ${data.cases.length} cases, ${queries} queries`);
-  const rows = ALL.map((n) => {
-    const s = summary(results[n]);
-    return [n, s['recall@5'], s['recall@10'], s.mrr, s['ndcg@10'], s.latencyMs.p50, s.latencyMs.p95];
-  });
-  console.log(table(['ranker', 'R@5', 'R@10', 'MRR', 'nDCG@10', 'p50 ms', 'p95 ms'], rows));
-  console.log(`\nclaude-mem by category (R@5 / MRR):`);
-  const cats = [...new Set(results['claude-mem'].map((s) => s.category))];
-  const catRows = cats.map((cat) => {
-    const row: (string | number)[] = [cat, results['claude-mem'].filter((s) => s.category === cat).length];
-    for (const n of RANKERS) {
-      const s = results[n].filter((x) => x.category === cat);
-      row.push(`${mean(s.map((x) => x.r5)).toFixed(3)} / ${mean(s.map((x) => x.rr)).toFixed(3)}`);
-    }
-    return row;
-  });
-  console.log(table(['category', 'n', ...RANKERS], catRows));
-  writeJson(args.json, { queries, rankers });
+  const cjk = data.cases.some((c) => c.memories.some((m) => hasCjk(m.content)));
+  const names = rankerNames(cjk);
+  const halves = splitCases(data.cases);
+  console.log(`${data.name}: ${data.cases.length} cases`);
+  const json: Record<string, unknown> = {};
+  for (const half of HALVES) {
+    const cases = halves[half];
+    const title = `${half} half (${cases.map((c) => c.id).join(', ')})`;
+    json[half] = report(title, evaluate(cases, names, cjk), names);
+  }
+  writeJson(args.json, json);
 }
 
 main();

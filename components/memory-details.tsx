@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'preact/hooks';
 import { t } from '../lib/i18n';
 import { dateTime } from '../lib/i18n/format';
 import { scopeLabel } from '../lib/i18n/labels';
@@ -10,6 +11,43 @@ export interface MemoryDetailsProps {
   replaces: readonly MemoryRecord[];
   /** The newer memory that replaced this one, if it is still stored. */
   replacedBy: MemoryRecord | null;
+  /** Saves edited search keywords (already split and trimmed). */
+  onSaveKeywords: (keywords: string[]) => void;
+}
+
+function splitKeywords(text: string): string[] {
+  return text
+    .split(/[,，、;；\n]/)
+    .map((k) => k.trim())
+    .filter(Boolean);
+}
+
+/** The memory's search keywords, editable: what makes a request in other words find it. */
+function KeywordsField({ memory: m, onSave }: { memory: MemoryRecord; onSave: (k: string[]) => void }) {
+  const [text, setText] = useState((m.keywords ?? []).join(', '));
+  useEffect(() => setText((m.keywords ?? []).join(', ')), [m.keywords]);
+  const id = `keywords-${m.id}`;
+  return (
+    <form
+      class="keywords-field"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(splitKeywords(text));
+      }}
+    >
+      <input
+        id={id}
+        type="text"
+        aria-label={t('mem.keywords')}
+        placeholder={t('mem.keywordsHint')}
+        value={text}
+        onInput={(e) => setText(e.currentTarget.value)}
+      />
+      <button type="submit" class="small" disabled={text === (m.keywords ?? []).join(', ')}>
+        {t('mem.keywordsSave')}
+      </button>
+    </form>
+  );
 }
 
 /** Only web links are clickable: an imported file could carry any URL. */
@@ -23,7 +61,7 @@ function safeHref(url: string): string | null {
 }
 
 /** Where a memory came from and what it replaced or was replaced by. */
-export function MemoryDetails({ memory: m, replaces, replacedBy }: MemoryDetailsProps) {
+export function MemoryDetails({ memory: m, replaces, replacedBy, onSaveKeywords }: MemoryDetailsProps) {
   const href = m.source ? safeHref(m.source.url) : null;
   return (
     <dl class="memory-details">
@@ -46,6 +84,10 @@ export function MemoryDetails({ memory: m, replaces, replacedBy }: MemoryDetails
       <dd>{dateTime(m.updatedAt)}</dd>
       <dt>{t('mem.lastUsed')}</dt>
       <dd>{m.lastHitAt ? dateTime(m.lastHitAt) : t('mem.neverUsed')}</dd>
+      <dt>{t('mem.keywords')}</dt>
+      <dd>
+        <KeywordsField memory={m} onSave={onSaveKeywords} />
+      </dd>
       {m.tags.length > 0 && (
         <>
           <dt>{t('mem.tags')}</dt>

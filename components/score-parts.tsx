@@ -6,11 +6,13 @@ export interface ScorePartsProps {
   parts: Parts;
 }
 
-const ORDER = ['text', 'intent', 'importance', 'recency', 'hits', 'feedback'] as const;
+const ORDER = ['text', 'profile', 'intent', 'importance', 'recency', 'hits', 'feedback'] as const;
 
 /** Why a memory was chosen: each part of its score as a small bar with its number. */
 export function ScoreParts({ score, parts }: ScorePartsProps) {
-  const max = Math.max(1, ...ORDER.map((k) => Math.abs(parts[k])));
+  // Entries logged before the profile part existed have none: it was 0.
+  const value = (k: (typeof ORDER)[number]) => parts[k] ?? 0;
+  const max = Math.max(1, ...ORDER.map((k) => Math.abs(value(k))));
   return (
     <dl class="score-parts" aria-label={t('score.label', { score: score.toFixed(2) })}>
       {ORDER.map((k) => (
@@ -18,11 +20,11 @@ export function ScoreParts({ score, parts }: ScorePartsProps) {
           <dt>{t(`score.${k}`)}</dt>
           <dd>
             <span
-              class={`bar ${parts[k] < 0 ? 'negative' : ''}`}
-              style={{ width: `${(Math.abs(parts[k]) / max) * 100}%` }}
+              class={`bar ${value(k) < 0 ? 'negative' : ''}`}
+              style={{ width: `${(Math.abs(value(k)) / max) * 100}%` }}
               aria-hidden="true"
             />
-            <span class="num">{parts[k].toFixed(2)}</span>
+            <span class="num">{value(k).toFixed(2)}</span>
           </dd>
         </div>
       ))}

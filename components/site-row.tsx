@@ -18,16 +18,16 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
       <td>
         <input
           type="checkbox"
-          checked={s.enabled}
-          aria-label={t('settings.siteOnFor', { site: name })}
-          onChange={(e) => onChange({ enabled: e.currentTarget.checked })}
+          checked={s.learn}
+          aria-label={t('settings.siteLearnFor', { site: name })}
+          onChange={(e) => onChange({ learn: e.currentTarget.checked })}
         />
       </td>
       <td>
         <select
-          value={s.mode}
-          aria-label={t('settings.siteModeFor', { site: name })}
-          onChange={(e) => onChange({ mode: e.currentTarget.value as SiteMode })}
+          value={s.inject}
+          aria-label={t('settings.siteInjectFor', { site: name })}
+          onChange={(e) => onChange({ inject: e.currentTarget.value as SiteMode })}
         >
           {MODES.map((m) => (
             <option key={m} value={m}>

@@ -8,7 +8,7 @@ export interface SiteTableProps {
   onChange: (site: SiteId, patch: Partial<SiteSettings>) => void;
 }
 
-/** Per site: on/off, how memories go in (auto on send / manual / off), and the token budget. */
+/** Per site: learning from its chats, how memories go in (auto on send / manual / off), and the token budget. */
 export function SiteTable({ sites, onChange }: SiteTableProps) {
   return (
     <table class="site-table">
@@ -16,8 +16,8 @@ export function SiteTable({ sites, onChange }: SiteTableProps) {
       <thead>
         <tr>
           <th scope="col">{t('settings.site')}</th>
-          <th scope="col">{t('settings.siteOn')}</th>
-          <th scope="col">{t('settings.siteMode')}</th>
+          <th scope="col">{t('settings.siteLearn')}</th>
+          <th scope="col">{t('settings.siteInject')}</th>
           <th scope="col">{t('settings.siteBudget')}</th>
         </tr>
       </thead>

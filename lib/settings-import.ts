@@ -11,7 +11,7 @@ export const IMPORTABLE_SETTINGS = ['sites', 'idleMinutes', 'transcriptRetention
 type ImportableKey = (typeof IMPORTABLE_SETTINGS)[number];
 
 export interface SettingChange {
-  /** Dotted path, e.g. `sites.chatgpt.mode` or `idleMinutes`. */
+  /** Dotted path, e.g. `sites.chatgpt.inject` or `idleMinutes`. */
   path: string;
   from: unknown;
   to: unknown;

@@ -6,18 +6,24 @@
 import * as z from 'zod/mini';
 import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
 
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
 
+/** How memories are added on a site: on send, by the user's click, or never. */
 const SiteModeSchema = z.enum(SITE_MODES);
 
 export type { SiteMode } from './sites';
 
+/**
+ * A site's two switches, named for what they do: `learn` — chats there are read and extracted
+ * (off: the page is not read, anything arriving for it is dropped, its queued jobs wait);
+ * `inject` — memories are added to messages there.
+ */
 export const SiteSettingsSchema = z.object({
-  enabled: z._default(z.boolean(), true),
-  mode: z._default(SiteModeSchema, 'auto'),
+  learn: z._default(z.boolean(), true),
+  inject: z._default(SiteModeSchema, 'auto'),
   budgetTokens: z._default(z.int().check(z.minimum(100), z.maximum(8000)), DEFAULT_BUDGET_TOKENS),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;

@@ -1,48 +1,18 @@
 /**
  * Reading and writing settings in extension storage, with typed migrations between stored
- * versions. The API key is kept apart (`API_KEY_STORAGE_KEY`) and only the background reads it.
+ * versions. The API key is kept apart, where content scripts cannot read it, and only the
+ * background reads it.
  */
 import { browser } from '#imports';
-import { defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { readSecret, writeSecret } from './db/secrets';
+import { migrateSettings } from './settings-migrations';
+import { defaultSettings, type Settings, SettingsSchema } from './settings-schema';
 import { formatFirstIssue } from './zod-errors';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
-export const API_KEY_STORAGE_KEY = 'secret.apiKey';
+const API_KEY_STORAGE_KEY = 'secret.apiKey';
 
-/** One step from stored version N to N+1. Index = the version it upgrades from. */
-type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
-
-/**
- * v0 was the unversioned shape of the first development builds: a flat `budget` instead of
- * per-site budgets. Kept so those stores keep working, and as the pattern for v1 → v2.
- */
-const MIGRATIONS: Readonly<Record<number, Migration>> = {
-  0: (old) => {
-    const { budget, ...rest } = old;
-    const sites: Record<string, unknown> = {};
-    if (typeof budget === 'number') {
-      for (const id of Object.keys(defaultSettings().sites)) sites[id] = { budgetTokens: budget };
-    }
-    return { ...rest, sites, version: 1 };
-  },
-};
-
-/** Lifts any stored shape to the current version, then validates and fills defaults. */
-export function migrateSettings(stored: unknown): Settings {
-  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return defaultSettings();
-  let current = { ...(stored as Record<string, unknown>) };
-  let version = typeof current.version === 'number' ? current.version : 0;
-  if (version > SETTINGS_VERSION) throw new Error(`settings version ${version} is newer than this build supports`);
-  while (version < SETTINGS_VERSION) {
-    const step = MIGRATIONS[version];
-    if (!step) throw new Error(`no settings migration from version ${version}`);
-    current = step(current);
-    version = current.version as number;
-  }
-  const parsed = SettingsSchema.safeParse(current);
-  if (!parsed.success) throw new Error(`settings: ${formatFirstIssue(parsed.error, current)}`);
-  return parsed.data;
-}
+export { migrateSettings } from './settings-migrations';
 
 export async function loadSettings(): Promise<Settings> {
   const got = await browser.storage.local.get(SETTINGS_STORAGE_KEY);
@@ -61,13 +31,31 @@ export async function saveSettings(next: unknown): Promise<Settings> {
   return parsed.data;
 }
 
+/**
+ * The key lives in the extension's own IndexedDB (lib/db/secrets.ts), where no content script
+ * can read it. Builds up to 0.1.0 kept it in `storage.local`, which content scripts can read:
+ * the first read moves it and removes the old copy.
+ */
 export async function loadApiKey(): Promise<string | null> {
-  const got = await browser.storage.local.get(API_KEY_STORAGE_KEY);
-  const key = got[API_KEY_STORAGE_KEY];
-  return typeof key === 'string' && key.length > 0 ? key : null;
+  const stored = await readSecret(API_KEY_STORAGE_KEY);
+  const legacy = (await browser.storage.local.get(API_KEY_STORAGE_KEY))[API_KEY_STORAGE_KEY];
+  if (legacy === undefined) return stored;
+  // Whatever is there, it must not stay where content scripts can read it.
+  const moved = !stored && typeof legacy === 'string' && legacy.length > 0 ? legacy : null;
+  if (moved) await writeSecret(API_KEY_STORAGE_KEY, moved);
+  await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+  return stored ?? moved;
+}
+
+const keyListeners = new Set<(key: string | null) => void>();
+
+/** The background's scrubber follows the key as it is saved or removed. */
+export function onApiKeyChanged(listener: (key: string | null) => void): void {
+  keyListeners.add(listener);
 }
 
 export async function saveApiKey(key: string | null): Promise<void> {
-  if (key) await browser.storage.local.set({ [API_KEY_STORAGE_KEY]: key });
-  else await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+  await writeSecret(API_KEY_STORAGE_KEY, key || null);
+  await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+  for (const listener of keyListeners) listener(key || null);
 }

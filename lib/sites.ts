@@ -22,20 +22,25 @@ export const SITE_MODES = ['auto', 'manual', 'off'] as const;
 export type SiteMode = (typeof SITE_MODES)[number];
 
 export const SITE_MATCHES: Readonly<Record<SiteId, readonly string[]>> = {
-  chatgpt: ['https://chatgpt.com/*'],
+  // chat.openai.com still redirects to chatgpt.com and is still linked from elsewhere.
+  chatgpt: ['https://chatgpt.com/*', 'https://chat.openai.com/*'],
   claude: ['https://claude.ai/*'],
   gemini: ['https://gemini.google.com/*'],
   deepseek: ['https://chat.deepseek.com/*'],
   perplexity: ['https://www.perplexity.ai/*', 'https://perplexity.ai/*'],
+  // kimi.moonshot.cn redirects to www.kimi.com.
   kimi: ['https://www.kimi.com/*', 'https://kimi.com/*', 'https://kimi.moonshot.cn/*'],
-  doubao: ['https://www.doubao.com/*'],
-  // 通义 moved from tongyi.com to qianwen.com in 2025; the old hosts still redirect.
+  doubao: ['https://www.doubao.com/*', 'https://doubao.com/*'],
+  // 通义 moved from tongyi.com to qianwen.com in 2025; the old hosts (tongyi.com, tongyi.aliyun.com,
+  // qianwen.aliyun.com) still redirect there.
   qwen: [
     'https://chat.qwen.ai/*',
     'https://qianwen.com/*',
     'https://www.qianwen.com/*',
     'https://www.tongyi.com/*',
+    'https://tongyi.com/*',
     'https://tongyi.aliyun.com/*',
+    'https://qianwen.aliyun.com/*',
   ],
   grok: ['https://grok.com/*'],
 };

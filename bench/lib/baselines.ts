@@ -1,12 +1,16 @@
 /**
- * The two baselines the ranker is measured against, deliberately plain: BM25 (k1 1.2, b 0.75, English stop words,
- * no stemming, letter/digit runs as tokens) and the seed formula of SPEC §3. Both rank every
- * memory of a case, ties broken by file order, like the reference figures in the bench README.
+ * The baselines, deliberately plain: BM25 (k1 1.2, b 0.75, English stop words, no stemming)
+ * and the seed formula of SPEC §3. Both rank every memory of a case, ties broken by file order,
+ * like the reference figures in the bench README. BM25 comes with two tokenisers: letter/digit
+ * runs split on whitespace and punctuation (which leaves a Chinese sentence as one token), and
+ * the fair one for Chinese and Japanese: Intl.Segmenter words plus every character bigram of a
+ * CJK run. The fair variant also leaves out superseded memories, as any real store would; it
+ * has no thesaurus and no intent.
  */
 import type { BenchMemory } from './dataset';
 
 /** NLTK's English stop word list. */
-const STOP = new Set(
+export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   (
     "i me my myself we our ours ourselves you you're you've you'll you'd your yours yourself yourselves he him his " +
     "himself she she's her hers herself it it's its itself they them their theirs themselves what which who whom this " +
@@ -23,10 +27,41 @@ const STOP = new Set(
 function plainTokens(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
     .map((t) => t.replace(/^'+|'+$/g, ''))
-    .filter((t) => t.length > 0 && !STOP.has(t));
+    .filter((t) => t.length > 0 && !ENGLISH_STOP_WORDS.has(t));
+}
+
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ー々]+/gu;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const zhWords = new Intl.Segmenter('zh', { granularity: 'word' });
+const jaWords = new Intl.Segmenter('ja', { granularity: 'word' });
+
+/** Segmenter words and character bigrams for CJK runs, `plainTokens` for everything else. */
+export function cjkAwareTokens(text: string): string[] {
+  const out: string[] = [];
+  const rest = text.toLowerCase().replace(CJK_RUN, (run) => {
+    const segmenter = KANA.test(run) ? jaWords : zhWords;
+    for (const { segment, isWordLike } of segmenter.segment(run)) if (isWordLike) out.push(segment);
+    const chars = [...run];
+    for (let i = 0; i + 1 < chars.length; i++) out.push(`${chars[i]}${chars[i + 1]}`);
+    return ' ';
+  });
+  out.push(...plainTokens(rest));
+  return out;
+}
+
+export function hasCjk(text: string): boolean {
+  return /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(text);
 }
 
 export type Ranker = (query: string) => string[];
+
+export interface Bm25Options {
+  k1?: number;
+  b?: number;
+  tokens?: (text: string) => string[];
+  /** Leave out memories whose status is not active. */
+  activeOnly?: boolean;
+}
 
 function sortByScore(ids: readonly string[], scores: readonly number[]): string[] {
   return ids
@@ -35,10 +70,12 @@ function sortByScore(ids: readonly string[], scores: readonly number[]): string[
     .map((x) => x.id);
 }
 
-export function bm25Ranker(memories: readonly BenchMemory[], k1 = 1.2, b = 0.75): Ranker {
+export function bm25Ranker(all: readonly BenchMemory[], opts: Bm25Options = {}): Ranker {
+  const { k1 = 1.2, b = 0.75, tokens: tokenise = plainTokens, activeOnly = false } = opts;
+  const memories = activeOnly ? all.filter((m) => (m.status ?? 'active') === 'active') : all;
   const docs = memories.map((m) => {
     const tf = new Map<string, number>();
-    const tokens = plainTokens(m.content);
+    const tokens = tokenise(m.content);
     for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
     return { tf, len: tokens.length };
   });
@@ -48,7 +85,7 @@ export function bm25Ranker(memories: readonly BenchMemory[], k1 = 1.2, b = 0.75)
   const avg = docs.reduce((a, d) => a + d.len, 0) / Math.max(1, n);
   const ids = memories.map((m) => m.id);
   return (query) => {
-    const terms = [...new Set(plainTokens(query))];
+    const terms = [...new Set(tokenise(query))];
     const scores = docs.map((d) => {
       let s = 0;
       for (const t of terms) {

@@ -19,7 +19,7 @@ function prng(seed: number): () => number {
 
 const EN_SYLLABLES = 'ka lo mi ne sa ri tu vo pe la do fi gra shen tor bel mun dak vis ren pol kry zan hes'.split(' ');
 const ZH_CHARS = [
-  ...'山水城市学校工作咖啡茶猫狗孩子女儿父母旅行项目代码数据服务器论文考试健身游泳跑步医生朋友公司周末早上晚上电影音乐书籍小说平台订单系统迁移计划预算收入花销',
+  ...'山水城市学校工作咖啡茶猫狗孩子女儿父母旅行项目代码数据服务器论文考试健身游泳跑步医生朋友公司早上周末晚上电影音乐书籍小说平台系统订单迁移计划预算收入花销',
 ];
 const EN_FRAMES = [
   'User likes {w} and {w}',
@@ -32,7 +32,7 @@ const ZH_FRAMES = [
   '用户喜欢{z}和{z}',
   '用户在做{z}的{z}项目',
   '用户住在{z}附近，养了{z}',
-  '用户决定不用{z}，改用{z}',
+  '用户放弃了{z}，改用{z}',
   '用户希望回答{z}时先说{z}',
 ];
 const TYPES: MemoryType[] = ['preference', 'fact', 'task', 'conclusion'];

@@ -1,7 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
-import { API_KEY_STORAGE_KEY, loadApiKey } from '../../lib/settings';
+import { loadApiKey, onApiKeyChanged } from '../../lib/settings';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
@@ -14,11 +14,12 @@ export default defineBackground({
   type: 'module',
   main() {
     let apiKey: string | null = null;
+    // Also moves a key an older build left in storage.local out of content scripts' reach.
     void loadApiKey().then((key) => {
       apiKey = key;
     });
-    browser.storage.onChanged.addListener((changes) => {
-      if (API_KEY_STORAGE_KEY in changes) apiKey = (changes[API_KEY_STORAGE_KEY]?.newValue as string) ?? null;
+    onApiKeyChanged((key) => {
+      apiKey = key;
     });
 
     const route = createRouter(handlers, {

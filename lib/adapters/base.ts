@@ -3,7 +3,7 @@
  * file holds only what is true of that site and the reading logic lives in one place.
  */
 import { SITE_MATCHES, type SiteId } from '../sites';
-import { allOfFirst, anyShown, blockText, firstMatch } from './dom';
+import { allOfFirstOutside, anyShown, blockText, firstMatch, firstShown, joinValid } from './dom';
 import { editComposer, readEditorText } from './editors';
 import {
   type ChatSiteAdapter,
@@ -22,7 +22,7 @@ export interface AdapterSpec {
   /** Inside a turn, where its text is (first match wins; the turn itself otherwise). */
   userText?: readonly string[];
   assistantText?: readonly string[];
-  /** Subtrees that are not the answer: reasoning panels, toolbars, citations. */
+  /** Subtrees that are not turn text on this site, in addition to SKIP_ALWAYS. */
   skip?: readonly string[];
   /** Where the conversation's title is shown, when `document.title` does not carry it. */
   titleFrom?: readonly string[];
@@ -31,6 +31,40 @@ export interface AdapterSpec {
   /** Site-specific streaming signal, when a stop button alone is not enough. */
   isGenerating?(root: ParentNode): boolean;
 }
+
+/**
+ * What is never a turn's text, on any site. Sites render text for screen readers only
+ * ("You said", "Gemini said"), reasoning panels next to the answer (often with the same
+ * markdown classes), and controls inside the message ("Copy", "Thought for 12s" toggles).
+ * The rule applies to every candidate: a turn or text element inside one of these areas is
+ * not a candidate, and these areas are left out of the text that is read.
+ */
+export const SKIP_ALWAYS: readonly string[] = [
+  // Screen-reader-only text: Tailwind, Angular CDK (Gemini), Bootstrap-style, named labels.
+  '.sr-only',
+  '.cdk-visually-hidden',
+  '.visually-hidden',
+  '[class*="screen-reader"]',
+  // Controls and toolbars: copy / retry / share rows, disclosure toggles of thinking panels.
+  '[aria-expanded]',
+  '[role="toolbar"]',
+  '[class*="action-bar"]',
+  '[data-testid$="action_bar"]',
+  'message-actions',
+  // Thinking / reasoning panels, by the names the sites give them.
+  'model-thoughts',
+  '[class*="thinking"]',
+  '[class*="thoughts"]',
+  '[class*="reasoning"]',
+  '[class*="think-content"]',
+  '.phase-reason',
+];
+
+/**
+ * Left out of text inside a turn only: icon ligatures and decorative duplicates. Not used to
+ * rule out whole turns, because modal dialogs mark the entire page aria-hidden while open.
+ */
+const SKIP_IN_TURN: readonly string[] = ['[aria-hidden="true"]'];
 
 export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
   const { selectors } = spec;
@@ -42,9 +76,9 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
     conversationId: spec.conversationId,
     readTurns: (root) => readTurns(root, spec),
     isGenerating: (root) => spec.isGenerating?.(root) ?? anyShown(root, selectors.stopButton),
-    composer: (root) => (firstMatch(root, selectors.composer)?.el as HTMLElement | undefined) ?? null,
+    composer: (root) => (firstShown(root, selectors.composer)?.el as HTMLElement | undefined) ?? null,
     sendButton: (root) => {
-      const hit = firstMatch(root, selectors.sendButton)?.el;
+      const hit = firstShown(root, selectors.sendButton)?.el;
       return (
         (hit?.closest('button, [role="button"]') as HTMLElement | null) ?? (hit as HTMLElement | undefined) ?? null
       );
@@ -58,16 +92,25 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
 }
 
 function readTurns(root: ParentNode, spec: AdapterSpec): ChatTurn[] {
-  const users = allOfFirst(root, spec.selectors.userTurn).map((el) => ({ el, role: 'user' as const }));
-  const bots = allOfFirst(root, spec.selectors.assistantTurn).map((el) => ({ el, role: 'assistant' as const }));
+  const skip = joinValid([...SKIP_ALWAYS, ...(spec.skip ?? [])]);
+  const inTurn = joinValid([...SKIP_ALWAYS, ...(spec.skip ?? []), ...SKIP_IN_TURN]);
+  const of = (selectors: readonly string[], role: ChatTurn['role']) =>
+    allOfFirstOutside(root, selectors, skip).map((el) => ({ el, role }));
+  const users = of(spec.selectors.userTurn, 'user');
+  const bots = of(spec.selectors.assistantTurn, 'assistant');
   // Nested matches (a turn inside a turn) would count twice: keep the outermost.
   const all = [...users, ...bots].filter((t, _, list) => !list.some((o) => o.el !== t.el && o.el.contains(t.el)));
   all.sort((a, b) => (a.el.compareDocumentPosition(b.el) & 4 ? -1 : 1));
   const turns: ChatTurn[] = [];
   for (const { el, role } of all) {
-    const where = role === 'user' ? spec.userText : spec.assistantText;
-    const body = (where && firstMatch(el, where)?.el) || el;
-    const text = blockText(body, spec.skip);
+    const where = (role === 'user' ? spec.userText : spec.assistantText) ?? [];
+    // Every text element of the first selector that has one outside the skip areas: an answer
+    // can come in several blocks (text, a tool call, more text).
+    const bodies = allOfFirstOutside(el, where, inTurn);
+    const text = (bodies.length > 0 ? bodies : [el])
+      .map((body) => blockText(body, [inTurn]))
+      .filter(Boolean)
+      .join('\n\n');
     if (text) turns.push({ role, text });
   }
   return turns;
@@ -80,7 +123,7 @@ function titleOf(doc: Document, spec: AdapterSpec): string {
 
 function health(root: ParentNode, selectors: SiteSelectors): SelectorMatches {
   const out = {} as SelectorMatches;
-  for (const key of SELECTOR_KEYS) out[key] = firstMatch(root, selectors[key])?.selector ?? null;
+  for (const key of SELECTOR_KEYS) out[key] = firstShown(root, selectors[key])?.selector ?? null;
   return out;
 }
 

@@ -1,8 +1,11 @@
 /**
  * claude.ai — tiptap/ProseMirror composer; assistant turns carry `data-is-streaming`,
- * which flips to "false" when the answer is complete. Sources: tests/fixtures/sites/README.md#claude.
+ * which flips to "false" when the answer is complete. An answer's text is its markdown blocks;
+ * the thinking panel in front of them (a disclosure plus its text) is not part of it.
+ * Sources: tests/fixtures/sites/README.md#claude.
  */
 import { createAdapter, idAfter } from './base';
+import { labelled } from './dom';
 
 export default createAdapter({
   id: 'claude',
@@ -14,15 +17,16 @@ export default createAdapter({
       'fieldset [contenteditable="true"]', // 2024 layout without the ProseMirror class
     ],
     sendButton: [
-      'button[aria-label="Send message"]', // 2025–2026
-      'button[aria-label="Send Message"]', // 2024 capitalisation
+      // 2025–2026 label, the only handle: English (also "Send Message" in 2024), 简体, 繁體, 日本語.
+      labelled('button', ['Send message', 'Send Message', '发送消息', '傳送訊息', 'メッセージを送信']),
+      'fieldset button[type="submit"]', // a submit button in the composer, whatever its label
     ],
     stopButton: [
-      'button[aria-label="Stop response"]', // 2025–2026
-      '[data-is-streaming="true"]', // the streaming answer itself (2024–2026)
+      labelled('button', ['Stop response', '停止回复', '停止回應', '応答を停止']), // 2025–2026 labels, as above
+      '[data-is-streaming="true"]', // the streaming answer itself (2024–2026), in every language
     ],
     userTurn: [
-      '[data-testid="user-message"]', // 2024–2026
+      '[data-testid="user-message"]', // 2024–2026 (on the text node itself since 2026)
     ],
     assistantTurn: [
       'div[data-is-streaming]', // 2024–2026 answer wrapper
@@ -30,7 +34,9 @@ export default createAdapter({
       '.font-claude-message', // 2024 answer body class
     ],
   },
-  assistantText: ['.font-claude-response', '.font-claude-message'],
+  assistantText: ['.standard-markdown', '.progressive-markdown', '.font-claude-response', '.font-claude-message'],
+  // The thinking panel: the block whose direct child is its disclosure ("Thought for 12s").
+  skip: ['.font-claude-response div:has(> [aria-expanded])'],
   conversationId: (url) => idAfter(url, '/chat/'),
   titleSuffix: /\s+-\s+Claude$/,
 });

@@ -13,13 +13,80 @@ export function firstMatch(root: ParentNode, selectors: readonly string[]): { el
   return null;
 }
 
-/** All elements of the first selector in the list that matches anything (a UI generation). */
-export function allOfFirst(root: ParentNode, selectors: readonly string[]): Element[] {
+/**
+ * The first element, in selector order, that is shown: sites keep a second composer or send
+ * button mounted and hidden. Falls back to the first match when none looks shown.
+ */
+export function firstShown(root: ParentNode, selectors: readonly string[]): { el: Element; selector: string } | null {
   for (const selector of selectors) {
-    const found = safeQueryAll(root, selector);
-    if (found.length > 0) return found;
+    const shown = safeQueryAll(root, selector).find((el) => !isHidden(el) && styleShown(el));
+    if (shown) return { el: shown, selector };
+  }
+  return firstMatch(root, selectors);
+}
+
+// Computed visibility (class-based hiding), where the engine computes styles.
+function styleShown(el: Element): boolean {
+  const view = el.ownerDocument.defaultView;
+  if (!view?.getComputedStyle) return true;
+  const style = view.getComputedStyle(el);
+  return style.visibility !== 'hidden' && style.display !== 'none';
+}
+
+/**
+ * All elements of the first selector in the list that matches anything (a UI generation),
+ * counting only elements outside `skip` areas (and not themselves one), and
+ * only the outermost of nested matches: a selector that matches only inside a thinking panel
+ * does not stand for the answer, so the next selector is tried.
+ */
+export function allOfFirstOutside(root: ParentNode, selectors: readonly string[], skip: string): Element[] {
+  for (const selector of selectors) {
+    const found = safeQueryAll(root, selector).filter((el) => !inSkipArea(el, skip, root));
+    const outer = found.filter((el) => !found.some((o) => o !== el && o.contains(el)));
+    if (outer.length > 0) return outer;
   }
   return [];
+}
+
+/** Whether `el` is, or sits inside, an element matching `skip` (looking no higher than `root`). */
+function inSkipArea(el: Element, skip: string, root?: ParentNode): boolean {
+  if (!skip) return false;
+  for (let at: Element | null = el; at && at !== root; at = at.parentElement) {
+    if (safeMatches(at, skip)) return true;
+  }
+  return false;
+}
+
+const parses = new Map<string, boolean>();
+
+/**
+ * The selectors of `list` this engine can parse, joined into one: a single unknown pseudo-class
+ * (`:has` in an older engine) must not make the whole list throw and so skip nothing.
+ */
+export function joinValid(list: readonly string[]): string {
+  return list
+    .filter((s) => {
+      let ok = parses.get(s);
+      if (ok === undefined) {
+        try {
+          document.createDocumentFragment().querySelector(s);
+          ok = true;
+        } catch {
+          ok = false;
+        }
+        parses.set(s, ok);
+      }
+      return ok;
+    })
+    .join(', ');
+}
+
+/**
+ * One selector that matches any of `labels` on `attr` of `tag`: for controls whose label is
+ * their only handle, so every UI language of the site is one selector-list entry.
+ */
+export function labelled(tag: string, labels: readonly string[], attr = 'aria-label'): string {
+  return labels.map((label) => `${tag}[${attr}="${label}"]`).join(', ');
 }
 
 // A selector the engine cannot parse (e.g. `:has` in an old engine) counts as "no match".
@@ -28,6 +95,14 @@ function safeQuery(root: ParentNode, selector: string): Element | null {
     return root.querySelector(selector);
   } catch {
     return null;
+  }
+}
+
+function safeMatches(el: Element, selector: string): boolean {
+  try {
+    return el.matches(selector);
+  } catch {
+    return false;
   }
 }
 
@@ -104,7 +179,7 @@ function walk(node: Node, skip: string, out: string[]): void {
     if (child.nodeType !== 1) continue;
     const el = child as Element;
     const tag = el.tagName.toUpperCase();
-    if (NEVER_TEXT.has(tag) || el.classList.contains('sr-only') || (skip && el.matches(skip))) continue;
+    if (NEVER_TEXT.has(tag) || (skip && safeMatches(el, skip))) continue;
     if (tag === 'BR') {
       out.push(BR_MARK);
       continue;

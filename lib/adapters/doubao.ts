@@ -1,27 +1,32 @@
 /**
- * www.doubao.com — semi-design React textarea; almost everything carries a `data-testid`.
+ * www.doubao.com — almost everything carries a `data-testid`. The composer is a tiptap editor
+ * inside the `chat_input_input` wrapper since 2026, or the older semi-design textarea; the one
+ * not in use stays mounted and hidden, so the composer is the shown one.
  * Sources: tests/fixtures/sites/README.md#doubao.
  */
 import { createAdapter, idAfter } from './base';
-import { isHidden } from './dom';
+import { firstShown, isHidden } from './dom';
+import { readEditorText } from './editors';
 
-const BREAK_BUTTON = '[data-testid="chat_input_local_break_button"]'; // 2024–2026 stop ("break") control
+const COMPOSER = [
+  '[data-testid="chat_input_input"] [contenteditable="true"]', // 2026 tiptap composer in the wrapper
+  'textarea[data-testid="chat_input_input"]', // 2024–2026 textarea composer
+] as const;
+const STOP = [
+  '[data-testid="chat_input_local_break_button"]', // 2024–2026 "break" (stop) control, hidden when idle
+  '[data-testid="chat_input_end_button"]', // 2026 "end" control
+];
 
 export default createAdapter({
   id: 'doubao',
-  editor: 'textarea',
+  editor: 'prosemirror',
   selectors: {
-    composer: [
-      'textarea[data-testid="chat_input_input"]', // 2024–2026
-      '[data-testid="chat_input_input"] [contenteditable="true"]', // 2026 rich composer variant
-    ],
+    composer: COMPOSER,
     sendButton: [
-      'button[data-testid="chat_input_send_button"]', // 2024–2026
+      '[data-testid="chat_input_send_button"]', // 2024–2026 (a button, or a div in some builds)
       '#flow-end-msg-send', // 2024–2025 id of the same button
     ],
-    stopButton: [
-      BREAK_BUTTON, // 2024–2026 "break" (stop) control, kept mounted and hidden when idle
-    ],
+    stopButton: STOP,
     userTurn: [
       '[data-testid="send_message"]', // 2024–2026
     ],
@@ -31,6 +36,8 @@ export default createAdapter({
   },
   userText: ['[data-testid="message_text_content"]'],
   assistantText: ['[data-testid="message_text_content"]'],
+  // Deep-thinking panels and suggested follow-ups are not the answer.
+  skip: ['[data-testid*="think"]', '[data-testid="message_action_bar"]', '[data-testid*="suggest"]'],
   conversationId: (url) => idAfter(url, '/chat/', /^\d{6,}$/),
   titleSuffix: /\s*-\s*豆包$/,
   isGenerating,
@@ -44,7 +51,7 @@ function isGenerating(root: ParentNode): boolean {
   const replies = root.querySelectorAll('[data-testid="receive_message"]');
   const last = replies[replies.length - 1];
   if (last && !last.querySelector('[data-testid="message_action_bar"]')) return true;
-  const stop = root.querySelector(BREAK_BUTTON);
-  const input = root.querySelector<HTMLTextAreaElement>('textarea[data-testid="chat_input_input"]');
-  return !!stop && !isHidden(stop) && !input?.value;
+  const stop = STOP.some((s) => [...root.querySelectorAll(s)].some((el) => !isHidden(el)));
+  const composer = firstShown(root, COMPOSER)?.el as HTMLElement | undefined;
+  return stop && !(composer && readEditorText(composer).trim());
 }

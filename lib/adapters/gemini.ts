@@ -1,8 +1,11 @@
 /**
  * gemini.google.com — Angular app with a Quill composer inside `<rich-textarea>`; turns are
- * `<user-query>` and `<model-response>` elements. Sources: tests/fixtures/sites/README.md#gemini.
+ * `<user-query>` and `<model-response>` elements. Each turn carries a visually hidden
+ * "You said" / "Gemini said" label (left out by the shared skip rule) and answers may carry a
+ * `<model-thoughts>` panel. Sources: tests/fixtures/sites/README.md#gemini.
  */
 import { createAdapter, idAfter } from './base';
+import { labelled } from './dom';
 
 export default createAdapter({
   id: 'gemini',
@@ -10,15 +13,16 @@ export default createAdapter({
   selectors: {
     composer: [
       'rich-textarea .ql-editor[contenteditable="true"]', // Quill inside rich-textarea (2024–2026)
-      '[contenteditable="true"][role="textbox"][aria-label*="Gemini"]', // 2026 label "Enter a prompt for Gemini"
+      '[contenteditable="true"][role="textbox"][aria-label*="Gemini"]', // 2026 label names Gemini in every language
     ],
     sendButton: [
       'button.send-button:not(.stop)', // 2024–2026, the same button turns into "stop"
-      'button[aria-label="Send message"]', // 2025–2026 label
+      // 2025–2026 label, where the class is gone: English, 简体, 繁體, 日本語.
+      labelled('button', ['Send message', '发送', '傳送', '送信']),
     ],
     stopButton: [
       'button.send-button.stop', // 2024–2026
-      'button[aria-label="Stop response"]', // 2025–2026 label
+      labelled('button', ['Stop response', '停止回答', '停止回應', '回答を停止']), // labels, as above
     ],
     userTurn: [
       'user-query', // 2024–2026 custom element

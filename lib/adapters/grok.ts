@@ -3,6 +3,7 @@
  * Grok's align start. Sources: tests/fixtures/sites/README.md#grok.
  */
 import { createAdapter, idAfter } from './base';
+import { labelled } from './dom';
 
 export default createAdapter({
   id: 'grok',
@@ -14,11 +15,11 @@ export default createAdapter({
       'textarea[aria-label="Ask Grok anything"]', // 2025 textarea composer
     ],
     sendButton: [
-      'form button[type="submit"][aria-label="Submit"]', // 2025–2026
-      'form button[type="submit"]', // label localised ("Gönder", "提交")
+      'form button[type="submit"]', // 2025–2026, labelled "Submit" / "提交" / "Gönder" by UI language
     ],
     stopButton: [
-      'button[aria-label="Stop model response"]', // 2025–2026
+      // 2025–2026 label, the only handle: English, 简体 (seen live in 2026), 繁體, 日本語.
+      labelled('button', ['Stop model response', '停止模型响应', '停止模型回應', 'モデルの応答を停止']),
     ],
     userTurn: [
       '[data-testid="user-message"]', // 2026 (share pages and app)
@@ -30,7 +31,7 @@ export default createAdapter({
     ],
   },
   assistantText: ['.response-content-markdown'],
-  skip: ['[class*="thinking-container"]'],
+  skip: ['.action-buttons'],
   // /c/<uuid>?rid=<response> since 2025; /chat/<uuid> before.
   conversationId: (url) => idAfter(url, '/c/') ?? idAfter(url, '/chat/'),
   titleSuffix: /\s+-\s+Grok$/,

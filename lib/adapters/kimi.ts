@@ -1,6 +1,7 @@
 /**
  * kimi.com (and the old kimi.moonshot.cn) — Lexical composer `.chat-input-editor`; turns are
- * `.chat-content-item-user` / `-assistant`. Sources: tests/fixtures/sites/README.md#kimi.
+ * `.chat-content-item-user` / `-assistant`, the answer in `.segment-content-box` next to its
+ * thinking panel. No label is a handle here. Sources: tests/fixtures/sites/README.md#kimi.
  */
 import { createAdapter, idAfter } from './base';
 
@@ -29,9 +30,10 @@ export default createAdapter({
       '.segment-assistant', // 2024–2025
     ],
   },
-  userText: ['.user-content', '.segment-content'],
-  // Thinking and tool-call panels render markdown too; they are not the answer.
-  skip: ['.thinking-container', '.toolcall', '.segment-assistant-actions', '.rag-tag'],
+  userText: ['.segment-content-box', '.user-content', '.segment-content'],
+  assistantText: ['.segment-content-box', '.markdown'],
+  // Thinking and tool-call panels render markdown too; the action row says "思考已完成".
+  skip: ['.toolcall-container', '.toolcall-content', '.segment-assistant-actions', '.rag-tag'],
   conversationId: (url) => idAfter(url, '/chat/'),
   titleSuffix: /\s+-\s+Kimi.*$/,
 });

@@ -5,17 +5,21 @@
  */
 import type { ChatTurn } from '../adapters/types';
 import { stripInjectedBlocks } from '../ranking/render';
+import { boundTurns } from '../site-bounds';
 import { call } from './rpc';
-import type { PageState } from './state';
+import { type PageState, refreshConfig } from './state';
 
 /** Quiet time after streaming stops before the page is read as final. */
 const SETTLE_MS = 700;
 const RETRY_MS = [1000, 3000, 10_000, 30_000];
 
-export function cleanCapturedTurns(turns: readonly ChatTurn[]): ChatTurn[] {
-  return turns
-    .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text) } : t))
-    .filter((t) => t.text !== '');
+/** What is sent: our block stripped, and no more than the background would keep (the page sets the size). */
+export function cleanCapturedTurns(turns: readonly ChatTurn[], marks: readonly string[]): ChatTurn[] {
+  return boundTurns(
+    turns
+      .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text, marks) } : t))
+      .filter((t) => t.text !== ''),
+  );
 }
 
 export class Capture {
@@ -55,13 +59,13 @@ export class Capture {
   }
 
   private ready(): boolean {
-    const { conversationId, excluded, adapter } = this.state;
-    return !!conversationId && !excluded && !adapter.isGenerating(document);
+    const { conversationId, excluded, adapter, config } = this.state;
+    return config.learn && !!conversationId && !excluded && !adapter.isGenerating(document);
   }
 
   private snapshot() {
     const { adapter, conversationId } = this.state;
-    const turns = cleanCapturedTurns(adapter.readTurns(document));
+    const turns = cleanCapturedTurns(adapter.readTurns(document), this.state.marks);
     return { conversationId: conversationId ?? '', url: location.href, title: adapter.title(document), turns };
   }
 
@@ -73,7 +77,11 @@ export class Capture {
     if (key !== this.seen) return this.schedule(key, SETTLE_MS);
     if (key === this.sent || snap.turns.length === 0) return;
     const reply = await call('chat.capture', snap, 5000);
-    if (!reply) return this.schedule(key, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+    if (!reply) {
+      // Refused (learning may have been switched off meanwhile) or no answer: ask for the switches again.
+      void refreshConfig(this.state, true);
+      return this.schedule(key, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+    }
     this.failures = 0;
     this.sent = key;
     if (reply.excluded !== this.state.excluded) {

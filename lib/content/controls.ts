@@ -1,19 +1,23 @@
 /**
- * The small on-page controls, in a shadow root so the site's CSS cannot reach them: the
- * "don't remember this chat" switch and, in manual mode, the "Insert memories" button. They
- * float just above the composer's right edge and hide when there is no composer.
+ * The small on-page controls: the "don't remember this chat" switch (while this site's chats
+ * are learnt from) and, in manual mode, the "Insert memories" button. They float just above the
+ * composer's right edge and hide when there is no composer.
+ *
+ * The page must not be able to reach them or read the extension's state from them: they live
+ * in a closed shadow root, the host element carries no attribute (position and visibility are
+ * set inside the shadow root), and only trusted clicks act.
  */
 import type { PageState } from './state';
 
 const CSS = `
-:host { all: initial; position: fixed; z-index: 2147483000; display: none; }
-:host([data-shown]) { display: block; }
-.bar { display: flex; gap: 4px; align-items: center; font: 12px/1.2 system-ui, sans-serif; }
+:host { all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483000; }
+.bar { position: fixed; display: none; gap: 4px; align-items: center; font: 12px/1.2 system-ui, sans-serif; }
+.bar.shown { display: flex; }
 button { all: unset; cursor: pointer; padding: 2px 8px; border-radius: 10px; color: #333;
   background: rgba(240, 240, 240, 0.92); border: 1px solid rgba(0, 0, 0, 0.12); }
 button:focus-visible { outline: 2px solid #3b82f6; }
 button[aria-checked="true"] { background: #fee2e2; color: #991b1b; }
-.insert[hidden] { display: none; }
+button[hidden] { display: none; }
 [role="status"] { color: #555; background: rgba(255, 255, 255, 0.9); padding: 0 4px; border-radius: 4px; }
 [role="status"]:empty { display: none; }
 `;
@@ -35,7 +39,7 @@ function buildBar(shadow: ShadowRoot) {
   remember.setAttribute('aria-label', "Don't remember this chat");
   bar.append(status, insert, remember);
   shadow.append(style, bar);
-  return { status, insert, remember };
+  return { bar, status, insert, remember };
 }
 
 function button(className: string, text: string, title: string): HTMLButtonElement {
@@ -52,46 +56,65 @@ export interface ControlActions {
   insert(): void;
 }
 
+/** A listener that acts only on the user's own input, never on events a page script made. */
+function trusted<E extends Event>(fn: (e: E) => void): (e: E) => void {
+  return (e) => {
+    if (e.isTrusted) fn(e);
+  };
+}
+
 export function createControls(state: PageState, actions: ControlActions) {
   const host = document.createElement('claude-mem-controls');
-  const { status, insert, remember } = buildBar(host.attachShadow({ mode: 'open' }));
-  remember.addEventListener('click', () => actions.toggleExcluded());
-  insert.addEventListener('click', () => actions.insert());
+  const ui = buildBar(host.attachShadow({ mode: 'closed' }));
+  ui.remember.addEventListener(
+    'click',
+    trusted(() => actions.toggleExcluded()),
+  );
+  ui.insert.addEventListener(
+    'click',
+    trusted(() => actions.insert()),
+  );
   // Keep focus (and the caret) in the site's editor while the block goes in.
-  insert.addEventListener('mousedown', (e) => e.preventDefault());
+  ui.insert.addEventListener('mousedown', (e) => e.preventDefault());
   let clearStatus: number | undefined;
 
   return {
     update(): void {
-      // The mode is on the host for tests and for anyone inspecting the page.
-      host.dataset.mode = state.config.enabled ? state.config.mode : 'off';
-      remember.setAttribute('aria-checked', String(state.excluded));
-      remember.textContent = state.excluded ? 'not remembered' : 'memory';
-      insert.hidden = !(state.config.enabled && state.config.mode === 'manual');
+      const { learn, inject } = state.config;
+      ui.remember.hidden = !learn;
+      ui.remember.setAttribute('aria-checked', String(state.excluded));
+      ui.remember.textContent = state.excluded ? 'not remembered' : 'memory';
+      ui.insert.hidden = inject !== 'manual';
     },
-    place: () => place(host, state),
+    place: () => place(host, ui.bar, state),
     notify(text: string): void {
-      status.textContent = text;
+      ui.status.textContent = text;
       clearTimeout(clearStatus);
       clearStatus = state.ctx.setTimeout(() => {
-        status.textContent = '';
+        ui.status.textContent = '';
       }, 4000);
     },
     remove: () => host.remove(),
   };
 }
 
-/** Keeps the bar on the page, just above the composer's right edge. */
-function place(host: HTMLElement, state: PageState): void {
+/** Keeps the bar on the page, just above the composer's right edge; nothing is attached while it has nothing to show. */
+function place(host: HTMLElement, bar: HTMLElement, state: PageState): void {
+  const { learn, inject } = state.config;
+  const wanted = learn || inject === 'manual';
+  if (!wanted) {
+    if (host.isConnected) host.remove();
+    return;
+  }
   if (!host.isConnected) document.documentElement.append(host);
   const rect = state.adapter.composer(document)?.getBoundingClientRect();
-  const shown = !!rect && rect.width > 0 && state.config.enabled;
-  // Only real changes touch the host: the page observer would see every attribute write.
-  if (shown !== host.hasAttribute('data-shown')) host.toggleAttribute('data-shown', shown);
+  const shown = !!rect && rect.width > 0;
+  // Only real changes touch the DOM: the page observer would see every write.
+  if (shown !== bar.classList.contains('shown')) bar.classList.toggle('shown', shown);
   if (!rect || !shown) return;
-  const above = rect.top - host.offsetHeight - 6;
+  const above = rect.top - bar.offsetHeight - 6;
   const top = `${Math.round(above > 0 ? above : rect.bottom + 6)}px`;
-  const left = `${Math.round(Math.max(4, rect.right - host.offsetWidth))}px`;
-  if (host.style.top !== top) host.style.top = top;
-  if (host.style.left !== left) host.style.left = left;
+  const left = `${Math.round(Math.max(4, rect.right - bar.offsetWidth))}px`;
+  if (bar.style.top !== top) bar.style.top = top;
+  if (bar.style.left !== left) bar.style.left = left;
 }

@@ -4,12 +4,16 @@
  * gesture is replayed once; with no block within PREPARE_BUDGET_MS the original goes out
  * untouched. `manual`: a button or Alt+Shift+M inserts the block without sending. `off`:
  * nothing. The user's text is never dropped or doubled: see applyBlock.
+ *
+ * Only the user's own input counts: every listener here ignores events that are not trusted,
+ * so a page script dispatching Enter, clicks or the shortcut gets exactly what it would get
+ * without the extension (and our own replayed send passes through untouched).
  */
 import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
-import { clickSend, isOurs, isSendKey, pressEnter } from './keys';
+import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome } from './prepare';
 import { call, until } from './rpc';
-import type { PageState } from './state';
+import { type PageState, showsTurns } from './state';
 
 const PREPARE_BUDGET_MS = 300;
 const PREPARE_DEBOUNCE_MS = 200;
@@ -70,9 +74,9 @@ export class Injector {
   async insertByHand(): Promise<void> {
     const { adapter, config } = this.state;
     const composer = adapter.composer(document);
-    if (this.busy || !composer || !config.enabled || config.mode === 'off') return;
+    if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
-    if (hasInjectedBlock(draft)) return this.ui.notify('Memories are already in this message.');
+    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('Memories are already in this message.');
     if (draft.trim() === '') return this.ui.notify('Type your message first.');
     this.busy = true;
     try {
@@ -98,15 +102,17 @@ export class Injector {
 
   private wantsAuto(draft: string): boolean {
     const { adapter, config } = this.state;
-    if (!config.enabled || config.mode !== 'auto' || this.injected) return false;
-    if (draft.trim() === '' || hasInjectedBlock(draft) || adapter.isGenerating(document)) return false;
-    return adapter.readTurns(document).length === 0;
+    if (config.inject !== 'auto' || this.injected) return false;
+    if (draft.trim() === '' || hasInjectedBlock(draft, this.state.marks) || adapter.isGenerating(document))
+      return false;
+    return !showsTurns(this.state);
   }
 
   private onInput(e: Event): void {
+    if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
     const { config, ctx, adapter } = this.state;
-    if (!composer || !config.enabled || config.mode !== 'auto' || this.injected) return;
+    if (!composer || config.inject !== 'auto' || this.injected) return;
     if (!this.woke) {
       this.woke = true;
       void call('ping', {}, 2000); // start a sleeping worker while the user is still typing
@@ -119,7 +125,7 @@ export class Injector {
   }
 
   private onKeydown(e: KeyboardEvent): void {
-    if (isOurs()) return;
+    if (!e.isTrusted) return;
     if (e.altKey && e.shiftKey && e.code === 'KeyM') {
       e.preventDefault();
       void this.insertByHand();
@@ -132,13 +138,14 @@ export class Injector {
   // Pressing the send button would move focus out of the editor, which then needs time to
   // settle before text can go in front of the draft: keep focus where it is.
   private onMouseDown(e: MouseEvent): void {
+    if (!e.isTrusted) return;
     const composer = this.state.adapter.composer(document);
     if (!composer || !this.sendButtonFor(e.target)) return;
     if (this.wantsAuto(this.state.adapter.readComposer(composer))) e.preventDefault();
   }
 
   private onClick(e: MouseEvent): void {
-    if (isOurs()) return;
+    if (!e.isTrusted) return;
     const button = this.sendButtonFor(e.target);
     const composer = this.state.adapter.composer(document);
     if (button && composer) this.intercept(e, { kind: 'click', composer, button });
@@ -193,11 +200,11 @@ export class Injector {
 
   /** A send we let through: it may carry a block inserted by hand, or follow an injection. */
   private noticeSend(draft: string): void {
-    if (this.manualToken && hasInjectedBlock(draft)) {
+    if (this.manualToken && hasInjectedBlock(draft, this.state.marks)) {
       this.pending = { token: this.manualToken, at: performance.now() };
       this.manualToken = null;
       this.injected = true;
-    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft)) {
+    } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft, this.state.marks)) {
       this.followedUp = true;
       this.followup(draft);
     }
@@ -207,7 +214,7 @@ export class Injector {
   private followup(text: string): void {
     const { adapter, conversationId } = this.state;
     const chatId = conversationId ? `${adapter.id}:${conversationId}` : null;
-    void call('inject.followup', { text: stripInjectedBlocks(text).slice(0, 100_000), chatId }, 5000);
+    void call('inject.followup', { text: stripInjectedBlocks(text, this.state.marks).slice(0, 100_000), chatId }, 5000);
   }
 }
 

@@ -1,15 +1,8 @@
 /**
  * Sending on the user's behalf after the composer was changed: the site receives the same
- * gesture the user made (Enter on the composer, or a click on its send button), marked so
- * our own listeners let it through.
+ * gesture the user made (Enter on the composer, or a click on its send button). These events
+ * are not trusted, so our own listeners (which act on trusted input only) let them through.
  */
-
-let passThrough = false;
-
-/** True while our own re-sent event is being dispatched. */
-export function isOurs(): boolean {
-  return passThrough;
-}
 
 /** Enter without modifiers and outside an IME composition: the sites' "send" key. */
 export function isSendKey(e: KeyboardEvent): boolean {
@@ -18,25 +11,15 @@ export function isSendKey(e: KeyboardEvent): boolean {
 }
 
 export function pressEnter(target: EventTarget): void {
-  passThrough = true;
-  try {
-    const down = keyEvent('keydown');
-    target.dispatchEvent(down);
-    // Sites that ignore keydown send on keypress; one that handled keydown prevented it.
-    if (!down.defaultPrevented) target.dispatchEvent(keyEvent('keypress'));
-    target.dispatchEvent(keyEvent('keyup'));
-  } finally {
-    passThrough = false;
-  }
+  const down = keyEvent('keydown');
+  target.dispatchEvent(down);
+  // Sites that ignore keydown send on keypress; one that handled keydown prevented it.
+  if (!down.defaultPrevented) target.dispatchEvent(keyEvent('keypress'));
+  target.dispatchEvent(keyEvent('keyup'));
 }
 
 export function clickSend(button: HTMLElement): void {
-  passThrough = true;
-  try {
-    button.click();
-  } finally {
-    passThrough = false;
-  }
+  button.click();
 }
 
 function keyEvent(type: string): KeyboardEvent {

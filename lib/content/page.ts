@@ -1,7 +1,9 @@
 /**
  * One chat tab: wires capture, injection, health and the on-page controls to the page's
- * changes. Page changes come from a MutationObserver and from WXT's location watcher; the
- * page's history functions are never patched.
+ * changes, as the site's two switches allow. With learning on, page changes come from a
+ * MutationObserver and from WXT's location watcher; with learning off the conversation is not
+ * read at all (no observer, no capture) and a slow timer only keeps the controls in place for
+ * adding memories. With both off, nothing runs. The page's history functions are never patched.
  */
 import type { ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
@@ -10,9 +12,11 @@ import { createControls } from './controls';
 import { createHealth } from './health';
 import { Injector } from './injector';
 import { call } from './rpc';
-import { loadStatus, type PageState, refreshConfig, setExcluded } from './state';
+import { loadStatus, type PageState, refreshConfig, SWITCHES_UNKNOWN, setExcluded, showsTurns } from './state';
 
 const TICK_MS = 250;
+/** Without learning there is no observer: the controls follow the composer this often. */
+const SLOW_TICK_MS = 1000;
 /** An excluded chat asks again this often: the side panel (or another tab) may turn it back on. */
 const EXCLUDED_RECHECK_MS = 3000;
 
@@ -24,8 +28,10 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     excluded: false,
     pendingExclude: false,
     sentOnNewChat: false,
-    config: { enabled: true, mode: 'auto' },
+    config: { ...SWITCHES_UNKNOWN },
+    marks: [],
     changed: () => controls.update(),
+    configured: () => whenReady(apply),
   };
   const controls = createControls(state, {
     toggleExcluded: () => void setExcluded(state, !state.excluded),
@@ -34,41 +40,61 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   const injector = new Injector(state, controls);
   const capture = new Capture(state);
   const health = createHealth(state);
+  const parts = { injector, capture };
   let checkedAt = 0;
+  let observer: MutationObserver | null = null;
+  let slow: number | undefined;
 
   const tick = throttle(ctx, TICK_MS, () => {
-    noticeNewChatStarted(state);
-    followUrl(state, new URL(location.href), { injector, capture });
-    if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
-      checkedAt = performance.now();
-      void loadStatus(state);
+    const { learn, inject } = state.config;
+    followUrl(state, new URL(location.href), parts);
+    if (learn) {
+      noticeNewChatStarted(state);
+      if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
+        checkedAt = performance.now();
+        void loadStatus(state);
+      }
+      capture.tick();
     }
-    capture.tick();
-    health.tick();
+    if (learn || inject !== 'off') health.tick();
     injector.flushRecord();
     controls.place();
   });
 
+  /** Starts or stops reading the page to match the switches. */
+  function apply(): void {
+    const { learn, inject } = state.config;
+    if (learn && !observer) {
+      observer = new MutationObserver(tick);
+      observer.observe(document.documentElement, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+      });
+      void loadStatus(state);
+    } else if (!learn && observer) {
+      observer.disconnect();
+      observer = null;
+      capture.reset();
+    }
+    clearInterval(slow);
+    slow = !learn && inject !== 'off' ? ctx.setInterval(tick, SLOW_TICK_MS) : undefined;
+    tick();
+  }
+
   injector.start();
   void refreshConfig(state, true);
-  void loadStatus(state);
   ctx.addEventListener(window, 'wxt:locationchange', (e) => {
-    followUrl(state, e.newUrl, { injector, capture });
+    followUrl(state, e.newUrl, parts);
     tick();
   });
   ctx.addEventListener(window, 'focusin', () => void refreshConfig(state), { capture: true });
   ctx.addEventListener(window, 'resize', tick);
-  ctx.onInvalidated(() => controls.remove());
-  whenReady(() => observePage(ctx, tick, () => controls.update()));
-}
-
-/** Every change to the page (turns streaming in, the composer re-rendered) schedules a tick. */
-function observePage(ctx: ContentScriptContext, tick: () => void, ready: () => void): void {
-  const observer = new MutationObserver(tick);
-  observer.observe(document.documentElement, { childList: true, subtree: true, characterData: true, attributes: true });
-  ctx.onInvalidated(() => observer.disconnect());
-  ready();
-  tick();
+  ctx.onInvalidated(() => {
+    observer?.disconnect();
+    controls.remove();
+  });
 }
 
 /**
@@ -78,12 +104,13 @@ function observePage(ctx: ContentScriptContext, tick: () => void, ready: () => v
 function noticeNewChatStarted(state: PageState): void {
   if (state.conversationId !== null || state.sentOnNewChat) return;
   if (state.adapter.conversationId(new URL(location.href)) !== null) return;
-  if (state.adapter.readTurns(document).length > 0) state.sentOnNewChat = true;
+  if (showsTurns(state)) state.sentOnNewChat = true;
 }
 
 /**
- * The URL names another conversation. Leaving one finishes it; a new chat getting the id of
- * its first exchange is the same chat (its switch and its injection carry over).
+ * The URL names another conversation. Leaving one finishes it (when this site's chats are
+ * learnt from); a new chat getting the id of its first exchange is the same chat (its switch
+ * and its injection carry over).
  */
 function followUrl(
   state: PageState,
@@ -96,9 +123,11 @@ function followUrl(
   const sameChat = prev === null && state.sentOnNewChat;
   state.conversationId = next;
   state.sentOnNewChat = false;
-  // The last answer of the chat being left is stored before that chat is finished.
-  const leaving = parts.capture.leave();
-  if (prev) void leaving.then(() => call('chat.left', { conversationId: prev }, 3000));
+  if (state.config.learn) {
+    // The last answer of the chat being left is stored before that chat is finished.
+    const leaving = parts.capture.leave();
+    if (prev) void leaving.then(() => call('chat.left', { conversationId: prev }, 3000));
+  }
   if (sameChat && state.pendingExclude) {
     state.pendingExclude = false;
     void setExcluded(state, true);
@@ -106,7 +135,7 @@ function followUrl(
     if (!sameChat) parts.injector.reset();
     state.pendingExclude = false;
     state.excluded = false;
-    void loadStatus(state);
+    if (state.config.learn) void loadStatus(state);
   }
   void refreshConfig(state);
   state.changed();

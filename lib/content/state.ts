@@ -18,21 +18,46 @@ export interface PageState {
   pendingExclude: boolean;
   /** A message was sent from this new-chat page: the next conversation id is this chat's. */
   sentOnNewChat: boolean;
-  config: { enabled: boolean; mode: SiteMode };
+  /**
+   * The site's two switches: learning from its chats (off: the page is not read at all) and
+   * adding memories here. Both off until the background has answered.
+   */
+  config: SiteSwitches;
+  /** The mark this install writes in its blocks: only blocks carrying it are ours. */
+  marks: string[];
+  /** Called when the switches arrive or change: parts start or stop reading the page. */
+  configured(): void;
   /** Called after any change the on-page controls show. */
   changed(): void;
 }
 
+export interface SiteSwitches {
+  learn: boolean;
+  inject: SiteMode;
+}
+
+export const SWITCHES_UNKNOWN: SiteSwitches = { learn: false, inject: 'off' };
+
 let configAt = 0;
 
-/** The site's mode from the background, at most every few seconds (focus, navigation). */
+/** The site's switches from the background, at most every few seconds (focus, navigation). */
 export async function refreshConfig(state: PageState, force = false): Promise<void> {
   if (!force && performance.now() - configAt < 3000) return;
   configAt = performance.now();
-  const config = await call('site.config', {}, 2000);
-  if (!config) return;
-  state.config = config;
+  const reply = await call('site.config', {}, 2000);
+  if (!reply) return;
+  const next = { learn: reply.learn, inject: reply.inject };
+  state.marks = [reply.mark];
+  if (next.learn === state.config.learn && next.inject === state.config.inject) return;
+  state.config = next;
+  state.configured();
   state.changed();
+}
+
+/** Whether the page shows any turn, found by the adapter's selectors without reading a word. */
+export function showsTurns(state: PageState): boolean {
+  const shown = state.adapter.health(document);
+  return shown.userTurn !== null || shown.assistantTurn !== null;
 }
 
 export async function setExcluded(state: PageState, excluded: boolean): Promise<void> {

@@ -59,9 +59,9 @@ export function mergeTurns(stored: readonly Turn[], seen: readonly CapturedTurn[
 }
 
 /** Captured user turns never keep the block this extension injected (SPEC §1.1). */
-export function cleanTurns(turns: readonly CapturedTurn[]): CapturedTurn[] {
+export function cleanTurns(turns: readonly CapturedTurn[], marks: readonly string[]): CapturedTurn[] {
   return turns
-    .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text) } : t))
+    .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text, marks) } : t))
     .filter((t) => t.text.trim() !== '');
 }
 
@@ -71,9 +71,11 @@ export async function recordCapture(input: {
   url: string;
   title: string;
   turns: readonly CapturedTurn[];
+  /** This install's block marks: only blocks carrying one are stripped. */
+  marks?: readonly string[];
 }): Promise<Chat | null> {
   const id = chatIdOf(input.site, input.conversationId);
-  const seen = cleanTurns(input.turns);
+  const seen = cleanTurns(input.turns, input.marks ?? []);
   return db.transaction('rw', db.chats, async () => {
     const at = now();
     const existing = await db.chats.get(id);

@@ -71,9 +71,17 @@ export interface Claim {
   runner: string;
   nowIso: string;
   leaseUntilIso: string;
+  /** Sites whose jobs wait (learning from their chats is off); they run once it is on again. */
+  held?: ReadonlySet<string>;
+}
+
+/** The site of a job's chat (chat ids are `site:conversation`). */
+export function siteOfChatId(chatId: string): string {
+  return chatId.slice(0, Math.max(0, chatId.indexOf(':')));
 }
 
 function claimable(job: Job, claim: Claim): boolean {
+  if (claim.held?.has(siteOfChatId(job.chatId))) return false;
   if (job.state === 'pending') return job.nextAttemptAt <= claim.nowIso;
   if (job.state !== 'running') return false;
   return (job.leaseUntil ?? '') < claim.nowIso;
@@ -117,11 +125,14 @@ export function renewLease(id: string, runner: string, leaseMs: number): Promise
 
 /**
  * When the next job becomes due, for the wake-up alarm: a pending job's next attempt, or the
- * end of a running job's lease (its worker may be gone); null when nothing waits.
+ * end of a running job's lease (its worker may be gone); null when nothing waits. Jobs of a
+ * held site (learning off there) wait for the switch, not for a time.
  */
-export async function nextDueAt(): Promise<string | null> {
+export async function nextDueAt(held: ReadonlySet<string> = new Set()): Promise<string | null> {
   const open = await db.jobs.where('state').anyOf('pending', 'running').toArray();
-  const times = open.map((j) => (j.state === 'pending' ? j.nextAttemptAt : (j.leaseUntil ?? j.nextAttemptAt)));
+  const times = open
+    .filter((j) => !held.has(siteOfChatId(j.chatId)))
+    .map((j) => (j.state === 'pending' ? j.nextAttemptAt : (j.leaseUntil ?? j.nextAttemptAt)));
   return times.sort()[0] ?? null;
 }
 

@@ -29,7 +29,17 @@ export async function putMemories(rows: readonly MemoryRecord[]): Promise<void> 
 export type MemoryPatch = Partial<
   Pick<
     MemoryRecord,
-    'content' | 'type' | 'importance' | 'scope' | 'note' | 'pinned' | 'status' | 'tags' | 'supersededBy' | 'feedback'
+    | 'content'
+    | 'type'
+    | 'importance'
+    | 'scope'
+    | 'note'
+    | 'pinned'
+    | 'status'
+    | 'tags'
+    | 'supersededBy'
+    | 'feedback'
+    | 'keywords'
   >
 >;
 

@@ -5,6 +5,7 @@
  * schema, and the model's answer is parsed with the same schema.
  */
 import * as z from 'zod/mini';
+import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
 import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
 
 export const TOOL_NAME = 'save_memories';
@@ -25,6 +26,16 @@ export const ExtractedMemorySchema = z.object({
     .check(z.minLength(1), z.maxLength(MAX_MEMORY_CHARS), z.describe('Short, in the user’s own language')),
   type: z.enum(MEMORY_TYPES),
   importance: z.int().check(z.minimum(1), z.maximum(5)),
+  keywords: z.optional(
+    z
+      .array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS)))
+      .check(
+        z.maxLength(MAX_KEYWORDS),
+        z.describe(
+          'Search terms: the category (e.g. "home city", "family", "allergy", "居住地"), common synonyms, and the main terms translated into the other of English/Chinese',
+        ),
+      ),
+  ),
 });
 export type ExtractedMemory = z.infer<typeof ExtractedMemorySchema>;
 

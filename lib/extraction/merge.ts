@@ -11,6 +11,7 @@
  */
 
 import { createMemory } from '../memory/factory';
+import { cleanKeywords } from '../memory/keyword-list';
 import { normalizeContent } from '../memory/normalize';
 import { MAX_MEMORY_CHARS, type MemoryRecord, type MemorySource } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
@@ -63,8 +64,18 @@ class Working {
   }
 }
 
+/** The same fact restated: the model's fresh keywords replace the old ones; none given keeps them. */
 function rewrite(old: MemoryRecord, item: ExtractedMemory, importance: number, now: string): MemoryRecord {
-  return { ...old, content: item.content, type: item.type, importance, tags: tagsFor(item.content), updatedAt: now };
+  const keywords = item.keywords && item.keywords.length > 0 ? cleanKeywords(item.keywords) : old.keywords;
+  return {
+    ...old,
+    content: item.content,
+    type: item.type,
+    importance,
+    tags: tagsFor(item.content),
+    updatedAt: now,
+    ...(keywords ? { keywords } : {}),
+  };
 }
 
 function supersede(work: Working, old: MemoryRecord, item: ExtractedMemory, ctx: MergeContext): void {

@@ -6,8 +6,10 @@
  * on: all state is in IndexedDB, and a job left running by a stopped worker is taken over.
  */
 
-import { claimNextJob, nextDueAt, updateHeldJob } from '../db/jobs';
+import { claimNextJob, getJob, nextDueAt, siteOfChatId, updateHeldJob } from '../db/jobs';
 import { getPause, setPause } from '../db/queue-state';
+import { spend } from '../db/site-bounds';
+import type { Job } from '../memory/types';
 import type { Settings } from '../settings-schema';
 import { now, nowMs } from '../time';
 import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
@@ -26,6 +28,11 @@ const NO_KEY_MESSAGE = 'No API key is set. Add your Anthropic API key in Setting
 function nextUtcMidnight(ms: number): string {
   const d = new Date(ms);
   return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1)).toISOString();
+}
+
+/** Sites whose chats are not learnt from: their queued jobs wait until the switch is on again. */
+function heldSites(settings: Settings): Set<string> {
+  return new Set(Object.entries(settings.sites).flatMap(([id, site]) => (site.learn ? [] : [id])));
 }
 
 export class ExtractionQueue {
@@ -66,9 +73,10 @@ export class ExtractionQueue {
       }
       const nowIso = now();
       const leaseUntilIso = new Date(nowMs() + LEASE_MS).toISOString();
-      const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso });
+      const held = heldSites(await this.deps.loadSettings());
+      const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso, held });
       if (!job) {
-        this.deps.schedule(await nextDueAt());
+        this.deps.schedule(await nextDueAt(held));
         return;
       }
       await this.runClaimed(job);
@@ -90,7 +98,39 @@ export class ExtractionQueue {
       await updateHeldJob(job.id, runner, { state: 'pending', attempts, runner: null, leaseUntil: null });
       return;
     }
+    const site = siteOfChatId(job.chatId);
+    if (await this.overSiteBound(job, site)) return;
     const settings = await this.deps.loadSettings();
-    if (await runJob(job, { ...this.deps, settings, apiKey })) await this.deps.backup();
+    const done = await runJob(job, { ...this.deps, settings, apiKey });
+    await this.countTokens(job, site);
+    if (done) await this.deps.backup();
+  }
+
+  /**
+   * One site may start only so many extractions and spend only so many tokens per hour and
+   * day (a page controls what it shows); past a bound the job waits for the window to end.
+   */
+  private async overSiteBound(job: Job, site: string): Promise<boolean> {
+    const at = now();
+    const hit = (await spend(site, { tokens: 1 }, at, 'check')) ?? (await spend(site, { jobs: 1 }, at));
+    if (!hit) return false;
+    const attempts = Math.max(0, job.attempts - 1);
+    await updateHeldJob(job.id, this.deps.runner, {
+      state: 'pending',
+      attempts,
+      runner: null,
+      leaseUntil: null,
+      nextAttemptAt: hit.until,
+      lastError: `Waiting: ${site} reached its bound of ${hit.limit} ${hit.kind} per ${hit.window}.`,
+    });
+    return true;
+  }
+
+  /** The tokens this run spent (the job's totals grew by them) count against its site. */
+  private async countTokens(before: Job, site: string): Promise<void> {
+    const after = await getJob(before.id);
+    if (!after) return;
+    const spent = after.inputTokens + after.outputTokens - before.inputTokens - before.outputTokens;
+    if (spent > 0) await spend(site, { tokens: spent }, now(), 'record');
   }
 }

@@ -12,6 +12,7 @@ import { warmIndex } from '../db/memory-index-source';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
 import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageOfDay } from '../db/usage';
+import { installMark } from '../install-mark';
 import type { Chat, Job, MemoryRecord } from '../memory/types';
 import { costUsd } from '../pricing';
 import { estimateTokens } from '../ranking/render';
@@ -234,7 +235,8 @@ export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
     await finishWithoutCall(job, ctx.runner, 'Already extracted.', null);
     return false;
   }
-  const prepared = prepareTurns(chat.turns, ctx.settings.privacyPatterns, ctx.limits ?? DEFAULT_LIMITS);
+  const marks = [await installMark()];
+  const prepared = prepareTurns(chat.turns, ctx.settings.privacyPatterns, ctx.limits ?? DEFAULT_LIMITS, marks);
   const windows = planWindows(prepared.turns, ctx.limits ?? DEFAULT_LIMITS);
   // A resumed job whose chat has since shrunk below the windows already merged is complete too.
   if (windows.length <= (job.windowsDone ?? 0)) {

@@ -54,11 +54,12 @@ export function prepareTurns(
   turns: readonly Turn[],
   patterns: readonly PrivacyPattern[],
   limits: WindowLimits = DEFAULT_LIMITS,
+  marks: readonly string[] = [],
 ): PreparedTranscript {
   let redactions = 0;
   const out: PreparedTurn[] = [];
   turns.forEach((turn, index) => {
-    const stripped = turn.role === 'user' ? stripInjectedBlocks(turn.text) : turn.text.trim();
+    const stripped = turn.role === 'user' ? stripInjectedBlocks(turn.text, marks) : turn.text.trim();
     if (!stripped) return;
     const { text, hits } = redact(stripped, patterns);
     redactions += hits.length;

@@ -56,6 +56,7 @@ export const COMMON_STRINGS = {
   'score.recency': ['Recent', '近期'],
   'score.hits': ['Used before', '曾被使用'],
   'score.feedback': ['Your feedback', '你的反馈'],
+  'score.profile': ['About you, for advice', '关于你的情况（用于建议）'],
   'usage.label': ['Extraction cost', '提取费用'],
   'usage.today': ['Today', '今天'],
   'usage.month': ['This month', '本月'],

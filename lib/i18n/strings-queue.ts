@@ -16,6 +16,29 @@ export const QUEUE_STRINGS = {
   ],
   'queue.paused.fix': ['Fix it in Settings', '去设置中修改'],
   'queue.paused.makeRoom': ['Go to Memories to delete some', '去记忆页删除一些'],
+  'queue.bound.title': ['A site reached one of its limits', '有网站达到了上限'],
+  'queue.bound.chats': [
+    '{site} started {limit} new chats this {window}: further new chats there are not kept until {until}.',
+    '{site} 本{window}已开始 {limit} 个新对话：在 {until} 之前，那里的新对话不会被保存。',
+  ],
+  'queue.bound.chars': [
+    '{site} stored {limit} characters this {window}: more is not kept until {until}.',
+    '{site} 本{window}已保存 {limit} 个字符：在 {until} 之前不再保存更多。',
+  ],
+  'queue.bound.jobs': [
+    '{site} had {limit} chats extracted this {window}: its other chats wait until {until}.',
+    '{site} 本{window}已提取 {limit} 个对话：其余对话等到 {until}。',
+  ],
+  'queue.bound.tokens': [
+    '{site} used {limit} tokens of extraction this {window}: its chats wait until {until}.',
+    '{site} 本{window}的提取已用 {limit} 个 token：其对话等到 {until}。',
+  ],
+  'queue.bound.hour': ['hour', '小时'],
+  'queue.bound.day': ['day', '天'],
+  'queue.held': [
+    'Learning from chats is off on {site}: its waiting chats stay here until you turn it on.',
+    '{site} 的“从对话中学习”已关闭：其等待中的对话会留在这里，直到你重新开启。',
+  ],
   'queue.untitled': ['Untitled chat', '未命名对话'],
   'queue.turns': ['{n} message|{n} messages', '{n} 条消息'],
   'queue.attempts': ['tried {n} time|tried {n} times', '尝试 {n} 次'],

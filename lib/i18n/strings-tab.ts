@@ -41,6 +41,7 @@ export const TAB_STRINGS = {
   'health.working': ['working', '正常'],
   'health.composer_missing': ['chat box not found', '找不到输入框'],
   'health.messages_missing': ['messages not found', '找不到消息'],
+  'health.reading_problems': ['reading problems', '读取有问题'],
   'health.not_connected': ['not connected to this page', '未连接到此页面'],
   'health.unknown': ['cannot check yet', '暂时无法检查'],
   'health.composer_missing.hint': [
@@ -50,6 +51,19 @@ export const TAB_STRINGS = {
   'health.messages_missing.hint': [
     'This page’s messages cannot be read, so nothing here will be remembered. The site may have changed.',
     '无法读取此页面的消息，因此不会记住这里的内容。网站可能已改版。',
+  ],
+  'health.reading_problems.hint': [
+    'What claude-mem reads from this page does not look right, so what it remembers from here may be wrong. The site has probably changed; please report it.',
+    'claude-mem 从此页面读到的内容看起来不对，因此从这里记住的内容可能有误。网站可能已改版，请反馈此问题。',
+  ],
+  'problem.label_in_text': [
+    'A message starts with a label the site shows for screen readers or around its thinking panel.',
+    '有消息以网站为读屏软件或思考面板显示的标签开头。',
+  ],
+  'problem.user_turns_empty': ['Answers are read, but none of your messages.', '读到了回答，但没有读到你的任何消息。'],
+  'problem.answer_unfinished': [
+    'An answer has looked unfinished for more than five minutes.',
+    '有一条回答超过五分钟仍显示未完成。',
   ],
   'health.not_connected.hint': ['Reload the page so claude-mem can reach it.', '刷新页面，让 claude-mem 连接到它。'],
   'health.unknown.hint': [

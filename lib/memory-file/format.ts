@@ -3,6 +3,7 @@
  * or serialise the store. Pure: no storage here, so every error case is testable in isolation.
  */
 import * as z from 'zod/mini';
+import { cleanKeywords, MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
 import {
   type Chat,
   ChatSchema,
@@ -18,6 +19,7 @@ import {
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
 import { IMPORTABLE_SETTINGS } from '../settings-import';
+import { liftSettings } from '../settings-migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings-schema';
 import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
@@ -68,6 +70,7 @@ const ImportMemorySchema = z.object({
   hitCount: z.optional(z.int().check(z.minimum(0))),
   supersededBy: z.optional(z.nullable(z.string())),
   source: z.optional(z.nullable(MemorySourceSchema)),
+  keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
 });
 
 export interface ParsedMemoryFile {
@@ -125,6 +128,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     supersededBy: raw.supersededBy ?? null,
     source: raw.source ?? null,
     feedback: 0,
+    ...(raw.keywords ? { keywords: cleanKeywords(raw.keywords) } : {}),
   };
 }
 
@@ -164,12 +168,24 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
   return { memories, chats, ...importableSettings(envelope.settings) };
 }
 
+/**
+ * A file's settings at the current version: files from 0.1.0 carry version 1 (per site
+ * `enabled`/`mode`), lifted by the same migrations as stored settings.
+ */
+function lifted(raw: Record<string, unknown>): Record<string, unknown> {
+  try {
+    return liftSettings({ ...raw, version: typeof raw.version === 'number' ? raw.version : 1 });
+  } catch (error) {
+    fail(`settings: ${(error as Error).message}`);
+  }
+}
+
 /** Keeps the settings an import may propose, each validated; the rest are only named. */
 function importableSettings(raw: unknown): Pick<ParsedMemoryFile, 'settings' | 'ignoredSettings'> {
   if (raw === undefined) return { settings: null, ignoredSettings: [] };
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw))
     fail(`settings: expected an object, got ${describeValue(raw)}`);
-  const entries = Object.entries(raw as Record<string, unknown>);
+  const entries = Object.entries(lifted(raw as Record<string, unknown>));
   const settings: Partial<Settings> = {};
   for (const [key, value] of entries) {
     if (!(IMPORTABLE_SETTINGS as readonly string[]).includes(key)) continue;
@@ -203,6 +219,7 @@ function toFileMemory(m: Memory): Memory {
     hitCount: m.hitCount,
     supersededBy: m.supersededBy,
     source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
+    ...(m.keywords ? { keywords: [...m.keywords] } : {}),
   };
 }
 

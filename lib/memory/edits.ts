@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import {
   ImportanceSchema,
   MemoryContentSchema,
+  MemoryKeywordsSchema,
   MemoryNoteSchema,
   MemorySourceSchema,
   MemoryStatusSchema,
@@ -31,6 +32,7 @@ export const MemoryPatchSchema = z.object({
   note: z.optional(MemoryNoteSchema),
   pinned: z.optional(z.boolean()),
   status: z.optional(MemoryStatusSchema),
+  keywords: z.optional(MemoryKeywordsSchema),
 });
 
 /** What a bulk action may change: never content (that is one memory at a time). */

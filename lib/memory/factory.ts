@@ -1,5 +1,6 @@
 import { tagsFor } from '../ranking/keywords';
 import { now } from '../time';
+import { cleanKeywords } from './keyword-list';
 import type { MemoryRecord, MemorySource, MemoryType, Scope } from './types';
 
 export interface NewMemoryInput {
@@ -10,6 +11,7 @@ export interface NewMemoryInput {
   source?: MemorySource | null;
   pinned?: boolean;
   note?: string;
+  keywords?: readonly string[];
 }
 
 /** A fresh active memory with every default the format promises (README: Memory JSON). */
@@ -33,5 +35,6 @@ export function createMemory(input: NewMemoryInput): MemoryRecord {
     supersededBy: null,
     source: input.source ?? null,
     feedback: 0,
+    ...(input.keywords && input.keywords.length > 0 ? { keywords: cleanKeywords(input.keywords) } : {}),
   };
 }

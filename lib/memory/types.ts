@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { SITE_IDS } from '../sites';
+import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
 
 export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
 export const MEMORY_STATUSES = ['active', 'superseded', 'archived', 'expired'] as const;
@@ -27,6 +28,11 @@ export const MemorySourceSchema = z.object({
   chatId: z.string(),
 });
 
+/** Search keywords of a memory (keyword-list.ts). */
+export const MemoryKeywordsSchema = z
+  .array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS)))
+  .check(z.maxLength(MAX_KEYWORDS));
+
 /** One memory exactly as the memory JSON format (README) spells it. */
 export const MemorySchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -44,6 +50,8 @@ export const MemorySchema = z.object({
   hitCount: z.int().check(z.minimum(0)),
   supersededBy: z.nullable(z.string()),
   source: z.nullable(MemorySourceSchema),
+  /** Search terms the model added (keyword-list.ts); absent on memories made without them. */
+  keywords: z.optional(MemoryKeywordsSchema),
 });
 
 /**
@@ -134,6 +142,8 @@ export const ScorePartsSchema = z.object({
   recency: z.number(),
   hits: z.number(),
   feedback: z.number(),
+  /** Implicit context: how much an advice request depends on this circumstance of the user. */
+  profile: z.optional(z.number()),
 });
 export type ScoreParts = z.infer<typeof ScorePartsSchema>;
 

@@ -14,6 +14,7 @@ import {
   SiteHealthReportSchema,
 } from '../content/schemas';
 import { FeedbackKindSchema } from '../ranking/feedback';
+import { MAX_CHAT_TURNS } from '../site-bounds';
 import { SITE_MODES } from '../sites';
 import { def, Empty, Ok } from './define';
 
@@ -30,8 +31,11 @@ export const EITHER_SENDER_MESSAGES = {
 
 export const CHAT_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
-  /** The page's own site mode; never the key or any other setting. */
-  'site.config': def(Empty, z.object({ enabled: z.boolean(), mode: z.enum(SITE_MODES) })),
+  /**
+   * The page's own site switches (learning from its chats; adding memories there) and the
+   * mark this install writes in its blocks; never the key or any other setting.
+   */
+  'site.config': def(Empty, z.object({ learn: z.boolean(), inject: z.enum(SITE_MODES), mark: z.string() })),
   /** Which selectors matched on the page; kept per tab for `tab.health`. */
   'site.health': def(SiteHealthReportSchema, Ok),
   /** The whole ordered list of turns the page shows; storing it is idempotent. */
@@ -40,7 +44,8 @@ export const CHAT_PAGE_MESSAGES = {
       conversationId: ConversationIdSchema,
       url: PageUrlSchema,
       title: z.string().check(z.maxLength(300)),
-      turns: z.array(CapturedTurnSchema).check(z.maxLength(5000)),
+      // The content script sends no more than the bounds keep (lib/site-bounds.ts).
+      turns: z.array(CapturedTurnSchema).check(z.maxLength(MAX_CHAT_TURNS)),
     }),
     z.object({ chatId: z.string(), excluded: z.boolean() }),
   ),

@@ -1,17 +1,19 @@
 /**
  * Word cues the ranker reads from a memory's own text, Chinese and English:
- * - address/style: a preference about how to speak to the user (their name, answer length,
- *   tone, format) applies to every conversation, greetings included (SPEC §1.5);
+ * - address/style: a preference about how to speak to the user applies to every conversation,
+ *   greetings included (SPEC §1.5). The words are the general dimensions of a reply: how to
+ *   name the user, its length, tone, structure, language and examples;
  * - polarity: like vs dislike, so two returned memories that contradict each other
  *   ("likes americano" / "quit coffee") are flagged instead of silently injected together.
  * No NLP model here: plain patterns, cheap enough to run at every upsert.
  */
 
+/** "Call me/him/her" and "be called" in both languages: memories name the user in the third person. */
 const ADDRESS =
-  /称呼|叫我|叫她|叫他|被叫|叫做|昵称|名字|\bcall (?:me|him|her|them)\b|\baddress(?:ed)? (?:me|him|her|as)\b|\bnickname\b|\bpronouns?\b/iu;
+  /称呼|叫(?:我|他|她|他们)|被叫|被称为|昵称|\bcall (?:me|him|her|them)\b|\baddress(?:ed)? (?:me|him|her|as)\b|\bnickname\b|\bpronouns?\b/iu;
 
 const STYLE =
-  /回答|回复|答复|解释|语气|风格|口吻|简洁|简短|详细|啰嗦|条理|分点|举例|先给结论|表格|注释|口语化|正式|鸡汤|鼓励|用中文|用英文|\banswers?\b|\brepl(?:y|ies)\b|\brespon(?:se|ses|d)\b|\bconcise\b|\bbrief\b|\bdetailed\b|\bverbose\b|\btone\b|\bstyle\b|\bformat(?:ting)?\b|\bbullet\b|\bin (?:english|chinese)\b|\bformal\b|\bcasual\b|\bexplanations?\b/iu;
+  /回答|回复|答复|解释|语气|风格|口吻|简洁|简短|详细|啰嗦|条理|分点|列表|举例|例子|表格|注释|口语化|正式|用中文|用英文|\banswers?\b|\brepl(?:y|ies)\b|\brespon(?:se|ses|d)\b|\bconcise\b|\bbrief\b|\bdetailed\b|\bverbose\b|\btone\b|\bstyle\b|\bformat(?:ting)?\b|\bbullet\b|\bin (?:english|chinese)\b|\bformal\b|\bcasual\b|\bexplanations?\b/iu;
 
 const NEGATIVE =
   /不喜欢|不爱|不吃|不喝|不想|不用|讨厌|反感|厌恶|受不了|戒了|戒掉|不再|放弃|否决|\bdislikes?\b|\bhates?\b|\bdetests?\b|\b(?:doesn't|does not|don't|do not|never|no longer|won't) (?:like|love|enjoy|eat|drink|want|use)\b|\bquit\b|\bstopped\b|\bavoids?\b|\bgave up\b/iu;

@@ -1,11 +1,11 @@
 /**
  * Query expansion through the thesaurus of lexicon.ts: a concept the draft names (by a Chinese
  * word in its text, or an English word among its stems) adds the index terms of the concept's
- * other words, at a lower weight. Single Chinese characters count only when the segmenter made
+ * other words and of its kinds, at a lower weight. Single Chinese characters count only when the segmenter made
  * them a word of their own: "考" inside "考虑" is not an exam.
  */
 import { termsOf } from './keywords';
-import { allConcepts } from './lexicon';
+import { allConcepts, type Concept } from './lexicon';
 
 interface Compiled {
   /** Chinese words of two or more characters, matched in the draft's text. */
@@ -23,25 +23,21 @@ function bigrams(word: string): string[] {
   return chars.slice(1).map((c, i) => `${chars[i]}${c}`);
 }
 
+function addWords(c: Concept, adds: Map<string, number>): void {
+  for (const w of c.cjk) {
+    adds.set(w, 1);
+    if ([...w].length > 1) for (const b of bigrams(w)) adds.set(b, 1);
+  }
+  for (const stem of termsOf(c.latin.join(' , '))) adds.set(stem, 1);
+}
+
 function compile(): Compiled[] {
   return allConcepts().map((c) => {
     const adds = new Map<string, number>();
-    const phrases: string[] = [];
-    const singles: string[] = [];
-    for (const w of c.cjk) {
-      if ([...w].length === 1) {
-        singles.push(w);
-        adds.set(w, 1);
-      } else {
-        phrases.push(w);
-        adds.set(w, 1);
-        for (const b of bigrams(w)) adds.set(b, 1);
-      }
-    }
-    for (const stem of termsOf(c.latin.join(' , '))) {
-      singles.push(stem);
-      adds.set(stem, 1);
-    }
+    const phrases = c.cjk.filter((w) => [...w].length > 1);
+    const singles = [...c.cjk.filter((w) => [...w].length === 1), ...termsOf(c.latin.join(' , '))];
+    addWords(c, adds);
+    for (const kind of c.kinds) addWords(kind, adds);
     return { phrases, singles, adds };
   });
 }

@@ -6,6 +6,7 @@
  * model, so the side panel may import this too.
  */
 import type { MemoryType } from '../memory/types';
+import { type AdviceContext, adviceContext } from './profile';
 
 export const INTENT_KINDS = ['greeting', 'opinion', 'continuation', 'lookup'] as const;
 export type IntentKind = (typeof INTENT_KINDS)[number];
@@ -14,6 +15,8 @@ export interface Intent {
   kind: IntentKind;
   /** Added to a memory's score by its type: the `intent` part of the breakdown. */
   typeBoost: Readonly<Record<MemoryType, number>>;
+  /** Set when the draft asks for advice, a recommendation or a plan (profile.ts). */
+  advice: AdviceContext | null;
 }
 
 const NONE: Record<MemoryType, number> = { preference: 0, fact: 0, task: 0, conclusion: 0 };
@@ -70,8 +73,8 @@ export function detectIntent(draft: string): Intent {
   if (text === '' || isGreeting(text)) kind = 'greeting';
   else if (CONTINUATION.test(text)) kind = 'continuation';
   else if (OPINION.test(text)) kind = 'opinion';
-  return { kind, typeBoost: BOOSTS[kind] };
+  return { kind, typeBoost: BOOSTS[kind], advice: kind === 'greeting' ? null : adviceContext(text) };
 }
 
 /** For searching rather than injecting: every memory judged on its text alone. */
-export const LOOKUP_INTENT: Intent = { kind: 'lookup', typeBoost: BOOSTS.lookup };
+export const LOOKUP_INTENT: Intent = { kind: 'lookup', typeBoost: BOOSTS.lookup, advice: null };

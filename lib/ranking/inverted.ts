@@ -43,20 +43,26 @@ export class InvertedIndex {
     return this.live;
   }
 
-  /** Adds a document's terms (repeats = term frequency); returns its slot. */
-  add(terms: readonly string[]): number {
+  /**
+   * Adds a document's terms (repeats = term frequency) and, optionally, a secondary field's
+   * terms that count `secondaryWeight` each toward frequency and length; returns its slot.
+   */
+  add(terms: readonly string[], secondary: readonly string[] = [], secondaryWeight = 0): number {
     const slot = this.free.pop() ?? this.lengths.length;
     const tf = new Map<string, number>();
     for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
+    const extra = secondaryWeight > 0 ? secondary : [];
+    for (const t of extra) tf.set(t, (tf.get(t) ?? 0) + secondaryWeight);
     for (const [term, count] of tf) {
       const p = this.postings.get(term) ?? { slots: [], tfs: [] };
       if (p.slots.length === 0) this.postings.set(term, p);
       p.slots.push(slot);
       p.tfs.push(count);
     }
-    this.lengths[slot] = terms.length;
+    const length = terms.length + extra.length * secondaryWeight;
+    this.lengths[slot] = length;
     this.docTerms[slot] = [...tf.keys()];
-    this.totalLength += terms.length;
+    this.totalLength += length;
     this.live++;
     return slot;
   }

@@ -1,88 +1,223 @@
 /**
- * A small bilingual thesaurus of everyday concepts, for query expansion. Users say
- * the same thing with other words ("瘦身" for "减脂", "老婆" for "妻子", "kids" for "daughter"),
- * and without a vector model the ranker only sees that through a list like this. Each line is
- * one concept: words that name it or its usual parts, Chinese and English. It is general
- * vocabulary on purpose (family, body, food, home, work, money, study, travel, tech); it must
- * never name anything from a benchmark. Expanded terms weigh less than the user's own words.
+ * A small bilingual thesaurus for query expansion. Without a vector model the ranker sees
+ * "the same thing in other words" only through a list like this one, so the list is built from
+ * general, citable principles and never from a benchmark or its misses:
+ * - translation pairs: each set gives a concept's everyday Chinese words and their English
+ *   dictionary equivalents, so a Chinese memory meets an English request and the reverse;
+ * - synonym sets of common vocabulary (kinship terms, body parts, meals and food, home, work,
+ *   study, money, transport and travel, seasons and times of day, leisure, sport, sleep,
+ *   devices), the topic groups of a beginner's vocabulary list;
+ * - hypernyms (WordNet's "is a kind of"): a general word before `:` also finds its kinds after
+ *   it ("family" finds a daughter, "book" finds a novel), never the other way round.
+ * Expanded terms weigh less than the user's own words (weights.ts).
  */
 import { hasCjk } from '../cjk';
 
-const CONCEPTS = `
-孩子 小孩 娃 小朋友 儿子 女儿 宝宝 闺女 孩 kid child son daughter baby
-妻子 老婆 爱人 太太 媳妇 wife spouse
-丈夫 老公 先生 爱人 husband spouse
-父母 爸妈 爸爸 妈妈 父亲 母亲 老人 parents mom dad mother father
-男朋友 女朋友 对象 伴侣 boyfriend girlfriend partner
-兄弟 姐妹 哥哥 弟弟 姐姐 妹妹 brother sister sibling
-朋友 同学 同事 friend colleague classmate
-老板 领导 导师 上司 经理 boss manager supervisor advisor
-学生 班级 学员 student class pupil
-锻炼 健身 运动 跑步 游泳 器械 瑜伽 骑车 爬山 跳绳 exercise workout gym fitness run swim yoga hike
-减肥 减脂 瘦身 体重 公斤 斤 胖 diet weight fat
-受伤 膝盖 腰 伤 疼 injury knee pain
-过敏 allergy allergic pollen
-失眠 睡眠 睡觉 熬夜 作息 早起 sleep insomnia bedtime
-医生 医院 看病 体检 doctor hospital clinic
-吃 饭 菜 做饭 下厨 菜单 晚饭 午饭 早饭 食谱 口味 餐 cook meal dinner lunch breakfast food recipe
-辣 清淡 口味 spicy bland taste
-咖啡 茶 奶茶 饮料 提神 牛奶 coffee tea drink milk caffeine
-书 小说 阅读 读书 看书 作家 book novel reading author
-电影 电视剧 综艺 纪录片 movie film show series
-音乐 歌 唱歌 乐器 music song concert
-旅行 旅游 出去玩 度假 行程 出游 景点 trip travel vacation holiday itinerary
-春节 过年 元旦 假期 寒假 暑假 国庆 节假日 holiday vacation break
-冬天 夏天 春天 秋天 季节 天气 怕热 winter summer spring autumn weather cold
-家 住 住在 搬家 搬到 小区 附近 home live house apartment move neighborhood
-车 开车 买车 汽车 电动车 car drive vehicle
-通勤 上下班 地铁 公交 commute subway bus
-工作 上班 岗位 职位 公司 入职 job work career company position
-求职 简历 面试 秋招 春招 实习 offer 找工作 resume interview internship hiring
-晋升 升职 答辩 绩效 promotion review performance
-收入 赚钱 营收 利润 收费 付费 订阅 income revenue earnings profit subscription
-花销 开销 预算 生活费 花钱 消费 省钱 budget expense spending cost
-广告 投放 推广 营销 获客 ads advertising marketing promotion
-海外 出国 国际化 国外 overseas abroad international
-考试 备考 复习 刷题 考 exam test study
-学习 自学 课程 上课 课 learn study course lesson
-论文 投稿 审稿 期刊 发表 paper journal publication manuscript review
-报告 汇报 组会 周报 ppt 幻灯片 presentation report slides
-写作 文章 复盘 博客 稿子 writing article essay blog post
-猫 狗 宠物 猫咪 狗狗 cat dog pet kitten puppy
-玩具 礼物 生日 gift present toy birthday
-电脑 笔记本 显示器 屏幕 键盘 鼠标 computer laptop monitor screen keyboard
-手机 平板 ipad iphone phone tablet
-编辑器 ide 配置 插件 快捷键 editor config plugin
-代码 编程 开发 写代码 程序 code coding programming develop
-数据库 mysql postgres 表 sql database
-容器 集群 kubernetes k8s docker container cluster
-日志 log logging 监控 告警 monitoring alert
-服务器 机器 gpu 显卡 算力 server machine
-依赖 安装 包 环境 dependency install package environment
-测试 验证 回归 test testing verify regression
-bug 报错 闪退 崩溃 异常 排查 crash error bug debug
-性能 慢 卡 优化 延迟 performance slow latency optimize
-前端 界面 页面 组件 ui frontend component page
-app 应用 小程序 application
-照片 相册 拍照 photo picture camera
-房子 房租 租房 买房 房贷 rent mortgage
-钱 存款 理财 投资 基金 股票 money saving invest stock
+const LEXICON = `
+孩子 小孩 小朋友 儿童 娃 kid kids child children
+女儿 闺女 daughter
+儿子 son
+宝宝 婴儿 baby infant toddler
+妻子 老婆 太太 媳妇 wife
+丈夫 老公 husband
+爱人 配偶 伴侣 spouse partner
+父母 爸妈 双亲 parents
+父亲 爸爸 老爸 father dad
+母亲 妈妈 老妈 mother mom mum
+祖父母 爷爷 奶奶 外公 外婆 姥姥 姥爷 grandparents grandfather grandmother grandpa grandma
+兄弟姐妹 哥哥 弟弟 姐姐 妹妹 siblings brother sister
+男朋友 男友 boyfriend
+女朋友 女友 girlfriend
+亲戚 亲人 relatives relative
+家人 家庭 家里人 全家 一家 family household : 孩子 女儿 儿子 宝宝 妻子 丈夫 爱人 父母 父亲 母亲 祖父母 兄弟姐妹 亲戚
+孩子 kids children : 女儿 儿子 宝宝
+猫 猫咪 cat cats kitten
+狗 狗狗 小狗 dog dogs puppy
+宠物 pet pets : 猫 狗
+头 head
+眼睛 eye eyes
+牙 牙齿 tooth teeth
+脖子 颈椎 neck
+肩膀 shoulder
+背 后背 back
+腰 腰部 waist
+胃 stomach
+膝盖 knee knees
+脚 foot feet
+手 hand hands
+皮肤 skin
+身体 健康 body health : 头 眼睛 牙 脖子 肩膀 背 腰 胃 膝盖 脚 手 皮肤 受伤 疼痛 生病 过敏 失眠
+受伤 伤 injury injured
+疼痛 疼 痛 pain ache
+生病 病 感冒 发烧 ill sick illness flu fever
+过敏 allergy allergic
+医生 大夫 doctor
+医院 诊所 hospital clinic
+早饭 早餐 breakfast
+午饭 午餐 lunch
+晚饭 晚餐 dinner supper
+做饭 下厨 烹饪 cook cooking
+菜谱 食谱 recipe recipes
+餐厅 饭店 饭馆 restaurant
+外卖 takeout takeaway
+零食 snack snacks
+水果 fruit
+蔬菜 vegetable vegetables
+肉 meat
+海鲜 seafood
+素食 吃素 vegetarian vegan
+辣 spicy
+甜 sweet
+饮食 伙食 吃饭 food meal meals eat : 早饭 午饭 晚饭 做饭 菜谱 餐厅 外卖 零食 水果 蔬菜 肉 海鲜 素食 辣 甜
+咖啡 coffee
+茶 tea
+酒 alcohol wine beer
+牛奶 milk
+果汁 juice
+饮料 drink drinks beverage : 咖啡 茶 酒 牛奶 果汁
+家 住 住在 居住 住址 home live lives living reside
+搬家 搬到 搬去 move moved moving relocate
+房子 住房 公寓 house apartment flat
+租房 房租 rent
+附近 周边 本地 当地 nearby local
+城市 city
+老家 家乡 故乡 hometown
+住处 居住地 residence : 家 城市 老家 房子
+工作 上班 职业 job work career
+公司 单位 company employer
+同事 colleague colleagues coworker
+老板 上司 领导 经理 boss manager
+加班 overtime
+面试 interview
+简历 resume
+实习 internship
+工资 薪水 月薪 年薪 收入 salary income pay wage
+会议 开会 meeting
+通勤 上下班 commute commuting
+学习 study studying learn learning
+考试 exam exams test
+课程 课 course class lesson
+学校 school
+大学 university college
+论文 paper thesis
+作业 homework
+老师 教师 teacher
+学生 student
+导师 advisor supervisor mentor
+钱 money
+预算 budget
+花销 开销 开支 花费 expense expenses spending cost
+存款 储蓄 存钱 savings save
+投资 理财 invest investment
+贷款 房贷 loan mortgage
+价格 价钱 price
+便宜 cheap affordable
+财务 经济 finances finance money : 预算 花销 存款 投资 贷款 工资
+旅行 旅游 出游 trip travel traveling
+度假 假期 vacation holiday holidays
+行程 itinerary
+机票 航班 flight flights
+酒店 宾馆 住宿 hotel accommodation
+护照 passport
+签证 visa
+开车 驾车 drive driving
+汽车 车 car
+地铁 subway metro
+公交 bus
+火车 高铁 train
+飞机 plane airplane
+自行车 骑车 bike bicycle cycling
+交通 出行 transport transportation : 开车 汽车 地铁 公交 火车 飞机 自行车 通勤
+周末 weekend weekends
+春天 春季 spring
+夏天 夏季 summer
+秋天 秋季 autumn fall
+冬天 冬季 winter
+天气 weather
+早上 上午 早晨 morning
+晚上 夜里 夜晚 evening night
+季节 season seasons : 春天 夏天 秋天 冬天
+书 书籍 图书 book books
+小说 novel novels fiction
+漫画 comic comics manga
+杂志 magazine
+阅读 读书 看书 read reading
+书 阅读 book books reading : 小说 漫画 杂志
+电影 movie movies film
+电视剧 剧集 series
+纪录片 documentary
+音乐 music
+歌 歌曲 song songs
+游戏 game games gaming
+摄影 拍照 photography photo photos
+画画 绘画 drawing painting
+爱好 兴趣 hobby hobbies interest : 阅读 电影 音乐 游戏 摄影 画画 运动
+运动 锻炼 健身 exercise workout fitness sport sports
+跑步 run running jog jogging
+游泳 swim swimming
+瑜伽 yoga
+徒步 爬山 登山 hiking hike
+健身房 gym
+篮球 basketball
+足球 football soccer
+羽毛球 badminton
+网球 tennis
+运动 锻炼 健身 exercise workout sport sports : 跑步 游泳 瑜伽 徒步 健身房 篮球 足球 羽毛球 网球 自行车
+睡觉 睡眠 sleep sleeping
+失眠 insomnia
+起床 wake
+熬夜 晚睡 late night
+电脑 计算机 computer
+笔记本 laptop
+手机 phone smartphone
+平板 tablet
+显示器 屏幕 monitor screen
+键盘 keyboard
+耳机 headphones earphones
+相机 camera
+设备 数码 devices gadget gadgets : 电脑 笔记本 手机 平板 显示器 键盘 耳机 相机
+编程 写代码 代码 程序 coding programming code
+数据库 database
+服务器 server
+礼物 gift gifts present
+生日 birthday
+玩具 toy toys
+衣服 服装 clothes clothing
+鞋 鞋子 shoes
+购物 买东西 shopping : 礼物 衣服 鞋 玩具
 `;
 
 export interface Concept {
+  /** Words that name the concept: finding one in a draft triggers it. */
   cjk: readonly string[];
   latin: readonly string[];
+  /** Kinds of the concept, added too (their own synonyms with them); never triggers. */
+  kinds: readonly Concept[];
 }
 
 let concepts: Concept[] | null = null;
 
-/** Parsed once, on first use. */
+function words(text: string): { cjk: string[]; latin: string[] } {
+  const all = text.trim().split(/\s+/).filter(Boolean);
+  return { cjk: all.filter(hasCjk), latin: all.filter((w) => !hasCjk(w)) };
+}
+
+/** Parsed once, on first use: synonym sets first, then hypernym lines pointing at them. */
 export function allConcepts(): readonly Concept[] {
-  concepts ??= CONCEPTS.trim()
-    .split('\n')
-    .map((line) => {
-      const words = line.trim().split(/\s+/);
-      return { cjk: words.filter(hasCjk), latin: words.filter((w) => !hasCjk(w)) };
+  if (concepts) return concepts;
+  const lines = LEXICON.trim().split('\n');
+  const sets = lines.filter((l) => !l.includes(':')).map((l) => ({ ...words(l), kinds: [] as Concept[] }));
+  const setOf = (word: string) => sets.find((s) => s.cjk.includes(word) || s.latin.includes(word));
+  const kinds = lines
+    .filter((l) => l.includes(':'))
+    .map((l) => {
+      const [head = '', tail = ''] = l.split(':');
+      const members = tail
+        .trim()
+        .split(/\s+/)
+        .map((w) => setOf(w) ?? { ...words(w), kinds: [] });
+      return { ...words(head), kinds: members };
     });
+  concepts = [...sets, ...kinds];
   return concepts;
 }

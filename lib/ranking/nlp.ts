@@ -34,7 +34,7 @@ export interface EnglishToken {
 
 /**
  * A capitalised stop word inside a sentence is a name, not a function word: "Go" the language
- * in "技术栈是 Go 和 Kubernetes", "May" the month. Sentence-initial capitals prove nothing.
+ * in "后端只用 Go 写", "May" the month. Sentence-initial capitals prove nothing.
  */
 function properNoun(values: readonly string[], types: readonly string[], i: number): boolean {
   const v = values[i] ?? '';

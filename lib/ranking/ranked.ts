@@ -1,6 +1,7 @@
 /** The ranker's rows: a memory as the index holds it, and as a ranked result. */
 import type { MemoryRecord, ScoreParts } from '../memory/types';
 import type { Polarity } from './cues';
+import type { ProfileKind } from './profile';
 
 export interface RankedMemory {
   memory: MemoryRecord;
@@ -20,4 +21,6 @@ export interface IndexedMemory {
   touchedMs: number;
   /** How to address the user, or how they want answers: relevant to every conversation. */
   addressOrStyle: 'address' | 'style' | null;
+  /** The user's circumstances this memory states (profile.ts): candidates for advice requests. */
+  profile: readonly ProfileKind[];
 }

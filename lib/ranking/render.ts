@@ -9,7 +9,18 @@ import type { MemoryRecord } from '../memory/types';
 import { escapeMemoryText } from './block';
 import { estimateTokens } from './tokens';
 
-export { BLOCK_END, BLOCK_START, escapeMemoryText, hasInjectedBlock, stripInjectedBlocks } from './block';
+export {
+  BLOCK_END,
+  BLOCK_START,
+  escapeMemoryText,
+  hasInjectedBlock,
+  marksIn,
+  stripInjectedBlocks,
+} from './block';
+
+/** Stands in for an install's mark where only the block's size matters (same length). */
+const SIZE_MARK = '00000000';
+
 export { estimateTokens } from './tokens';
 
 type Renderable = Pick<MemoryRecord, 'type' | 'content'>;
@@ -20,7 +31,7 @@ function renderLine(memory: Renderable): string {
 
 /** Tokens of the block with no memories: the delimiters and the data-not-instructions line. */
 export function frameTokens(): number {
-  return estimateTokens(template.replace('{{memories}}', '').trim());
+  return estimateTokens(template.replace('{{memories}}', '').replace('{{mark}}', SIZE_MARK).trim());
 }
 
 /** One memory's line plus its newline. */
@@ -44,6 +55,7 @@ export function fitToBudget<T extends { memory: Renderable }>(ranked: readonly T
   return kept;
 }
 
-export function renderBlock(memories: readonly Renderable[]): string {
-  return template.replace('{{memories}}', memories.map(renderLine).join('\n')).trim();
+/** The block, its first line ending with this install's `mark` (only such blocks are stripped). */
+export function renderBlock(memories: readonly Renderable[], mark: string = SIZE_MARK): string {
+  return template.replace('{{mark}}', mark).replace('{{memories}}', memories.map(renderLine).join('\n')).trim();
 }

@@ -16,6 +16,7 @@ import { expandQuery } from './expand';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
+import { profileKinds } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
@@ -31,6 +32,23 @@ export interface RankOptions {
   /** Decided from the query when absent. */
   intent?: Intent;
   weights?: ScoreWeights;
+}
+
+/**
+ * A memory's index fields: its own text, and its keywords (the model's category, synonym and
+ * translation terms), which count KEYWORD_WEIGHT of a word of the text each: they widen what
+ * finds a memory without outweighing what it says.
+ */
+const KEYWORD_WEIGHT = 0.5;
+
+export interface MemoryFields {
+  content: string[];
+  keywords: string[];
+}
+
+/** The one place a memory becomes index terms. */
+function memoryFields(memory: MemoryRecord): MemoryFields {
+  return { content: termsOf(memory.content), keywords: termsOf((memory.keywords ?? []).join(' , ')) };
 }
 
 const GREETING_LIMIT = 3;
@@ -65,6 +83,8 @@ export class MemoryIndex {
   private readonly bySlot: (IndexedMemory | undefined)[] = [];
   /** Always candidates whatever the query: pinned and address/style preferences. */
   private readonly standing = new Set<IndexedMemory>();
+  /** Memories about the user's circumstances: candidates for an advice request. */
+  private readonly circumstances = new Set<IndexedMemory>();
 
   get size(): number {
     return this.rows.size;
@@ -72,7 +92,8 @@ export class MemoryIndex {
 
   upsert(memory: MemoryRecord): void {
     this.remove(memory.id);
-    const slot = this.text.add(termsOf(memory.content));
+    const fields = memoryFields(memory);
+    const slot = this.text.add(fields.content, fields.keywords, KEYWORD_WEIGHT);
     const row: IndexedMemory = {
       memory,
       slot,
@@ -80,10 +101,12 @@ export class MemoryIndex {
       polarity: polarityOf(memory.content),
       touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
       addressOrStyle: addressOrStyle(memory),
+      profile: profileKinds(`${memory.content}\n${(memory.keywords ?? []).join(', ')}`),
     };
     this.rows.set(memory.id, row);
     this.bySlot[row.slot] = row;
     if (memory.pinned || row.addressOrStyle) this.standing.add(row);
+    if (row.profile.length > 0) this.circumstances.add(row);
   }
 
   remove(id: string): void {
@@ -92,6 +115,7 @@ export class MemoryIndex {
     this.text.remove(row.slot);
     this.bySlot[row.slot] = undefined;
     this.standing.delete(row);
+    this.circumstances.delete(row);
     this.rows.delete(id);
   }
 
@@ -100,6 +124,7 @@ export class MemoryIndex {
     this.rows.clear();
     this.bySlot.length = 0;
     this.standing.clear();
+    this.circumstances.clear();
   }
 
   get(id: string): MemoryRecord | undefined {
@@ -111,7 +136,7 @@ export class MemoryIndex {
    * below the best one cannot climb back with priors, so only the strongest few hundred go on
    * to be scored in full: that keeps a 100k store fast on queries made of common words.
    */
-  private candidates(query: string, opts: RankOptions): Map<IndexedMemory, number> {
+  private candidates(query: string, intent: Intent, opts: RankOptions): Map<IndexedMemory, number> {
     const excluded = new Set(opts.exclude ?? []);
     const w = opts.weights ?? WEIGHTS;
     const weights = new Map<string, number>();
@@ -128,7 +153,8 @@ export class MemoryIndex {
       const row = this.bySlot[slot];
       if (row && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, bm25);
     });
-    for (const row of this.standing) {
+    const extra = intent.advice ? [...this.standing, ...this.circumstances] : this.standing;
+    for (const row of extra) {
       if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
     }
     return out;
@@ -137,7 +163,7 @@ export class MemoryIndex {
   rank(query: string, opts: RankOptions): RankedMemory[] {
     const intent = opts.intent ?? detectIntent(query);
     const weights = opts.weights ?? WEIGHTS;
-    const found = this.candidates(query, opts);
+    const found = this.candidates(query, intent, opts);
     let best = 0;
     for (const bm25 of found.values()) best = Math.max(best, bm25);
     const scored: { row: IndexedMemory; item: RankedMemory }[] = [];

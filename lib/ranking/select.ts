@@ -1,8 +1,10 @@
 /**
- * Choosing what goes into one injection: rank, keep the confident part of the
- * ranking, cut to the token budget with whole memories only, render. Shared by the chat
- * page's `inject.prepare`, the side panel's `inject.preview` and the token benchmark, so all
- * three see the same block.
+ * Choosing what goes into one injection: rank, keep what is relevant, cut to the token budget
+ * with whole memories only, render. Shared by the chat page's `inject.prepare`, the side
+ * panel's `inject.preview` and the token benchmark, so all three see the same block.
+ * Relevant means: a strong match (close to the best score), a pinned memory, a real but
+ * weaker text match while the block has room, or — for an advice request — the profile slot,
+ * the few memories about the user's circumstances that the request depends on.
  */
 import type { SiteId } from '../sites';
 import { detectIntent, type IntentKind } from './intent';
@@ -13,8 +15,18 @@ import { estimateTokens } from './tokens';
 
 /** A block is context, not a dump: past this many memories the tail is rarely what matters. */
 const MAX_INJECTED = 12;
-/** Memories scoring under this share of the best one are too weak a match to inject. */
+/** Memories scoring at least this share of the best one are strong matches. */
 const MIN_RELATIVE_SCORE = 0.3;
+/**
+ * A weaker memory still goes in, after the strong ones and while there is room, when its own
+ * text match is at least this share of the best text match: a real match, not a shared
+ * common word.
+ */
+const MIN_TEXT_MATCH = 0.2;
+/** At most this many memories of the profile slot, and only those an advice request needs. */
+const PROFILE_SLOT = 4;
+/** Profile part (weights.ts) a memory needs for the slot: the request's domain makes its kind matter (relevance over 0.5). */
+const MIN_PROFILE_PART = 0.25;
 const CANDIDATES = 50;
 
 export interface SelectOptions {
@@ -22,6 +34,8 @@ export interface SelectOptions {
   now: number;
   budgetTokens: number;
   exclude?: Iterable<string>;
+  /** This install's block mark (lib/install-mark.ts); a stand-in of the same size otherwise. */
+  mark?: string;
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -35,6 +49,20 @@ export interface Selection {
   tokens: number;
 }
 
+/** Strong matches and the profile slot first, weaker real matches after them; rank order within each. */
+function relevant(ranked: readonly RankedMemory[]): RankedMemory[] {
+  const top = ranked[0]?.score ?? 0;
+  const strong = ranked.filter((r) => r.memory.pinned || r.score >= top * MIN_RELATIVE_SCORE);
+  const taken = new Set(strong);
+  const profile = ranked
+    .filter((r) => !taken.has(r) && (r.parts.profile ?? 0) >= MIN_PROFILE_PART)
+    .slice(0, PROFILE_SLOT);
+  for (const r of profile) taken.add(r);
+  const first = ranked.filter((r) => taken.has(r)).slice(0, MAX_INJECTED);
+  const weaker = ranked.filter((r) => !taken.has(r) && r.parts.text >= MIN_TEXT_MATCH);
+  return [...first, ...weaker].slice(0, MAX_INJECTED);
+}
+
 export function selectForInjection(index: MemoryIndex, draft: string, opts: SelectOptions): Selection {
   const intent = detectIntent(draft);
   const ranked = index.rank(draft, {
@@ -44,11 +72,12 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
     exclude: opts.exclude,
     intent,
   });
-  const top = ranked[0]?.score ?? 0;
-  const confident = ranked.filter((r) => r.memory.pinned || r.score >= top * MIN_RELATIVE_SCORE);
-  const chosen = fitToBudget(confident.slice(0, MAX_INJECTED), opts.budgetTokens);
+  const chosen = fitToBudget(relevant(ranked), opts.budgetTokens);
   const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));
   if (items.length === 0) return { intent: intent.kind, items, block: null, tokens: 0 };
-  const block = renderBlock(items.map((r) => r.memory));
+  const block = renderBlock(
+    items.map((r) => r.memory),
+    opts.mark,
+  );
   return { intent: intent.kind, items, block, tokens: estimateTokens(block) };
 }

@@ -7,6 +7,7 @@
 import type { MemoryType, ScoreParts } from '../memory/types';
 import type { Intent } from './intent';
 import { type Bm25Params, DEFAULT_BM25 } from './inverted';
+import { profileRelevance } from './profile';
 import type { IndexedMemory } from './ranked';
 
 export interface ScoreWeights {
@@ -33,11 +34,13 @@ export interface ScoreWeights {
   /** Standing bonus of an important address / style preference in any conversation. */
   address: number;
   style: number;
+  /** Highest profile part, for a circumstance that matters most to an advice request. */
+  profile: number;
 }
 
 export const WEIGHTS: ScoreWeights = {
   bm25: DEFAULT_BM25,
-  charWeight: 0.5,
+  charWeight: 0.2,
   expansion: 0.4,
   text: 1,
   importance: 0.04,
@@ -47,6 +50,7 @@ export const WEIGHTS: ScoreWeights = {
   feedback: 0.08,
   address: 0.05,
   style: 0.02,
+  profile: 0.5,
 };
 
 const DAY = 86_400_000;
@@ -86,14 +90,15 @@ export function scoreParts(
     recency: recency(row, intent, now, w),
     hits: w.hits * Math.log2(1 + Math.min(m.hitCount, 1000)),
     feedback: w.feedback * Math.max(-FEEDBACK_CAP, Math.min(FEEDBACK_CAP, m.feedback)),
+    profile: w.profile * profileRelevance(row.profile, intent.advice),
   };
 }
 
 export function sumParts(p: ScoreParts): number {
-  return p.text + p.intent + p.importance + p.recency + p.hits + p.feedback;
+  return p.text + p.intent + p.importance + p.recency + p.hits + p.feedback + (p.profile ?? 0);
 }
 
 /** A candidate with no text match and no standing reason to be there is noise. */
 export function hasReason(p: ScoreParts, row: IndexedMemory): boolean {
-  return p.text > 0 || p.intent > 0 || row.memory.pinned;
+  return p.text > 0 || p.intent > 0 || (p.profile ?? 0) > 0 || row.memory.pinned;
 }

@@ -8,6 +8,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
+import { pageControls } from './harness/page-controls';
 import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
 
 const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
@@ -29,7 +30,7 @@ afterAll(async () => {
 async function openChat(): Promise<Page> {
   const page = await ext.context.newPage();
   await page.goto(homeUrl('chatgpt'));
-  await page.waitForSelector('claude-mem-controls[data-mode="auto"]', { state: 'attached' });
+  await page.waitForSelector('claude-mem-controls', { state: 'attached' });
   return page;
 }
 
@@ -77,9 +78,12 @@ describe('finished chats', () => {
 describe("don't remember this chat", () => {
   it('is switched on from the page before the first message and keeps the chat out of the store', async () => {
     const page = await openChat();
-    const toggle = page.getByRole('switch', { name: "Don't remember this chat" });
-    await toggle.click();
-    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    // The switch sits in a closed shadow root: reached through the content script, clicked for real.
+    const controls = await pageControls(page, ext.extensionId);
+    await expect.poll(async () => (await controls.state()).remember !== null, { timeout: 10_000 }).toBe(true);
+    await controls.click('remember');
+    await expect.poll(async () => (await controls.state()).rememberChecked).toBe(true);
+    await controls.detach();
     const id = await exchange(page, 'Something private about my health', 1);
     await expect.poll(async () => (await getChat(panel, id))?.state, { timeout: 8000 }).toBe('excluded');
     await page.waitForTimeout(1500);

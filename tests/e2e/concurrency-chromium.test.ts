@@ -86,7 +86,7 @@ async function runTab(tab: number, site: SiteId): Promise<Expected[]> {
   const done: Expected[] = [];
   for (let k = 0; k < CHATS_PER_TAB; k++) {
     await page.goto(homeUrl(site));
-    await page.waitForSelector('claude-mem-controls[data-mode="auto"]', { state: 'attached', timeout: 20_000 });
+    await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
     await page.evaluate(() => {
       window.__fixture.replyMs = 10;
     });

@@ -17,7 +17,7 @@ const CHAT_ID = 'kimi:e2e-chat';
 const AT = '2026-11-01T08:00:00.000Z';
 const MEMORIES = [
   { op: 'add', content: '用户希望被称呼为小李', type: 'preference', importance: 5 },
-  { op: 'add', content: '用户晚上九点以后才有空学习', type: 'preference', importance: 4 },
+  { op: 'add', content: '用户每晚九点以后才有空学习', type: 'preference', importance: 4 },
   { op: 'add', content: '买房预算是¥2,850,000.00', type: 'fact', importance: 4 },
 ];
 

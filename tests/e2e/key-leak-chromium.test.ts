@@ -126,7 +126,7 @@ describe('the API key leaks nowhere (Chromium)', () => {
     // An injection on a chat page, every reply its content script gets recorded.
     const page = await ext.context.newPage();
     await page.goto(homeUrl('chatgpt'));
-    await page.waitForSelector('claude-mem-controls[data-mode="auto"]', { state: 'attached', timeout: 20_000 });
+    await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
     const world = await contentWorld(page, ext.extensionId);
     await world.record();
     const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;

@@ -29,8 +29,8 @@ describe('Settings (Chromium)', () => {
     await panel.getByLabel('Keep transcripts (days)').fill('14');
     await panel.getByLabel('Daily token cap').fill('120000');
     await panel.getByLabel('Model').fill('claude-sonnet-4-5');
-    await panel.getByLabel('Claude mode').selectOption('manual');
-    await panel.getByLabel('Gemini on').uncheck();
+    await panel.getByLabel('Add memories on Claude').selectOption('manual');
+    await panel.getByLabel('Learn from chats on Gemini').uncheck();
     await panel.getByLabel('DeepSeek token budget').fill('800');
     await panel.getByRole('button', { name: '+ Add a pattern' }).click();
     await panel.getByLabel('Name').fill('project');
@@ -45,8 +45,8 @@ describe('Settings (Chromium)', () => {
     expect(await panel.getByLabel('Keep transcripts (days)').inputValue()).toBe('14');
     expect(await panel.getByLabel('Daily token cap').inputValue()).toBe('120000');
     expect(await panel.getByLabel('Model').inputValue()).toBe('claude-sonnet-4-5');
-    expect(await panel.getByLabel('Claude mode').inputValue()).toBe('manual');
-    expect(await panel.getByLabel('Gemini on').isChecked()).toBe(false);
+    expect(await panel.getByLabel('Add memories on Claude').inputValue()).toBe('manual');
+    expect(await panel.getByLabel('Learn from chats on Gemini').isChecked()).toBe(false);
     expect(await panel.getByLabel('DeepSeek token budget').inputValue()).toBe('800');
     expect(await panel.getByLabel('Pattern (regular expression)').inputValue()).toBe('Project [A-Z]+');
     await panel.getByText('All saved').waitFor();

@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { stripInjectedBlocks } from '../../lib/ranking/render';
+import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 import { sampleMemoryFile } from './harness/memory-files';
@@ -52,9 +52,10 @@ async function openChat(url: string): Promise<Page> {
     void (response ? req.respond(response) : req.abort());
   });
   await page.goto(url);
+  // The controls are attached once the content script has its site's switches.
   await poll(
-    () => page.evaluate(() => document.querySelector('claude-mem-controls')?.getAttribute('data-mode')),
-    (m) => m === 'auto',
+    () => page.evaluate(() => document.querySelector('claude-mem-controls') !== null),
+    (attached) => attached,
     10_000,
   );
   return page;
@@ -82,7 +83,7 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adap
     );
     expect(first?.startsWith('[claude-mem ·')).toBe(true);
     expect(first?.split(FIRST)).toHaveLength(2);
-    expect(stripInjectedBlocks(first!)).toBe(FIRST);
+    expect(stripInjectedBlocks(first!, marksIn(first!))).toBe(FIRST);
     await settled(page, 1);
     await page.click(composer);
     await page.keyboard.type(SECOND);
@@ -134,7 +135,7 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adap
       (s) => s.length === 1,
       5000,
     );
-    expect(stripInjectedBlocks(first!)).toBe(FIRST);
+    expect(stripInjectedBlocks(first!, marksIn(first!))).toBe(FIRST);
     expect(first?.split('[claude-mem ·')).toHaveLength(2);
     await page.close();
   });

@@ -10,10 +10,10 @@ describe('settings from a file', () => {
       baseUrl: 'http://127.0.0.1:9',
       dailyTokenCap: 0,
       privacyPatterns: [{ label: 'x', pattern: '(a+)+$' }],
-      sites: { ...current.sites, kimi: { ...current.sites.kimi, mode: 'manual' } },
+      sites: { ...current.sites, kimi: { ...current.sites.kimi, inject: 'manual' } },
       idleMinutes: -5,
     });
-    expect(changes).toEqual([{ path: 'sites.kimi.mode', from: 'auto', to: 'manual' }]);
+    expect(changes).toEqual([{ path: 'sites.kimi.inject', from: 'auto', to: 'manual' }]);
   });
 
   it('refuses a confirmed change outside the importable settings, or through the prototype', () => {

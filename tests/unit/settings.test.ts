@@ -9,6 +9,7 @@ import {
   saveSettings,
 } from '../../lib/settings';
 import { defaultSettings } from '../../lib/settings-schema';
+import storedV1 from '../fixtures/settings/v1.json';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -16,17 +17,39 @@ describe('settings', () => {
     expect(s.model).toBe('claude-haiku-4-5');
     expect(s.baseUrl).toBe('https://api.anthropic.com');
     expect(s.idleMinutes).toBe(10);
-    expect(s.sites.kimi).toEqual({ enabled: true, mode: 'auto', budgetTokens: 1200 });
+    expect(s.sites.kimi).toEqual({ learn: true, inject: 'auto', budgetTokens: 1200 });
     expect(Object.keys(s.sites)).toHaveLength(9);
   });
 
-  it('migrates the unversioned v0 shape to v1', () => {
+  it('migrates the unversioned v0 shape through v1 to the current version', () => {
     const s = migrateSettings({ model: 'claude-sonnet-4-5', budget: 800, idleMinutes: 5 });
-    expect(s.version).toBe(1);
+    expect(s.version).toBe(2);
     expect(s.model).toBe('claude-sonnet-4-5');
     expect(s.idleMinutes).toBe(5);
     expect(s.sites.chatgpt.budgetTokens).toBe(800);
-    expect(s.sites.chatgpt.mode).toBe('auto');
+    expect(s.sites.chatgpt.inject).toBe('auto');
+    expect(s.sites.chatgpt.learn).toBe(true);
+  });
+
+  it('migrates v1 (0.1.0) site on/off and mode to the two named switches', () => {
+    const s = migrateSettings(structuredClone(storedV1));
+    expect(s.version).toBe(2);
+    // "Off" on a site meant claude-mem off there: neither learning nor adding memories.
+    expect(s.sites.chatgpt).toEqual({ learn: false, inject: 'off', budgetTokens: 1200 });
+    expect(s.sites.claude).toEqual({ learn: true, inject: 'manual', budgetTokens: 600 });
+    expect(s.sites.gemini).toEqual({ learn: true, inject: 'off', budgetTokens: 1200 });
+    expect(s.sites.kimi).toEqual({ learn: true, inject: 'auto', budgetTokens: 1200 });
+    // Everything else is kept as it was.
+    expect(s.idleMinutes).toBe(5);
+    expect(s.language).toBe('zh');
+    expect(s.privacyPatterns).toEqual(storedV1.privacyPatterns);
+  });
+
+  it('loads a v1 object from storage as v2', async () => {
+    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: structuredClone(storedV1) });
+    const s = await loadSettings();
+    expect(s.version).toBe(2);
+    expect(s.sites.chatgpt.learn).toBe(false);
   });
 
   it('refuses a newer stored version rather than guessing', () => {
@@ -35,15 +58,24 @@ describe('settings', () => {
 
   it('round-trips through storage and falls back to defaults when damaged', async () => {
     const next = { ...defaultSettings(), idleMinutes: 3 };
-    next.sites.claude = { enabled: true, mode: 'manual', budgetTokens: 600 };
+    next.sites.claude = { learn: true, inject: 'manual', budgetTokens: 600 };
     await saveSettings(next);
     expect(await loadSettings()).toEqual(next);
-    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { version: 1, idleMinutes: 'soon' } });
+    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { version: 2, idleMinutes: 'soon' } });
     expect(await loadSettings()).toEqual(defaultSettings());
   });
 
   it('rejects invalid settings with the field named', async () => {
     await expect(saveSettings({ ...defaultSettings(), baseUrl: 'ftp://x' })).rejects.toThrow(/^settings: baseUrl: /);
+  });
+
+  it('keeps the API key out of storage.local, which content scripts can read, moving an old one', async () => {
+    await browser.storage.local.set({ 'secret.apiKey': 'sk-ant-api03-legacy' });
+    expect(await loadApiKey()).toBe('sk-ant-api03-legacy');
+    expect(await browser.storage.local.get(null)).not.toHaveProperty('secret.apiKey');
+    await saveApiKey('sk-ant-api03-new');
+    expect(JSON.stringify(await browser.storage.local.get(null))).not.toContain('sk-ant');
+    expect(await loadApiKey()).toBe('sk-ant-api03-new');
   });
 
   it('keeps the API key apart from settings', async () => {

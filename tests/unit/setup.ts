@@ -3,12 +3,13 @@ import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { backupDb } from '../../lib/db/backup-db';
 import { db } from '../../lib/db/db';
+import { secretsDb } from '../../lib/db/secrets';
 import { setClock } from '../../lib/time';
 
 beforeEach(async () => {
   fakeBrowser.reset();
   await db.open();
-  await Promise.all([...db.tables, ...backupDb.tables].map((t) => t.clear()));
+  await Promise.all([...db.tables, ...backupDb.tables, ...secretsDb.tables].map((t) => t.clear()));
 });
 
 afterEach(() => {

@@ -12,4 +12,14 @@ describe('healthState', () => {
     expect(healthState({ conversationId: 'x', url: 'u', matched, turns: 0 })).toBe('messages_missing');
     expect(healthState({ conversationId: null, url: 'u', matched, turns: 0 })).toBe('working');
   });
+
+  it('says reading problems when the selectors match but what they read looks wrong', () => {
+    const report = { conversationId: 'x', url: 'u', matched, turns: 2 };
+    expect(healthState({ ...report, problems: ['label_in_text'] })).toBe('reading_problems');
+    expect(healthState({ ...report, problems: [] })).toBe('working');
+    // A missing composer or no messages at all is the louder failure, and says so.
+    expect(healthState({ ...report, matched: { ...matched, composer: null }, problems: ['label_in_text'] })).toBe(
+      'composer_missing',
+    );
+  });
 });

@@ -13,9 +13,14 @@ import {
   listChats,
   recordCapture,
 } from '../../../lib/db/chats';
+import { spend } from '../../../lib/db/site-bounds';
+import { installMark } from '../../../lib/install-mark';
 import { MessageError } from '../../../lib/protocol/define';
+import { boundTurns } from '../../../lib/site-bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
+import { now } from '../../../lib/time';
 import type { HandlerGroup, SenderContext } from '../router';
+import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
 
 type ChatMessage =
@@ -57,6 +62,27 @@ async function conversationOf(req: ConversationRef, ctx: SenderContext) {
   return { site: req.site, conversationId: req.conversationId, url: req.url ?? '' };
 }
 
+const charsOf = (turns: readonly { text: string }[]) => turns.reduce((n, t) => n + t.text.length, 0);
+
+/**
+ * A capture as the site's bounds allow: sizes cut with a marker, and refused when the site has
+ * started too many new chats or stored too many characters this hour or day.
+ */
+async function withinSiteBounds<T extends { role: 'user' | 'assistant'; text: string }>(
+  site: SiteId,
+  conversationId: string,
+  turns: readonly T[],
+): Promise<T[]> {
+  const bounded = boundTurns(turns);
+  const known = await getChat(chatIdOf(site, conversationId));
+  const growth = Math.max(0, charsOf(bounded) - charsOf(known?.turns ?? []));
+  const hit = await spend(site, { chats: known ? 0 : 1, chars: growth }, now());
+  if (hit) {
+    throw new MessageError('forbidden', `${site} reached its bound of ${hit.limit} ${hit.kind} per ${hit.window}`);
+  }
+  return bounded;
+}
+
 const NO_CHAT = { chatId: null, excluded: false, state: null, turns: 0 };
 
 async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: boolean) {
@@ -72,14 +98,18 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
 export const chatHandlers: HandlerGroup<ChatMessage> = {
   'chat.capture': async ({ conversationId, url, title, turns }, ctx) => {
     const from = page(ctx, 'chat.capture');
+    await requireLearning(from.site);
     // The page's own URL is trusted only when it is on the sender's site.
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
-    const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns });
+    const bounded = await withinSiteBounds(from.site, conversationId, turns);
+    const marks = [await installMark()];
+    const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId: chatIdOf(from.site, conversationId), excluded: chat === null };
   },
   'chat.left': async ({ conversationId }, ctx) => {
     const from = page(ctx, 'chat.left');
+    await requireLearning(from.site);
     return { queued: await finishChat(chatIdOf(from.site, conversationId)) };
   },
   'chat.status': async (req, ctx) => {

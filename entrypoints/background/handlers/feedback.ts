@@ -7,6 +7,7 @@
 import { applyInjectionFeedback, getInjection, latestInjectionForChat } from '../../../lib/db/injections';
 import { detectFeedback, FEEDBACK_DELTA } from '../../../lib/ranking/feedback';
 import type { HandlerGroup, SenderContext } from '../router';
+import { requireLearning } from '../site-switches';
 import { lastInjectionOfTab } from './last-injection';
 
 /**
@@ -25,6 +26,8 @@ async function targetInjection(ctx: Extract<SenderContext, { kind: 'content' }>,
 export const feedbackHandlers: HandlerGroup<'inject.followup'> = {
   'inject.followup': async ({ text, chatId }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.followup is for chat pages');
+    // Reading the user's next message is learning from the chat.
+    await requireLearning(ctx.site);
     const none = { feedback: null, injectionId: null, memoryIds: [] };
     const kind = detectFeedback(text);
     if (!kind) return none;

@@ -8,6 +8,7 @@ import { browser } from '#imports';
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { installMark } from '../../../lib/install-mark';
 import { MessageError } from '../../../lib/protocol/define';
 import { type SelectedMemory, selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/settings';
@@ -47,12 +48,13 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
   'inject.prepare': async ({ draft }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
     const site = (await loadSettings()).sites[ctx.site];
-    if (!site.enabled || site.mode === 'off' || draft.trim() === '') return NOTHING;
+    if (site.inject === 'off' || draft.trim() === '') return NOTHING;
     const selection = selectForInjection(await warmIndex(), draft, {
       site: ctx.site,
       now: nowMs(),
       budgetTokens: site.budgetTokens,
       exclude: (await getTab(ctx.tabId))?.excluded ?? [],
+      mark: await installMark(),
     });
     if (!selection.block) return NOTHING;
     const token = crypto.randomUUID();

@@ -5,6 +5,7 @@ import { liftStoragePause } from '../../../lib/db/queue-state';
 import { isQuotaError } from '../../../lib/db/store-errors';
 import { kickExtraction } from '../../../lib/extraction/service';
 import { createMemory } from '../../../lib/memory/factory';
+import { cleanKeywords } from '../../../lib/memory/keyword-list';
 import { tagsFor } from '../../../lib/ranking/keywords';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
@@ -34,7 +35,8 @@ export const memoryHandlers: HandlerGroup<
   },
   'memories.update': async ({ id, patch }) => {
     const tags = patch.content !== undefined ? { tags: tagsFor(patch.content) } : {};
-    const result = await updateMemory(id, { ...patch, ...tags });
+    const keywords = patch.keywords !== undefined ? { keywords: cleanKeywords(patch.keywords) } : {};
+    const result = await updateMemory(id, { ...patch, ...tags, ...keywords });
     await scheduleEditBackup();
     return result;
   },

@@ -4,6 +4,7 @@
  * user unticked left out. Neither records anything.
  */
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { installMark } from '../../../lib/install-mark';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
@@ -37,7 +38,8 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
   },
   'inject.preview': async ({ site, draft, exclude }) => {
     const budgetTokens = (await loadSettings()).sites[site].budgetTokens;
-    const selection = selectForInjection(await warmIndex(), draft, { site, now: nowMs(), budgetTokens, exclude });
+    const mark = await installMark();
+    const selection = selectForInjection(await warmIndex(), draft, { site, now: nowMs(), budgetTokens, exclude, mark });
     return {
       intent: selection.intent,
       block: selection.block,

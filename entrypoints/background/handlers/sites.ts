@@ -1,9 +1,11 @@
 /**
- * What a chat page may know about its own site (enabled, mode: nothing else), its health
+ * What a chat page may know about its own site (its two switches and the block mark: nothing
+ * else), its health
  * reports, and the side panel's question "is the active tab's site working?".
  */
 import { browser } from '#imports';
 import { chatIdOf, isExcluded } from '../../../lib/db/chats';
+import { installMark } from '../../../lib/install-mark';
 import { loadSettings } from '../../../lib/settings';
 import type { TabHealth } from '../../../lib/site-health';
 import { healthState } from '../../../lib/site-health';
@@ -15,8 +17,8 @@ import { getTab, updateTab } from '../tab-state';
 export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.health'> = {
   'site.config': async (_req, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.config is for chat pages');
-    const { enabled, mode } = (await loadSettings()).sites[ctx.site];
-    return { enabled, mode };
+    const { learn, inject } = (await loadSettings()).sites[ctx.site];
+    return { learn, inject, mark: await installMark() };
   },
   'site.health': async (report, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');
@@ -69,6 +71,7 @@ async function tabHealth(tabId: number | null): Promise<TabHealth> {
     matched: health.matched,
     turns: health.turns,
     draft: health.draft,
+    problems: health.problems ?? [],
     at: record.healthAt,
   };
 }

@@ -7,10 +7,11 @@ import { computed, signal } from '@preact/signals';
 import type { UsageRow } from '../../../lib/db/db';
 import { watch } from '../../../lib/db/live';
 import { type QueueRow, queuePause, queueRows, usageSince } from '../../../lib/db/panel-reads';
+import { type BoundHit, boundsHit } from '../../../lib/db/site-bounds';
 import { t } from '../../../lib/i18n';
 import type { JobState, QueuePause } from '../../../lib/memory/types';
 import { send } from '../../../lib/send';
-import { utcDay } from '../../../lib/time';
+import { now, utcDay } from '../../../lib/time';
 import { fail, messageOf, say } from './notice';
 
 const rows = signal<readonly QueueRow[]>([]);
@@ -18,6 +19,8 @@ const usage = signal<readonly UsageRow[]>([]);
 export const queueLoaded = signal(false);
 /** Why extraction is stopped (wrong key, wrong model, daily cap), or null while it runs. */
 export const pause = signal<QueuePause | null>(null);
+/** Sites that reached one of their per-site limits, while the limit lasts. */
+export const bounds = signal<readonly BoundHit[]>([]);
 
 export const DONE_SHOWN = 20;
 
@@ -64,10 +67,17 @@ export function startQueueModel(): () => void {
   const stopPause = watch(queuePause, (p) => {
     pause.value = p;
   });
+  const stopBounds = watch(
+    () => boundsHit(now()),
+    (b) => {
+      bounds.value = b;
+    },
+  );
   return () => {
     stopJobs();
     stopUsage();
     stopPause();
+    stopBounds();
   };
 }
 

@@ -107,8 +107,12 @@ async function saveNow(patch: (s: Settings) => Settings): Promise<void> {
   }
 }
 
-export function setSiteMode(site: SiteId, mode: SiteMode): Promise<void> {
-  return saveNow((s) => ({ ...s, sites: { ...s.sites, [site]: { ...s.sites[site], mode } } }));
+export function setSiteMode(site: SiteId, inject: SiteMode): Promise<void> {
+  return saveNow((s) => ({ ...s, sites: { ...s.sites, [site]: { ...s.sites[site], inject } } }));
+}
+
+export function setSiteLearn(site: SiteId, learn: boolean): Promise<void> {
+  return saveNow((s) => ({ ...s, sites: { ...s.sites, [site]: { ...s.sites[site], learn } } }));
 }
 
 export function setLanguage(language: Settings['language']): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
+import type { ReadingProblem } from '../../../lib/reading-problems';
 import { send } from '../../../lib/send';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
 
@@ -15,7 +16,14 @@ export interface ActiveTab {
   site: SiteId | null;
 }
 
-export type Health = 'checking' | 'working' | 'composer_missing' | 'messages_missing' | 'not_connected' | 'unknown';
+export type Health =
+  | 'checking'
+  | 'working'
+  | 'composer_missing'
+  | 'messages_missing'
+  | 'reading_problems'
+  | 'not_connected'
+  | 'unknown';
 
 export interface ChatState {
   available: boolean;
@@ -25,6 +33,8 @@ export interface ChatState {
 
 export const activeTab = signal<ActiveTab | null>(null);
 export const health = signal<Health>('checking');
+/** What reads wrong on the page, when `health` is `reading_problems`. */
+export const problems = signal<readonly ReadingProblem[]>([]);
 export const chatState = signal<ChatState>({ available: false, chatId: null, excluded: false });
 export const draft = signal('');
 /** True once the user typed in the panel's draft box: the page's draft no longer overwrites it. */
@@ -67,6 +77,7 @@ async function checkHealth(): Promise<void> {
   try {
     const reply = await send('tab.health', { tabId: tab.tabId });
     health.value = reply.state;
+    problems.value = reply.problems ?? [];
     if (reply.draft !== undefined && !draftTyped.value) draft.value = reply.draft;
   } catch {
     health.value = 'not_connected';

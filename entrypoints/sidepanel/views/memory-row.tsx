@@ -4,7 +4,7 @@ import { MemoryEditor } from '../../../components/memory-editor';
 import { MemoryItem } from '../../../components/memory-item';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { byId, replacedOf } from '../models/memories';
-import { deleteMemories, toggleExpired, togglePin } from '../models/memory-actions';
+import { deleteMemories, editMemory, toggleExpired, togglePin } from '../models/memory-actions';
 import {
   cancelEdit,
   changeDraft,
@@ -50,6 +50,7 @@ export function MemoryRow({ memory: m }: MemoryRowProps) {
           memory={m}
           replaces={replacedOf.value.get(m.id) ?? []}
           replacedBy={m.supersededBy ? (byId.value.get(m.supersededBy) ?? null) : null}
+          onSaveKeywords={(keywords) => void editMemory(m.id, { keywords })}
         />
       )}
     </MemoryItem>

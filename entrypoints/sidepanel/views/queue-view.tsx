@@ -2,13 +2,16 @@
 import { useEffect } from 'preact/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { JobItem } from '../../../components/job-item';
+import { SiteLimits } from '../../../components/site-limits';
 import { UsageMeter } from '../../../components/usage-meter';
 import { ViewPanel } from '../../../components/view-panel';
 import type { QueueRow } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { JobState } from '../../../lib/memory/types';
+import { isSiteId, SITE_LABELS } from '../../../lib/sites';
 import { go } from '../models/nav';
 import {
+  bounds,
   discardJob,
   extractNow,
   groups,
@@ -23,6 +26,18 @@ import { plainReason } from '../models/queue-reasons';
 import { hasApiKey, saved } from '../models/settings';
 
 const ORDER: readonly JobState[] = ['failed', 'running', 'pending', 'done'];
+
+function siteLabel(id: string): string {
+  return isSiteId(id) ? SITE_LABELS[id] : id;
+}
+
+/** Sites with waiting chats that are held because learning from their chats is off. */
+function heldSites(g: Record<JobState, QueueRow[]>): string[] {
+  const sites = saved.value?.sites;
+  if (!sites) return [];
+  const waiting = new Set(g.pending.map((r) => r.job.chatId.split(':')[0] ?? ''));
+  return [...waiting].filter((id) => isSiteId(id) && !sites[id].learn).map(siteLabel);
+}
 
 function renderJob({ job, chat }: QueueRow) {
   return (
@@ -52,6 +67,7 @@ export function QueueView() {
   return (
     <ViewPanel id="queue">
       <UsageMeter today={today.value} month={month.value} dailyCap={saved.value?.dailyTokenCap ?? 0} />
+      <SiteLimits hits={bounds.value.map((h) => ({ ...h, site: siteLabel(h.site) }))} held={heldSites(g)} />
       {pause.value && (
         <div class="status error" role="alert">
           <p>{t(`queue.paused.${pause.value.reason}`)}</p>

@@ -14,6 +14,7 @@ export function SettingsGeneral() {
     <>
       <section class="settings-section" aria-labelledby="set-sites">
         <h2 id="set-sites">{t('settings.sites')}</h2>
+        <p class="field-hint">{t('settings.sitesHint')}</p>
         <SiteTable sites={f.sites} onChange={editSite} />
       </section>
       <SettingsCapture />

@@ -5,8 +5,8 @@ import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { SITE_LABELS } from '../../../lib/sites';
 import { fail } from '../models/notice';
-import { saved, setSiteMode } from '../models/settings';
-import { activeTab, chatState, health, setChatExcluded } from '../models/this-tab';
+import { saved, setSiteLearn, setSiteMode } from '../models/settings';
+import { activeTab, chatState, health, problems, setChatExcluded } from '../models/this-tab';
 import { ThisTabEmpty } from './this-tab-empty';
 import { ThisTabPreview } from './this-tab-preview';
 
@@ -26,9 +26,23 @@ export function ThisTabView() {
     <ViewPanel id="tab">
       <h2 class="site-title">{SITE_LABELS[site]}</h2>
       {tab.title && <p class="muted ellipsis">{tab.title}</p>}
-      <HealthLine health={health.value} />
+      <HealthLine health={health.value} problems={problems.value} />
       {siteSettings && (
-        <SiteModeSwitch site={SITE_LABELS[site]} mode={siteSettings.mode} onChange={(m) => void setSiteMode(site, m)} />
+        <label class="check-field">
+          <input
+            type="checkbox"
+            checked={siteSettings.learn}
+            onChange={(e) => void setSiteLearn(site, e.currentTarget.checked)}
+          />
+          {t('settings.siteLearnFor', { site: SITE_LABELS[site] })}
+        </label>
+      )}
+      {siteSettings && (
+        <SiteModeSwitch
+          site={SITE_LABELS[site]}
+          mode={siteSettings.inject}
+          onChange={(m) => void setSiteMode(site, m)}
+        />
       )}
       <label class="check-field">
         <input

@@ -28,6 +28,8 @@ export interface ContentWorld {
   /** From now on, every message the content script sends and the reply it gets are kept. */
   record(): Promise<void>;
   recorded(): Promise<Recorded[]>;
+  /** Evaluates an expression in the content script's world (its globals, chrome.* APIs). */
+  evaluate<T>(expression: string): Promise<T>;
   detach(): Promise<void>;
 }
 
@@ -82,6 +84,7 @@ export async function contentWorld(page: Page, extensionId: string): Promise<Con
         };
       })()`),
     recorded: () => evaluate<Recorded[]>('globalThis.__claudeMemRecorded ?? []'),
+    evaluate,
     detach: () => cdp.detach(),
   };
 }

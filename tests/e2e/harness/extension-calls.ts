@@ -22,9 +22,10 @@ export async function ask<T>(panel: Page, type: string, payload: unknown = {}): 
   return r.data as T;
 }
 
+/** The site's "add memories" switch: auto, manual or off. */
 export async function setSiteMode(panel: Page, site: SiteId, mode: SiteMode): Promise<void> {
-  const { settings } = await ask<{ settings: { sites: Record<string, { mode: SiteMode }> } }>(panel, 'settings.get');
-  settings.sites[site]!.mode = mode;
+  const { settings } = await ask<{ settings: { sites: Record<string, { inject: SiteMode }> } }>(panel, 'settings.get');
+  settings.sites[site]!.inject = mode;
   await ask(panel, 'settings.set', { settings });
 }
 

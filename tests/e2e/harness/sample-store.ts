@@ -22,7 +22,7 @@ const SEEDS: readonly [string, string, number, number, number | null, string][] 
   ['计划十月去日本京都旅行，预算两万元', 'task', 3, 0, null, 'kimi'],
   ['Reads papers on retrieval-augmented generation on weekends.', 'fact', 2, 0, null, 'global'],
   ['Team uses trunk-based development with feature flags.', 'fact', 3, 1, 50, 'global'],
-  ['希望中文回答里英文术语保留原文', 'preference', 4, 5, 6, 'deepseek'],
+  ['希望中文回答里的英文术语不要翻译', 'preference', 4, 5, 6, 'deepseek'],
 ];
 
 export interface SampleStore {

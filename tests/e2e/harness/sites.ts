@@ -11,8 +11,8 @@ import { adapterForUrl } from '../../../lib/adapters';
 import { SITE_MATCHES, type SiteId } from '../../../lib/sites';
 import { ROOT } from './paths';
 
-const FIXTURES = join(ROOT, 'tests/fixtures/sites');
-const BUILT = join(ROOT, 'tests/fixtures/.built');
+export const FIXTURES = join(ROOT, 'tests/fixtures/sites');
+export const BUILT = join(ROOT, 'tests/fixtures/.built');
 const SCRIPT_PATH = '/__fixture__/app.js';
 
 export async function buildFixtures(ids: readonly SiteId[]): Promise<void> {
@@ -47,7 +47,10 @@ export function fixtureResponse(url: URL, isDocument: boolean): { contentType: s
     return existsSync(file) ? { contentType: 'text/javascript', body: readFileSync(file, 'utf8') } : null;
   }
   if (!isDocument) return null;
-  return { contentType: 'text/html; charset=utf-8', body: readFileSync(join(FIXTURES, site, 'index.html'), 'utf8') };
+  // `?hl=zh-CN` (Gemini's own UI-language parameter) serves the site's Chinese-UI page.
+  const zh = join(FIXTURES, site, 'index.zh.html');
+  const file = url.searchParams.get('hl')?.startsWith('zh') && existsSync(zh) ? zh : join(FIXTURES, site, 'index.html');
+  return { contentType: 'text/html; charset=utf-8', body: readFileSync(file, 'utf8') };
 }
 
 async function fulfil(route: Route): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * Loads a site fixture's index.html into the test document (happy-dom) and gives its `ui`
- * module, so adapters are read over the same markup the end-to-end pages use.
+ * Loads a site fixture's page into the test document (happy-dom) and gives its `ui` module,
+ * so adapters are read over the same markup the end-to-end pages use.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,16 +9,17 @@ import type { SiteUi } from '../../fixtures/sites/shared/types';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/sites');
 
-function fixtureHtml(id: SiteId): string {
-  return readFileSync(join(FIXTURES, id, 'index.html'), 'utf8');
+function fixtureHtml(id: SiteId, file = 'index.html'): string {
+  return readFileSync(join(FIXTURES, id, file), 'utf8');
 }
 
-export async function loadFixture(id: SiteId): Promise<SiteUi> {
+export async function loadFixture(id: SiteId, html = 'index.html', ui = 'ui.ts'): Promise<SiteUi> {
   // The page script is the live app (real editors); unit tests read the static markup only.
-  const html = fixtureHtml(id).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
-  const parsed = new DOMParser().parseFromString(html, 'text/html');
+  const markup = fixtureHtml(id, html).replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '');
+  const parsed = new DOMParser().parseFromString(markup, 'text/html');
+  document.documentElement.lang = parsed.documentElement.lang;
   document.head.innerHTML = parsed.head.innerHTML;
   document.body.innerHTML = parsed.body.innerHTML;
-  const mod = (await import(`../../fixtures/sites/${id}/ui.ts`)) as { createUi(): SiteUi };
+  const mod = (await import(`../../fixtures/sites/${id}/${ui.replace(/\.ts$/, '')}.ts`)) as { createUi(): SiteUi };
   return mod.createUi();
 }

@@ -75,9 +75,9 @@ describe('chat messages', () => {
     expect((await getChat('chatgpt:abc-123'))?.state).toBe('finished');
   });
 
-  it('tells a page its own mode and nothing else', async () => {
+  it('tells a page its own switches and the block mark, nothing else', async () => {
     const config = await ok(route({ type: 'site.config', payload: {} }, contentSender(CHATGPT)));
-    expect(config).toEqual({ enabled: true, mode: 'auto' });
+    expect(config).toEqual({ learn: true, inject: 'auto', mark: expect.stringMatching(/^[0-9a-z]{8}$/) });
   });
 });
 

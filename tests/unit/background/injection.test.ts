@@ -36,10 +36,10 @@ describe('injection handlers through the router', () => {
   });
 
   it('records the audit entry with score parts and counts the hits', async () => {
-    const m = memory({ content: '用户在做 TiDB 迁移的双写验证', type: 'task' });
+    const m = memory({ content: '用户在做 Redis 集群的扩容演练', type: 'task' });
     await db.memories.put(m);
-    const prep = await ok<Prepared>({ type: 'inject.prepare', payload: { draft: 'TiDB 双写验证怎么做' } }, chatgpt);
-    expect(prep.block).toContain('TiDB');
+    const prep = await ok<Prepared>({ type: 'inject.prepare', payload: { draft: 'Redis 扩容演练怎么做' } }, chatgpt);
+    expect(prep.block).toContain('Redis');
     await ok({ type: 'inject.record', payload: { token: prep.token, chatId: 'c1' } }, chatgpt);
     const [audit] = await db.injections.toArray();
     expect(audit?.items[0]?.memoryId).toBe(m.id);
@@ -84,7 +84,7 @@ describe('injection handlers through the router', () => {
   });
 
   it('raises them on a confirmation, finding the injection by tab when there is no chat id', async () => {
-    const m = memory({ content: '用户希望被称呼为“阿远”', type: 'preference', importance: 5 });
+    const m = memory({ content: '用户希望被称呼为“小周”', type: 'preference', importance: 5 });
     await db.memories.put(m);
     const prep = await ok<Prepared>({ type: 'inject.prepare', payload: { draft: '早上好' } }, chatgpt);
     expect(prep.memoryIds).toEqual([m.id]);

@@ -7,11 +7,15 @@ import { Capture } from '../../../lib/content/capture';
 import type { PageState } from '../../../lib/content/state';
 
 type Msg = { type: string; payload: { turns?: ChatTurn[]; conversationId?: string } };
+let reads = 0;
 
-function pageState(turns: ChatTurn[]): PageState {
+function pageState(turns: ChatTurn[], learn = true): PageState {
   const adapter = {
     isGenerating: () => false,
-    readTurns: () => turns,
+    readTurns: () => {
+      reads++;
+      return turns;
+    },
     title: () => 'A chat',
   } as unknown as ChatSiteAdapter;
   return {
@@ -21,8 +25,10 @@ function pageState(turns: ChatTurn[]): PageState {
     excluded: false,
     pendingExclude: false,
     sentOnNewChat: false,
-    config: { enabled: true, mode: 'auto' },
+    config: { learn, inject: 'auto' },
+    marks: [],
     changed: () => {},
+    configured: () => {},
   };
 }
 
@@ -60,5 +66,16 @@ describe('capture when the user moves on', () => {
     expect(captures).toHaveLength(1);
     await capture.leave();
     expect(captures).toHaveLength(1);
+  });
+
+  it('reads nothing and sends nothing while learning from this site is off', async () => {
+    const captures = recordCaptures();
+    reads = 0;
+    const capture = new Capture(pageState(TURNS, false));
+    capture.tick();
+    await new Promise((r) => setTimeout(r, 800));
+    await capture.leave();
+    expect(reads).toBe(0);
+    expect(captures).toEqual([]);
   });
 });

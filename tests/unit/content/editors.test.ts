@@ -20,9 +20,10 @@ describe('blockText', () => {
     expect(blockText(html('<p>two<br>lines</p>'))).toBe('two\nlines');
   });
 
-  it('drops buttons, screen-reader labels and skipped subtrees', () => {
+  it('drops buttons and the skipped subtrees (readTurns passes the screen-reader labels among them)', () => {
     const el = html('<h5 class="sr-only">You said:</h5><div class="think">hmm</div><p>answer</p><button>Copy</button>');
-    expect(blockText(el, ['.think'])).toBe('answer');
+    expect(blockText(el, ['.think', '.sr-only'])).toBe('answer');
+    expect(blockText(el, ['.think'])).toBe('You said:\nanswer');
   });
 
   it('ignores the markup indentation between blocks', () => {

@@ -61,7 +61,8 @@ describe('mergeTurns', () => {
 });
 
 describe('recordCapture', () => {
-  const block = renderBlock([{ type: 'fact', content: 'lives in 成都' }]);
+  const MARK = 'db4c8t2a';
+  const block = renderBlock([{ type: 'fact', content: 'lives in 成都' }], MARK);
 
   it('stores turns without the injected block, idempotently', async () => {
     setClock(() => Date.parse(T0));
@@ -71,6 +72,7 @@ describe('recordCapture', () => {
       url: 'https://www.kimi.com/chat/abc',
       title: 'Flat',
       turns: [u(`${block}\n\nwhere to live?`), a('Chengdu is nice.')],
+      marks: [MARK],
     };
     const first = await recordCapture(input);
     const again = await recordCapture(input);
@@ -80,7 +82,7 @@ describe('recordCapture', () => {
   });
 
   it('drops a user turn that was only the block', () => {
-    expect(cleanTurns([u(block), a('ok')])).toEqual([a('ok')]);
+    expect(cleanTurns([u(block), a('ok')], [MARK])).toEqual([a('ok')]);
   });
 
   it('ignores captures of an excluded chat and keeps none of its text', async () => {

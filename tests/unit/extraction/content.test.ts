@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listMemories, putMemories } from '../../../lib/db/memories';
 import { EXTRACT_SYSTEM_PROMPT } from '../../../lib/extraction/extract-prompt';
+import { installMark } from '../../../lib/install-mark';
 import { renderBlock } from '../../../lib/ranking/render';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { memory } from '../helpers';
@@ -43,7 +44,8 @@ describe('before sending', () => {
 
   it('strips the memory block the extension injected, so memories are not re-extracted from themselves', async () => {
     const { queue } = await setUpQueue(api);
-    const block = renderBlock([{ type: 'fact', content: 'Lives in Beijing' }]);
+    // The block as this install wrote it (its mark on the first line).
+    const block = renderBlock([{ type: 'fact', content: 'Lives in Beijing' }], await installMark());
     await finishedChat([{ role: 'user', text: `${block}\n\nWhat should I cook tonight?` }]);
     api.enqueue(saveMemories('s', []));
     await queue.kick();
@@ -124,7 +126,7 @@ describe('after receiving', () => {
     ]);
     const answers = [
       { op: 'add' as const, content: '用户希望被称呼为小李', type: 'preference' as const, importance: 5 },
-      { op: 'add' as const, content: '用户晚上九点以后才有空学习', type: 'preference' as const, importance: 4 },
+      { op: 'add' as const, content: '用户每晚九点以后才有空学习', type: 'preference' as const, importance: 4 },
       { op: 'add' as const, content: '买房预算是¥2,850,000.00', type: 'fact' as const, importance: 4 },
     ];
     api.enqueue(saveMemories('小李安排了晚上九点后的学习时间。', answers));

@@ -75,8 +75,36 @@ describe('the save_memories tool', () => {
       schema.properties as { memories: { items: { required: string[]; properties: Record<string, unknown> } } }
     ).memories.items;
     expect(item.required).toEqual(['op', 'content', 'type', 'importance']);
-    expect(Object.keys(item.properties)).toEqual(['op', 'target', 'content', 'type', 'importance']);
+    expect(Object.keys(item.properties)).toEqual(['op', 'target', 'content', 'type', 'importance', 'keywords']);
     expect(item.properties.importance).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
+    // Optional and at most 8: a model that omits keywords still gives a valid answer.
+    expect(item.properties.keywords).toMatchObject({ type: 'array', maxItems: 8 });
+  });
+
+  it('asks for 2–8 keywords: category, synonyms and a translation into the other language', () => {
+    expect(EXTRACT_SYSTEM_PROMPT).toContain('2–8 short `keywords`');
+    expect(EXTRACT_SYSTEM_PROMPT).toContain('translated into the other of English and Chinese');
+    const parsed = SaveMemoriesSchema.parse({
+      summary: 's',
+      memories: [
+        {
+          op: 'add',
+          content: '用户住在成都',
+          type: 'fact',
+          importance: 3,
+          keywords: ['home city', 'Chengdu', '居住地'],
+        },
+        { op: 'add', content: 'c', type: 'fact', importance: 3 },
+      ],
+    });
+    expect(parsed.memories[0]?.keywords).toEqual(['home city', 'Chengdu', '居住地']);
+    expect(parsed.memories[1]?.keywords).toBeUndefined();
+    expect(() =>
+      SaveMemoriesSchema.parse({
+        summary: 's',
+        memories: [{ op: 'add', content: 'c', type: 'fact', importance: 3, keywords: Array(9).fill('k') }],
+      }),
+    ).toThrow();
   });
 
   it('accepts extra optional fields from other model servers and drops them', () => {

@@ -83,7 +83,7 @@ const CASES: [name: string, text: string, error: RegExp][] = [
   [
     'bad settings',
     JSON.stringify({ ...good, settings: { sites: { kimi: { mode: 'always' } } } }),
-    /^settings\.sites\.kimi\.mode: /,
+    /^settings\.sites\.kimi\.inject: /,
   ],
   [
     'prototype pollution with a bad field',

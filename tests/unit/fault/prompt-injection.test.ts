@@ -57,9 +57,12 @@ describe('prompt injection inside extracted memories', () => {
   });
 
   it('a message carrying the block is stripped back to the user text alone', () => {
-    const block = renderBlock(HOSTILE.map((content) => ({ type: 'fact' as const, content })));
+    const block = renderBlock(
+      HOSTILE.map((content) => ({ type: 'fact' as const, content })),
+      'pi3n7j5x',
+    );
     const sent = `${block}\n\nWhat should I cook tonight?`;
-    expect(hasInjectedBlock(sent)).toBe(true);
-    expect(stripInjectedBlocks(sent)).toBe('What should I cook tonight?');
+    expect(hasInjectedBlock(sent, ['pi3n7j5x'])).toBe(true);
+    expect(stripInjectedBlocks(sent, ['pi3n7j5x'])).toBe('What should I cook tonight?');
   });
 });

@@ -24,7 +24,7 @@ describe('feedback detection', () => {
     for (const t of [
       '帮我写个函数',
       '这个不是很好理解',
-      '对比一下这两个方案',
+      '比较一下这两个方案',
       '是不是应该用 Go',
       'What is wrong with my code?',
       'Yes, and also add tests',
@@ -35,6 +35,6 @@ describe('feedback detection', () => {
   });
 
   it('only reads the opening of a long message', () => {
-    expect(detectFeedback(`${'帮我看看这段代码。'.repeat(20)}你记错了`)).toBeNull();
+    expect(detectFeedback(`${'帮我瞧瞧这段代码。'.repeat(20)}你记错了`)).toBeNull();
   });
 });

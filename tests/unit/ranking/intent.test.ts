@@ -7,11 +7,11 @@ describe('intent', () => {
   it('recognises greetings and small talk, Chinese and English', () => {
     for (const t of [
       '早上好',
-      '在吗在吗？',
-      '嗨，刚下班',
+      '在不在？',
+      '嗨，今儿好困',
       '早呀～',
       'hi～',
-      'hello，刚跑完步回来',
+      'hello，孩子终于睡着了',
       'Good morning!',
       'hey there',
       '',
@@ -28,10 +28,10 @@ describe('intent', () => {
     expect(kind('你觉得 Svelte 怎么样')).toBe('opinion');
     expect(kind('What do you think about Rust?')).toBe('opinion');
     expect(detectIntent('你觉得呢').typeBoost.conclusion).toBeGreaterThan(0);
-    expect(kind('继续上次的预算表')).toBe('continuation');
+    expect(kind('继续上回的支付服务重构')).toBe('continuation');
     expect(kind('where were we?')).toBe('continuation');
-    expect(detectIntent('接着上次的旅行计划').typeBoost.task).toBeGreaterThan(
-      detectIntent('接着上次的旅行计划').typeBoost.fact,
+    expect(detectIntent('接着上回那篇综述').typeBoost.task).toBeGreaterThan(
+      detectIntent('接着上回那篇综述').typeBoost.fact,
     );
     expect(kind('帮我写个 Go 的 HTTP server')).toBe('lookup');
   });

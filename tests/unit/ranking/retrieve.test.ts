@@ -19,13 +19,13 @@ const ids = (index: MemoryIndex, query: string, o: Partial<RankOptions> = {}) =>
 describe('ranker hard rules', () => {
   it('never returns superseded, archived or expired memories', () => {
     const index = indexOf(
-      memory({ content: '用户在成都武侯租房' }, { status: 'superseded' }),
-      memory({ content: '用户在成都锦江租房' }, { status: 'archived' }),
-      memory({ content: '用户在成都青羊租房' }, { status: 'expired' }),
-      memory({ content: '用户在成都金牛租房' }, { supersededBy: 'other' }),
-      memory({ content: '用户在成都高新租房' }),
+      memory({ content: '用户家在南京鼓楼' }, { status: 'superseded' }),
+      memory({ content: '用户家在南京玄武' }, { status: 'archived' }),
+      memory({ content: '用户家在南京江宁' }, { status: 'expired' }),
+      memory({ content: '用户家在南京建邺' }, { supersededBy: 'other' }),
+      memory({ content: '用户家在南京秦淮' }),
     );
-    expect(ids(index, '成都租房在哪')).toEqual(['用户在成都高新租房']);
+    expect(ids(index, '南京哪里住')).toEqual(['用户家在南京秦淮']);
   });
 
   it('returns global and this site only: a claude memory never reaches chatgpt', () => {
@@ -65,10 +65,10 @@ describe('ranker hard rules', () => {
   });
 
   it('flags a like/dislike contradiction between two returned memories', () => {
-    const likes = memory({ content: '用户喜欢喝冰可乐', type: 'preference' });
-    const quit = memory({ content: '用户不喝可乐了，改喝气泡水', type: 'preference' });
-    const other = memory({ content: '用户喜欢游泳', type: 'preference' });
-    const ranked = indexOf(likes, quit, other).rank('推荐可乐', opts);
+    const likes = memory({ content: '用户爱喝冰拿铁咖啡', type: 'preference' });
+    const quit = memory({ content: '用户戒了咖啡，改喝乌龙', type: 'preference' });
+    const other = memory({ content: '用户爱好钓鱼', type: 'preference' });
+    const ranked = indexOf(likes, quit, other).rank('推荐咖啡', opts);
     const byId = new Map(ranked.map((r) => [r.memory.id, r]));
     expect(byId.get(likes.id)?.conflictsWith).toBe(quit.id);
     expect(byId.get(quit.id)?.conflictsWith).toBe(likes.id);
@@ -76,25 +76,26 @@ describe('ranker hard rules', () => {
   });
 
   it('leaves out excluded ids and the next ones move up', () => {
-    const a = memory({ content: 'Kafka consumer lag alert tuning' });
-    const b = memory({ content: 'Kafka chosen for the event bus' });
+    const a = memory({ content: 'Redis cluster resharding drill' });
+    const b = memory({ content: 'Redis picked for the session cache' });
     const index = indexOf(a, b);
-    expect(index.rank('Kafka', { ...opts, exclude: [a.id] }).map((r) => r.memory.id)).toEqual([b.id]);
+    expect(index.rank('Redis', { ...opts, exclude: [a.id] }).map((r) => r.memory.id)).toEqual([b.id]);
   });
 });
 
 describe('ranker scoring', () => {
   it('breaks every score into named parts that add up to it', () => {
     const index = indexOf(
-      memory({ content: '用户在给支付网关做灰度发布的回滚演练', type: 'task' }, { hitCount: 3, feedback: -1 }),
+      memory({ content: '用户在做 Redis 集群的扩容演练', type: 'task' }, { hitCount: 3, feedback: -1 }),
     );
-    const [top] = index.rank('灰度发布回滚怎么演练', opts);
+    const [top] = index.rank('Redis 扩容怎么演练', opts);
     expect(top).toBeDefined();
     expect(Object.keys(top?.parts ?? {}).sort()).toEqual([
       'feedback',
       'hits',
       'importance',
       'intent',
+      'profile',
       'recency',
       'text',
     ]);
@@ -106,22 +107,22 @@ describe('ranker scoring', () => {
 
   it('ranks the memory that matches the words first, in Chinese and English', () => {
     const index = indexOf(
-      memory({ content: '用户养了一只橘猫，名字叫年糕' }),
-      memory({ content: '用户的儿子对芒果过敏' }),
-      memory({ content: 'User is allergic to shellfish' }),
+      memory({ content: '用户养了一只橘猫，叫年糕' }),
+      memory({ content: '用户的儿子对尘螨过敏' }),
+      memory({ content: 'User is allergic to peanuts' }),
     );
-    expect(ids(index, '年糕春节寄养')[0]).toBe('用户养了一只橘猫，名字叫年糕');
-    expect(ids(index, 'shellfish allergy dinner')[0]).toBe('User is allergic to shellfish');
+    expect(ids(index, '年糕国庆寄养')[0]).toBe('用户养了一只橘猫，叫年糕');
+    expect(ids(index, 'peanut allergy snacks')[0]).toBe('User is allergic to peanuts');
   });
 
   it('answers a greeting with the important address/style preferences only', () => {
     const index = indexOf(
-      memory({ content: '用户希望大家叫他“老周”', type: 'preference', importance: 5 }),
-      memory({ content: '用户要分点的回答，每点不超过一句', type: 'preference', importance: 5 }),
-      memory({ content: '用户晚上喜欢听播客', type: 'preference', importance: 3 }),
-      memory({ content: '用户在厦门工作', type: 'fact', importance: 5 }),
+      memory({ content: '用户希望被称呼为“小周”', type: 'preference', importance: 5 }),
+      memory({ content: '用户要简短的回答，不要客套', type: 'preference', importance: 5 }),
+      memory({ content: '用户早上爱喝豆浆', type: 'preference', importance: 3 }),
+      memory({ content: '用户家在苏州', type: 'fact', importance: 5 }),
     );
-    expect(ids(index, '晚上好')).toEqual(['用户希望大家叫他“老周”', '用户要分点的回答，每点不超过一句']);
+    expect(ids(index, '早上好')).toEqual(['用户希望被称呼为“小周”', '用户要简短的回答，不要客套']);
   });
 
   it('lifts tasks for a continuation and conclusions for an opinion question', () => {
@@ -129,8 +130,8 @@ describe('ranker scoring', () => {
     const fact = memory({ content: '用户的年会节目策划预算', type: 'fact' });
     const decided = memory({ content: '用户认为年会节目策划要精简', type: 'conclusion' });
     const index = indexOf(fact, task, decided);
-    expect(ids(index, '继续上次的年会节目策划')[0]).toBe(task.content);
-    expect(ids(index, '你觉得年会节目策划怎么样')[0]).toBe(decided.content);
+    expect(ids(index, '继续上回那份订单迁移方案')[0]).toBe(task.content);
+    expect(ids(index, '你觉得订单迁移方案怎么样')[0]).toBe(decided.content);
   });
 
   it('returns nothing for an empty store or a query with no match', () => {

@@ -5,22 +5,22 @@ import { estimateTokens } from '../../../lib/ranking/tokens';
 import { memory } from '../helpers';
 
 const ENGLISH = [
-  'Priya volunteers at an animal rescue shelter every other Saturday and loves it.',
-  'Tom is juggling night classes and a full-time job and feels stretched thin.',
-  'The user wants short answers: the recommendation first, then the reasons.',
-  'User moved from Leeds to Bristol in March 2025 and works at a robotics lab.',
-  'Ruled out MongoDB because the reporting queries need real joins.',
-  'Swims 2km twice a week; shoulder surgery in 2022, avoids butterfly stroke.',
+  'Priya joined a community choir last spring and found the weekly rehearsals calming.',
+  'Tomasz is juggling night classes and a part-time job and feels stretched thin.',
+  'The user prefers concise answers with the conclusion first, then the details.',
+  'User moved from Beijing to Chengdu in September 2024 and works at a fintech startup.',
+  'Decided against CockroachDB because nobody on the team has run it in production.',
+  'Runs 5km three times a week; knee injury in 2021, avoids jumping rope.',
 ];
 const CHINESE = [
-  '用户希望大家叫他“老周”',
-  '用户要分点的回答，每点不超过一句',
-  '用户去年10月从广州搬到了深圳南山',
-  '用户负责把报表系统从 Excel 迁到 BI 平台',
-  '用户在备考雅思，目标总分从6分提到7.5分',
-  '用户最后选了 Svelte 做公司官网的重构',
-  '用户的儿子对芒果过敏，点外卖要看清配料',
-  '用户准备把报表迁移写进年终总结的重点部分',
+  '用户希望被称呼为“小周”',
+  '用户要简短的回答，不要客套，直接说重点',
+  '用户去年11月从广州搬到了苏州园区',
+  '用户负责把支付服务从 PHP 重写成 Java 微服务',
+  '用户在增肌，目标从60公斤练到66公斤',
+  '用户最后选了 ClickHouse 做报表库',
+  '用户的儿子对尘螨过敏，换季时容易咳嗽',
+  '用户打算把 ClickHouse 报表项目写进年终总结',
 ];
 
 function relativeErrors(texts: readonly string[]): number[] {
@@ -51,7 +51,7 @@ describe('token estimate (calibrated against @anthropic-ai/tokenizer)', () => {
   });
 
   it('costs Chinese per character, not per four characters', () => {
-    expect(estimateTokens('用户要分点的回答')).toBeGreaterThanOrEqual(8);
+    expect(estimateTokens('用户要简短的回答')).toBeGreaterThanOrEqual(9);
     expect(estimateTokens('')).toBe(0);
   });
 });

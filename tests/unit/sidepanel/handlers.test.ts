@@ -43,6 +43,15 @@ describe('panel messages in the background', () => {
     expect(r.after[0]?.content).toBe('Lives in Beijing');
   });
 
+  it('saves edited search keywords cleaned (trimmed, no repeats) and keeps them through a content edit', async () => {
+    await putMemories([a]);
+    await call('memories.update', { id: 'a', patch: { keywords: [' home city ', 'Home City', '北京'] } });
+    expect((await getMemory('a'))?.keywords).toEqual(['home city', '北京']);
+    await call('memories.update', { id: 'a', patch: { content: 'Lives in Beijing, Haidian' } });
+    expect((await getMemory('a'))?.keywords).toEqual(['home city', '北京']);
+    await expect(call('memories.update', { id: 'a', patch: { keywords: Array(9).fill('k') } })).rejects.toThrow();
+  });
+
   it('backs up before a delete, reusing a fresh snapshot that still holds the rows', async () => {
     await putMemories([a, b, c]);
     await call('memories.delete', { ids: ['a'] });

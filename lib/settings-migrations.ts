@@ -1,0 +1,66 @@
+/**
+ * Typed migrations between stored settings versions, pure (no browser API) so that an
+ * imported file's settings are lifted by the same steps as the stored ones.
+ */
+
+import { defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { formatFirstIssue } from './zod-errors';
+
+/** One step from stored version N to N+1. Index = the version it upgrades from. */
+type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
+
+/**
+ * v0 was the unversioned shape of the first development builds: a flat `budget` instead of
+ * per-site budgets. Kept so those stores keep working.
+ * v1 (0.1.0) had per site `enabled` and `mode`; `enabled: false` was meant as "claude-mem off
+ * on this site", so it becomes both switches off. v2 names the switches for what they do.
+ */
+const MIGRATIONS: Readonly<Record<number, Migration>> = {
+  0: (old) => {
+    const { budget, ...rest } = old;
+    const sites: Record<string, unknown> = {};
+    if (typeof budget === 'number') {
+      for (const id of Object.keys(defaultSettings().sites)) sites[id] = { budgetTokens: budget };
+    }
+    return { ...rest, sites, version: 1 };
+  },
+  1: (old) => {
+    if (!isRecord(old.sites)) return { ...old, version: 2 };
+    const sites: Record<string, unknown> = {};
+    for (const [id, site] of Object.entries(old.sites)) sites[id] = isRecord(site) ? siteV1toV2(site) : site;
+    return { ...old, sites, version: 2 };
+  },
+};
+
+function siteV1toV2(site: Record<string, unknown>): Record<string, unknown> {
+  const { enabled, mode, ...rest } = site;
+  const on = enabled !== false;
+  return { ...rest, learn: on, inject: on ? (mode ?? 'auto') : 'off' };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** Lifts any stored shape to the current version, then validates and fills defaults. */
+export function migrateSettings(stored: unknown): Settings {
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return defaultSettings();
+  const current = liftSettings(stored as Record<string, unknown>);
+  const parsed = SettingsSchema.safeParse(current);
+  if (!parsed.success) throw new Error(`settings: ${formatFirstIssue(parsed.error, current)}`);
+  return parsed.data;
+}
+
+/** Runs the migrations from the object's version to the current one, without validating. */
+export function liftSettings(stored: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  let current = { ...stored };
+  let version = typeof current.version === 'number' ? current.version : 0;
+  if (version > SETTINGS_VERSION) throw new Error(`settings version ${version} is newer than this build supports`);
+  while (version < SETTINGS_VERSION) {
+    const step = MIGRATIONS[version];
+    if (!step) throw new Error(`no settings migration from version ${version}`);
+    current = step(current);
+    version = current.version as number;
+  }
+  return current;
+}

@@ -1,0 +1,66 @@
+/**
+ * The extension's on-page controls as a test reaches them: through the content script's own
+ * world (Chromium's `chrome.dom.openOrClosedShadowRoot`), never through the page's DOM, since
+ * their shadow root is closed. Clicks are real mouse input at the control's position, so they
+ * arrive as trusted user gestures, as a user's would.
+ */
+import type { Page } from 'playwright-core';
+import { type ContentWorld, contentWorld } from './content-world';
+
+interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ControlsState {
+  attached: boolean;
+  insert: Rect | null;
+  remember: Rect | null;
+  rememberChecked: boolean | null;
+  status: string;
+}
+
+export type ControlName = 'insert' | 'remember';
+
+const READ = `(() => {
+  const host = document.querySelector('claude-mem-controls');
+  const root = host && chrome.dom.openOrClosedShadowRoot(host);
+  const rect = (el) => {
+    if (!el || el.hidden) return null;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+  };
+  const remember = root?.querySelector('.remember') ?? null;
+  return {
+    attached: !!host?.isConnected,
+    insert: rect(root?.querySelector('.insert')),
+    remember: rect(remember),
+    rememberChecked: remember ? remember.getAttribute('aria-checked') === 'true' : null,
+    status: root?.querySelector('[role="status"]')?.textContent ?? '',
+  };
+})()`;
+
+export interface PageControls {
+  state(): Promise<ControlsState>;
+  /** A real mouse click in the middle of the control; fails if it is not shown. */
+  click(name: ControlName): Promise<void>;
+  world: ContentWorld;
+  detach(): Promise<void>;
+}
+
+export async function pageControls(page: Page, extensionId: string): Promise<PageControls> {
+  const world = await contentWorld(page, extensionId);
+  const state = () => world.evaluate<ControlsState>(READ);
+  return {
+    state,
+    async click(name) {
+      const rect = (await state())[name];
+      if (!rect) throw new Error(`the ${name} control is not shown`);
+      await page.mouse.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+    },
+    world,
+    detach: () => world.detach(),
+  };
+}
