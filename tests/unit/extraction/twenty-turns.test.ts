@@ -27,7 +27,9 @@ const CARELESS: ExtractedMemory = {
 };
 
 describe('a realistic 20-message chat', () => {
-  it('gives 7 added, 1 updated and 1 superseded (its successor is the 8th new memory), in one call of ~3k input tokens', async () => {
+  it('gives 7 added, 1 updated and 1 superseded (its successor is the 8th new memory), in one call of ~3k input tokens', {
+    timeout: 30_000,
+  }, async () => {
     const fixture = loadTwentyTurns();
     const { queue } = await setUpQueue(api);
     const existing = existingRecords(fixture, '2026-10-01T00:00:00.000Z');

@@ -130,8 +130,8 @@ describe('ranker scoring', () => {
     const fact = memory({ content: '用户的年会节目策划预算', type: 'fact' });
     const decided = memory({ content: '用户认为年会节目策划要精简', type: 'conclusion' });
     const index = indexOf(fact, task, decided);
-    expect(ids(index, '继续上回那份订单迁移方案')[0]).toBe(task.content);
-    expect(ids(index, '你觉得订单迁移方案怎么样')[0]).toBe(decided.content);
+    expect(ids(index, '继续上回那份年会节目策划')[0]).toBe(task.content);
+    expect(ids(index, '你觉得年会节目策划怎么样')[0]).toBe(decided.content);
   });
 
   it('returns nothing for an empty store or a query with no match', () => {
