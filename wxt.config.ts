@@ -4,7 +4,8 @@ import { ALL_SITE_MATCHES } from './lib/sites';
 
 /** The real API origin; Anthropic-compatible base URLs are asked for at runtime (optional). */
 const API_ORIGINS = ['https://api.anthropic.com/*'];
-const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*'];
+// Match patterns without a port match every port (a local server on :11434 or :8080).
+const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
 const GECKO_ID = 'claude-mem@claude-mem.dev';
 
 // Tests build into their own folder (WXT_OUT_DIR) so parallel runs never share an output tree.

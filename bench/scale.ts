@@ -22,7 +22,7 @@ function heapMb(): number {
 
 function measure(size: number) {
   const store = syntheticStore(size);
-  new MemoryIndex().upsert(store[0] as (typeof store)[number]); // loads the wink model outside the figures
+  new MemoryIndex().upsert(store[0] as (typeof store)[number]); // compiles the tokenizer outside the figures
   const before = heapMb();
   const t0 = performance.now();
   const index = new MemoryIndex();

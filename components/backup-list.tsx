@@ -5,10 +5,12 @@ import { backupReasonLabel } from '../lib/i18n/labels';
 export interface BackupListProps {
   backups: readonly { id: string; at: string; reason: string; memoryCount: number; chatCount: number }[];
   onRestore: (id: string) => void;
+  /** A restore (or an import) is running: no second one. */
+  busy: boolean;
 }
 
 /** The automatic snapshots (newest 7), each restorable; a restore is itself undoable. */
-export function BackupList({ backups, onRestore }: BackupListProps) {
+export function BackupList({ backups, onRestore, busy }: BackupListProps) {
   if (backups.length === 0) return <p class="muted">{t('backups.none')}</p>;
   return (
     <ul class="backup-list" aria-label={t('backups.listLabel')}>
@@ -24,6 +26,7 @@ export function BackupList({ backups, onRestore }: BackupListProps) {
           <button
             type="button"
             class="small"
+            disabled={busy}
             aria-label={t('backups.restoreFrom', { when: dateTime(b.at) })}
             onClick={() => onRestore(b.id)}
           >

@@ -13,7 +13,7 @@ export interface HeatListProps {
 export function HeatList({ id, title, empty, memories, note }: HeatListProps) {
   return (
     <section aria-labelledby={id}>
-      <h4 id={id}>{title}</h4>
+      <h2 id={id}>{title}</h2>
       {memories.length === 0 && <p class="muted">{empty}</p>}
       <ol>
         {memories.map((m) => (

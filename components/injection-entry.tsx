@@ -27,6 +27,9 @@ export function InjectionEntry({ injection: inj, draftStart, memories, open, onT
           <span>{t('usage.tokens', { n: inj.tokens })}</span>
           {inj.feedback === 'wrong' && <span class="badge status-expired">{t('activity.markedWrong')}</span>}
         </span>
+        {inj.miss && (
+          <span class="entry-miss">{t(inj.miss.carried ? 'activity.lateCarried' : 'activity.lateMissed')}</span>
+        )}
       </button>
       {open && (
         <ul class="entry-items" aria-label={t('activity.itemsLabel')}>

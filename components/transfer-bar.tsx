@@ -3,17 +3,20 @@ import { t } from '../lib/i18n';
 export interface TransferBarProps {
   onImport: (file: File) => void;
   onExport: () => void;
+  /** Import or export is running: both wait, so neither starts twice. */
+  busy: boolean;
 }
 
-export function TransferBar({ onImport, onExport }: TransferBarProps) {
+export function TransferBar({ onImport, onExport, busy }: TransferBarProps) {
   return (
     <div class="transfer-bar">
-      <label class="button">
+      <label class={`button ${busy ? 'disabled' : ''}`}>
         {t('transfer.import')}
         <input
           type="file"
           accept="application/json,.json"
           class="visually-hidden"
+          disabled={busy}
           onChange={(e) => {
             const input = e.currentTarget;
             const file = input.files?.[0];
@@ -22,7 +25,7 @@ export function TransferBar({ onImport, onExport }: TransferBarProps) {
           }}
         />
       </label>
-      <button type="button" onClick={onExport}>
+      <button type="button" onClick={onExport} disabled={busy}>
         {t('transfer.export')}
       </button>
     </div>

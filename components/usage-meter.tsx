@@ -1,10 +1,32 @@
 import { t } from '../lib/i18n';
-import { number, usd } from '../lib/i18n/format';
+import { money, number } from '../lib/i18n/format';
+
+export interface UsageAmount {
+  tokens: number;
+  costUsd: number;
+  costCny: number;
+  unpricedTokens: number;
+}
 
 export interface UsageMeterProps {
-  today: { tokens: number; costUsd: number };
-  month: { tokens: number; costUsd: number };
+  today: UsageAmount;
+  month: UsageAmount;
   dailyCap: number;
+}
+
+/**
+ * The cost part of a usage line: each currency that was spent, and for calls whose price is
+ * unknown only their tokens ("price unknown"), never a guessed amount.
+ */
+export function costText(u: UsageAmount): string {
+  const parts: string[] = [];
+  if (u.costUsd > 0) parts.push(money(u.costUsd, 'USD'));
+  if (u.costCny > 0) parts.push(money(u.costCny, 'CNY'));
+  if (u.unpricedTokens > 0) {
+    if (parts.length === 0) return t('usage.priceUnknown');
+    parts.push(t('usage.partlyUnknown', { n: number(u.unpricedTokens) }));
+  }
+  return parts.length > 0 ? parts.join(' + ') : money(0, 'USD');
 }
 
 /** Extraction spend today and this month, today's bar against the daily token cap. */
@@ -15,7 +37,7 @@ export function UsageMeter({ today, month, dailyCap }: UsageMeterProps) {
       <div class="usage-row">
         <span>{t('usage.today')}</span>
         <strong>
-          {t('usage.tokens', { n: number(today.tokens) })} · {usd(today.costUsd)}
+          {t('usage.tokens', { n: number(today.tokens) })} · {costText(today)}
         </strong>
       </div>
       <meter
@@ -33,7 +55,7 @@ export function UsageMeter({ today, month, dailyCap }: UsageMeterProps) {
       <div class="usage-row">
         <span>{t('usage.month')}</span>
         <strong>
-          {t('usage.tokens', { n: number(month.tokens) })} · {usd(month.costUsd)}
+          {t('usage.tokens', { n: number(month.tokens) })} · {costText(month)}
         </strong>
       </div>
     </section>

@@ -14,18 +14,37 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import type { ConnectionProblem } from './connection-result';
 import { redact } from './extraction/privacy';
+import type { AuthStyle } from './providers';
 
 export interface ClientConfig {
-  apiKey: string;
+  /** Null only with `auth: 'none'`. */
+  apiKey: string | null;
   baseUrl: string;
   timeoutMs: number;
+  /** Default `bearer`: what the SDK itself sends. */
+  auth?: AuthStyle;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
+/**
+ * The SDK always adds `authorization: Bearer <apiKey>`; a `null` default header removes it.
+ * - `x-api-key`: the key goes in `x-api-key` instead, and no Authorization header is sent;
+ * - `none`: no auth header at all, so a stored key never reaches a local server. The SDK
+ *   still wants some credential to build the client; a fixed placeholder is given and its
+ *   header removed.
+ */
+function authOptions(config: ClientConfig): { apiKey: string; defaultHeaders?: Record<string, string | null> } {
+  const auth = config.auth ?? 'bearer';
+  if (auth === 'none') return { apiKey: 'unused', defaultHeaders: { authorization: null } };
+  const key = config.apiKey ?? '';
+  if (auth === 'x-api-key') return { apiKey: key, defaultHeaders: { authorization: null, 'x-api-key': key } };
+  return { apiKey: key };
+}
+
 export function createClient(config: ClientConfig): Anthropic {
   return new Anthropic({
-    apiKey: config.apiKey,
+    ...authOptions(config),
     baseURL: config.baseUrl.replace(/\/+$/, ''),
     timeout: config.timeoutMs,
     maxRetries: 0,

@@ -39,5 +39,10 @@ export function ensureHostPermission(baseUrl: string): Promise<boolean> {
   const pattern = originPattern(baseUrl);
   if (!pattern || !needsHostPermission(baseUrl)) return Promise.resolve(pattern !== null);
   // No await before request(): it must stay inside the user gesture.
-  return browser.permissions.request({ origins: [pattern] }).catch(() => false);
+  try {
+    return browser.permissions.request({ origins: [pattern] }).catch(() => false);
+  } catch {
+    // A browser that cannot ask (or a pattern it does not list as optional) grants nothing.
+    return Promise.resolve(false);
+  }
 }

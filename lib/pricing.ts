@@ -1,36 +1,45 @@
 /**
- * The one place that states what a call is assumed to cost (USD per million tokens, Anthropic
- * list prices for standard, uncached requests; checked against the model overview pages).
- * Matched by model-id prefix, most specific first. An unknown model (a custom base URL may
- * serve anything) is priced like a Sonnet, so the estimate errs high rather than low.
+ * What a call is assumed to cost: the chosen provider's list price for the model (per million
+ * uncached input / output tokens, in that provider's currency; the table and its sources are
+ * in lib/providers.ts). A model the table does not know, or a custom endpoint, has no price:
+ * the panel then shows tokens only, rather than a figure made up from another provider.
  */
+import { type Currency, presetOf } from './providers';
+
 export interface ModelPrice {
   inputPerMTok: number;
   outputPerMTok: number;
-  /** False when the model is not in the table and the fallback price was used. */
+  currency: Currency;
+  /** False when no price is known: the figures are 0 and must not be shown as a cost. */
   known: boolean;
 }
 
-const PRICES: readonly [prefix: string, input: number, output: number][] = [
-  ['claude-haiku-4', 1, 5],
-  ['claude-3-5-haiku', 0.8, 4],
-  ['claude-3-haiku', 0.25, 1.25],
-  ['claude-sonnet-4', 3, 15],
-  ['claude-3-7-sonnet', 3, 15],
-  ['claude-3-5-sonnet', 3, 15],
-  ['claude-opus-4-5', 5, 25],
-  ['claude-opus-4', 15, 75],
-];
+const UNKNOWN: ModelPrice = { inputPerMTok: 0, outputPerMTok: 0, currency: 'USD', known: false };
 
-const FALLBACK: ModelPrice = { inputPerMTok: 3, outputPerMTok: 15, known: false };
-
-export function priceFor(model: string): ModelPrice {
+/** The price of `model` at `provider` (default: Anthropic's list). */
+export function priceFor(model: string, provider = 'anthropic'): ModelPrice {
+  const preset = presetOf(provider);
+  if (!preset) return UNKNOWN;
   const id = model.trim().toLowerCase();
-  const row = PRICES.find(([prefix]) => id.startsWith(prefix));
-  return row ? { inputPerMTok: row[1], outputPerMTok: row[2], known: true } : FALLBACK;
+  const row = preset.prices.find(([prefix]) => id.startsWith(prefix.toLowerCase()));
+  if (!row) return { ...UNKNOWN, currency: preset.currency };
+  return { inputPerMTok: row[1], outputPerMTok: row[2], currency: preset.currency, known: true };
 }
 
+export interface CallCost {
+  /** The cost in `currency`; 0 when the price is unknown. */
+  amount: number;
+  currency: Currency;
+  known: boolean;
+}
+
+export function callCost(model: string, provider: string, inputTokens: number, outputTokens: number): CallCost {
+  const price = priceFor(model, provider);
+  const amount = (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1_000_000;
+  return { amount, currency: price.currency, known: price.known };
+}
+
+/** USD cost at Anthropic's list prices (kept for callers that only know a Claude model). */
 export function costUsd(model: string, inputTokens: number, outputTokens: number): number {
-  const price = priceFor(model);
-  return (inputTokens * price.inputPerMTok + outputTokens * price.outputPerMTok) / 1_000_000;
+  return callCost(model, 'anthropic', inputTokens, outputTokens).amount;
 }

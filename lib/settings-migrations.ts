@@ -3,7 +3,9 @@
  * imported file's settings are lifted by the same steps as the stored ones.
  */
 
-import { defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
+import { isAllowedBaseUrl } from './base-url';
+import { presetForBaseUrl } from './providers';
+import { DEFAULT_BASE_URL, defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
 import { formatFirstIssue } from './zod-errors';
 
 /** One step from stored version N to N+1. Index = the version it upgrades from. */
@@ -14,6 +16,10 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * per-site budgets. Kept so those stores keep working.
  * v1 (0.1.0) had per site `enabled` and `mode`; `enabled: false` was meant as "claude-mem off
  * on this site", so it becomes both switches off. v2 names the switches for what they do.
+ * v2 → v3 (provider presets): the provider is the preset whose base URL the user had, else
+ * `custom`; the auth style is that preset's, else Bearer (what the SDK sent for everyone
+ * before). A base URL that is plain http to another computer is no longer allowed: it is
+ * replaced by Anthropic's, so the key is never sent in the clear.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -29,6 +35,13 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     const sites: Record<string, unknown> = {};
     for (const [id, site] of Object.entries(old.sites)) sites[id] = isRecord(site) ? siteV1toV2(site) : site;
     return { ...old, sites, version: 2 };
+  },
+  2: (old) => {
+    // Nothing stored: the defaults (Anthropic) apply, and nothing is added that was not there.
+    if (typeof old.baseUrl !== 'string') return { ...old, version: 3 };
+    const baseUrl = isAllowedBaseUrl(old.baseUrl) ? old.baseUrl : DEFAULT_BASE_URL;
+    const preset = presetForBaseUrl(baseUrl);
+    return { ...old, baseUrl, provider: preset?.id ?? 'custom', authStyle: preset?.auth ?? 'bearer', version: 3 };
   },
 };
 

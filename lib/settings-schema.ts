@@ -4,9 +4,11 @@
  * carries. Older stored versions are lifted by the typed migrations in lib/settings.ts.
  */
 import * as z from 'zod/mini';
+import { isAllowedBaseUrl } from './base-url';
+import { AUTH_STYLES, PROVIDER_IDS } from './providers';
 import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
 
-export const SETTINGS_VERSION = 2;
+export const SETTINGS_VERSION = 3;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
@@ -40,7 +42,15 @@ const siteEntries = Object.fromEntries(
 
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
-  baseUrl: z._default(z.url({ protocol: /^https?$/ }), DEFAULT_BASE_URL),
+  /** A preset from lib/providers.ts, or `custom` (free base URL and auth style). */
+  provider: z._default(z.enum(PROVIDER_IDS), 'anthropic'),
+  /** https anywhere; plain http only to this computer (lib/base-url.ts). */
+  baseUrl: z._default(
+    z.url({ protocol: /^https?$/ }).check(z.refine(isAllowedBaseUrl, 'Use https, or http only to this computer.')),
+    DEFAULT_BASE_URL,
+  ),
+  /** How the key is sent; a preset sets its own, `custom` lets the user choose. */
+  authStyle: z._default(z.enum(AUTH_STYLES), 'bearer'),
   model: z._default(z.string().check(z.minLength(1), z.maxLength(100)), DEFAULT_MODEL),
   sites: z._default(z.object(siteEntries), () => z.object(siteEntries).parse({})),
   idleMinutes: z._default(z.number().check(z.minimum(0.05), z.maximum(1440)), 10),

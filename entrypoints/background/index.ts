@@ -1,7 +1,9 @@
 import { browser, defineBackground } from '#imports';
-import { warmIndex } from '../../lib/db/memory-index-source';
+import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
 import { loadApiKey, onApiKeyChanged } from '../../lib/settings';
+import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
+import { onWorkProgress } from '../../lib/work/tracker';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
@@ -13,6 +15,10 @@ import { makeScrubber } from './scrub';
 export default defineBackground({
   type: 'module',
   main() {
+    // The worker wakes mostly for a chat page: its ranking index loads first, before the rest
+    // of the start-up work queues its own reads ahead of it.
+    void warmIndex().catch(() => {});
+    setSnapshotDelay(SNAPSHOT_DELAY_MS);
     let apiKey: string | null = null;
     // Also moves a key an older build left in storage.local out of content scripts' reach.
     void loadApiKey().then((key) => {
@@ -37,11 +43,14 @@ export default defineBackground({
       return true;
     });
 
+    // Long work reports to whichever extension page is open (the side panel); none open is fine.
+    onWorkProgress((progress) => {
+      browser.runtime.sendMessage({ type: WORK_PROGRESS_EVENT, progress }).catch(() => {});
+    });
+
     startChatLifecycle();
     wireMaintenance();
     wireEditBackups();
-    // The worker wakes mostly for a chat page: have the ranking index ready before it asks.
-    void warmIndex().catch(() => {});
     installRememberMenu();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.

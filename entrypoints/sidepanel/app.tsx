@@ -15,12 +15,14 @@ import { startSettingsModel } from './models/settings';
 import { dismissIncident, incidentDismissed, refreshStoreHealth, storeStatus } from './models/store-health';
 import { startThisTab } from './models/this-tab';
 import { dismissToast, history, toast, undo } from './models/undo';
+import { startWorkModel } from './models/work';
 import { ActivityView } from './views/activity-view';
 import { InsightsView } from './views/insights-view';
 import { MemoriesView } from './views/memories-view';
 import { QueueView } from './views/queue-view';
 import { SettingsView } from './views/settings-view';
 import { ThisTabView } from './views/this-tab-view';
+import { WorkBars } from './views/work-bars';
 
 const VIEWS: Record<ViewId, () => preact.JSX.Element | null> = {
   memories: MemoriesView,
@@ -38,6 +40,7 @@ function startModels(): () => void {
     startPendingDrafts(),
     startThisTab(() => view.value === 'tab'),
     startPreview(),
+    startWorkModel(),
   ];
   void refreshStoreHealth();
   return () => {
@@ -65,6 +68,7 @@ export function App() {
         <IncidentBanner incident={storeStatus.value.incident} onDismiss={dismissIncident} />
       )}
       <NoticeBar notice={notice.value} onDismiss={clearNotice} />
+      <WorkBars />
       <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
       <View />
       <UndoToast entry={toast.value} onUndo={(id) => void undo(id)} onDismiss={dismissToast} />

@@ -2,8 +2,10 @@
  * Injection on a chat page. `auto`: the first message of a new conversation (Enter or the
  * send button) is held, the prepared block is put in front of the user's text, and the same
  * gesture is replayed once; with no block within PREPARE_BUDGET_MS the original goes out
- * untouched. `manual`: a button or Alt+Shift+M inserts the block without sending. `off`:
- * nothing. The user's text is never dropped or doubled: see applyBlock.
+ * untouched; a block that was not ready in time goes with the conversation's next message
+ * instead, and the background records the miss. `manual`: a button or Alt+Shift+M inserts the
+ * block without sending. `off`: nothing. The user's text is never dropped or doubled: see
+ * applyBlock.
  *
  * Only the user's own input counts: every listener here ignores events that are not trusted,
  * so a page script dispatching Enter, clicks or the shortcut gets exactly what it would get
@@ -11,9 +13,10 @@
  */
 import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
 import { clickSend, isSendKey, pressEnter } from './keys';
-import { applyBlock, createPreparer, type Outcome } from './prepare';
-import { call, until } from './rpc';
+import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
+import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
+import { createWaker } from './wake';
 
 const PREPARE_BUDGET_MS = 300;
 const PREPARE_DEBOUNCE_MS = 200;
@@ -31,8 +34,10 @@ export class Injector {
   private readonly preparer = createPreparer();
   private busy = false;
   private injected = false; // a block went out in this conversation
+  /** The block that missed the first message (not ready within the hold): the next one carries it. */
+  private late: Promise<Prepared | null> | null = null;
   private followedUp = false;
-  private woke = false;
+  private readonly waker = createWaker();
   private manualToken: string | null = null;
   private pending: { token: string; at: number } | null = null;
   private debounce: number | undefined;
@@ -49,15 +54,19 @@ export class Injector {
     ctx.addEventListener(window, 'mousedown', (e) => this.onMouseDown(e), opts);
     ctx.addEventListener(window, 'click', (e) => this.onClick(e), opts);
     ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
+    ctx.addEventListener(window, 'focusin', (e) => this.onFocus(e), opts);
+    // A new chat page: the worker starts loading its index while the page is still settling.
+    this.waker.wake();
   }
 
   /** The page moved to another conversation (not the new chat getting its id): start over. */
   reset(): void {
     this.flushRecord();
     this.injected = false;
+    this.late = null;
     this.followedUp = false;
     this.manualToken = null;
-    this.woke = false;
+    this.waker.reset();
     this.preparer.clear();
   }
 
@@ -100,28 +109,32 @@ export class Injector {
     return button && target instanceof Node && button.contains(target) ? button : null;
   }
 
+  /** The first message of a new conversation, or the next one after the block missed the first. */
   private wantsAuto(draft: string): boolean {
     const { adapter, config } = this.state;
     if (config.inject !== 'auto' || this.injected) return false;
     if (draft.trim() === '' || hasInjectedBlock(draft, this.state.marks) || adapter.isGenerating(document))
       return false;
-    return !showsTurns(this.state);
+    return this.late !== null || !showsTurns(this.state);
   }
 
   private onInput(e: Event): void {
     if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
     const { config, ctx, adapter } = this.state;
-    if (!composer || config.inject !== 'auto' || this.injected) return;
-    if (!this.woke) {
-      this.woke = true;
-      void call('ping', {}, 2000); // start a sleeping worker while the user is still typing
-    }
+    if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
+    this.waker.wake(); // a worker that fell asleep since the page opened starts while the user types
     clearTimeout(this.debounce);
     this.debounce = ctx.setTimeout(() => {
       const draft = adapter.readComposer(composer);
       if (this.wantsAuto(draft)) void this.preparer.forDraft(draft);
     }, PREPARE_DEBOUNCE_MS);
+  }
+
+  private onFocus(e: FocusEvent): void {
+    if (!e.isTrusted) return;
+    const { config } = this.state;
+    if (this.composerFor(e.target) && config.inject !== 'off' && !this.injected) this.waker.wake();
   }
 
   private onKeydown(e: KeyboardEvent): void {
@@ -171,7 +184,8 @@ export class Injector {
     this.busy = true;
     const deadline = performance.now() + PREPARE_BUDGET_MS;
     try {
-      const prepared = await until(this.preparer.forDraft(draft), deadline);
+      const { prepared, late } = await prepareBy(this.preparer, draft, deadline, this.late);
+      if (late && late !== this.late) this.missed(late);
       let outcome: Outcome = 'untouched';
       if (prepared?.block && prepared.token) {
         outcome = await applyBlock(this.state.adapter, trigger.composer, prepared.block, draft);
@@ -182,6 +196,7 @@ export class Injector {
       }
       if (outcome === 'inserted' && prepared?.token) {
         this.injected = true;
+        this.late = null;
         this.pending = { token: prepared.token, at: performance.now() };
       }
       // Let the site's framework re-render (enable its button) before the replay.
@@ -190,6 +205,19 @@ export class Injector {
     } finally {
       this.busy = false;
     }
+  }
+
+  /**
+   * The block was not ready within the hold and the message went without it. If a block does
+   * come, the background records the miss, and the conversation's next message carries it.
+   */
+  private missed(request: Promise<Prepared | null>): void {
+    this.late = request;
+    void request.then((prepared) => {
+      if (this.late !== request) return;
+      if (prepared?.block && prepared.token) void call('inject.missed', { token: prepared.token }, 5000);
+      else this.late = null;
+    });
   }
 
   private replay(trigger: Trigger): void {

@@ -6,7 +6,7 @@
 import { normalizeText } from '../adapters/dom';
 import type { ChatSiteAdapter } from '../adapters/types';
 import type { ResponseOf } from '../protocol';
-import { call } from './rpc';
+import { call, until } from './rpc';
 
 export type Prepared = ResponseOf<'inject.prepare'>;
 /** A prepared block older than this is asked for again (memories may have changed). */
@@ -32,6 +32,32 @@ export function createPreparer() {
       current = null;
     },
   };
+}
+
+/**
+ * The block for `draft` by `deadline` (`first`: a request already out for it). A request that
+ * fails at once is asked again while time remains: a worker that is starting or stopping drops
+ * messages. `late` is a request still out at the deadline: its block may yet come.
+ */
+export async function prepareBy(
+  preparer: ReturnType<typeof createPreparer>,
+  draft: string,
+  deadline: number,
+  first: Promise<Prepared | null> | null,
+): Promise<{ prepared: Prepared | null; late: Promise<Prepared | null> | null }> {
+  let request = first ?? preparer.forDraft(draft);
+  for (let attempt = 0; ; attempt++) {
+    let settled = false;
+    const done = () => {
+      settled = true;
+    };
+    void request.then(done, done);
+    const prepared = await until(request, deadline);
+    if (prepared) return { prepared, late: null };
+    if (!settled) return { prepared: null, late: request };
+    if (attempt > 0 || performance.now() >= deadline) return { prepared: null, late: null };
+    request = preparer.forDraft(draft);
+  }
 }
 
 export type Outcome = 'inserted' | 'untouched' | 'broken';

@@ -7,10 +7,12 @@ import type { Chat } from '../memory/types';
 import { loadSettings, saveSettings } from '../settings';
 import { restoreImportable } from '../settings-import';
 import { now } from '../time';
+import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';
 import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
 import { db } from './db';
 import { purgeFromBackups, tombstonedChatIds } from './tombstones';
+import { putInChunks } from './transfer';
 
 export const KEEP_BACKUPS = 7;
 
@@ -88,16 +90,20 @@ export function chatsToRestore(
 }
 
 /** Replaces memories and chats with a verified backup, after snapshotting the current state. */
-export async function restoreBackup(id: string): Promise<{ memories: number; chats: number }> {
+export async function restoreBackup(id: string, work?: WorkHandle): Promise<{ memories: number; chats: number }> {
+  work?.phase('read');
   const snapshot = await readBackup(id);
+  work?.checkpoint();
+  work?.phase('backup');
   await createBackup('before restore');
+  work?.checkpoint();
   const tombstones = await tombstonedChatIds();
   await db.transaction('rw', db.memories, db.chats, async () => {
     const live = new Map((await db.chats.toArray()).map((c) => [c.id, c]));
     const chats = chatsToRestore(snapshot, live, tombstones);
     await db.memories.clear();
     await db.chats.clear();
-    await db.memories.bulkPut(snapshot.memories);
+    await putInChunks(db.memories, snapshot.memories, work);
     await db.chats.bulkPut(chats);
   });
   if (snapshot.settings !== undefined) await saveSettings(restoreImportable(await loadSettings(), snapshot.settings));

@@ -13,13 +13,30 @@ export interface UsageRow {
   day: string;
   inputTokens: number;
   outputTokens: number;
+  /** Cost of the calls priced in USD. */
   costUsd: number;
+  /** Cost of the calls priced in CNY (providers that bill in yuan); absent in older rows. */
+  costCny?: number;
+  /** Tokens of calls whose price is unknown (a custom endpoint or an unlisted model). */
+  unpricedTokens?: number;
   calls: number;
 }
 
 export interface MetaRow {
   key: string;
   value: unknown;
+}
+
+/**
+ * A memory's ranking-index fields as the ranker computed them (lib/db/memory-terms.ts): `v` the
+ * index version that computed them, `h` a hash of what they were computed from, `t` every
+ * field's terms in one flat string (10,000 strings load far faster than 500,000).
+ */
+export interface TermsRow {
+  id: string;
+  v: number;
+  h: number;
+  t: string;
 }
 
 export interface QuarantineRow {
@@ -41,12 +58,15 @@ export const SCHEMA_V1 = {
   quarantine: 'id, table, at',
 } as const;
 
+/** v2: the ranking index is stored (0.2.0). */
+export const SCHEMA_V2 = { ...SCHEMA_V1, terms: 'id' } as const;
+
 /**
- * v2: only what a query filters or sorts on is indexed (memories by type and status; chats by
+ * v3: only what a query filters or sorts on is indexed (memories by type and status; chats by
  * state, last change and last activity; jobs by chat, state and due time; injections, quarantine by
  * time), so writes such as an injection's hit count and time no longer update indexes.
  */
-const SCHEMA_V2 = {
+const SCHEMA_V3 = {
   memories: 'id, type, status',
   chats: 'id, state, updatedAt, lastActivityAt',
   jobs: 'id, chatId, state, nextAttemptAt',
@@ -54,9 +74,10 @@ const SCHEMA_V2 = {
   usage: 'day',
   meta: 'key',
   quarantine: 'id, at',
+  terms: 'id',
 } as const;
 
-class MemDB extends Dexie {
+export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
   jobs!: EntityTable<Job, 'id'>;
@@ -64,12 +85,15 @@ class MemDB extends Dexie {
   usage!: EntityTable<UsageRow, 'day'>;
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
+  terms!: EntityTable<TermsRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
     this.version(1).stores(SCHEMA_V1);
-    // Dropping indexes changes no row: no upgrade function.
+    // v2: nothing to copy, the first load fills the stored index.
     this.version(2).stores(SCHEMA_V2);
+    // v3: dropping indexes changes no row, so no upgrade function.
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

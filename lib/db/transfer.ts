@@ -2,14 +2,34 @@
  * Import and export of the memory JSON format against the store. Import is one transaction:
  * it either applies every row or none. Chats in a file are history, never work: they arrive
  * finished and already extracted (no job, nothing for the idle sweep), never replace a chat
- * the store already has, and a chat under a tombstone is not brought back.
+ * the store already has, and a chat under a tombstone is not brought back. With a work handle
+ * it reports its rows as it writes them and can be cancelled up to the last chunk (throwing
+ * inside the transaction aborts it).
  */
 
 import { contentKey } from '../memory/normalize';
 import type { Chat, MemoryRecord } from '../memory/types';
 import type { ParsedMemoryFile } from '../memory-file/format';
+import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 import { tombstonedChatIds } from './tombstones';
+
+const WRITE_CHUNK = 1000;
+
+/** Writes rows in chunks inside the caller's transaction, reporting each and checking cancel. */
+export async function putInChunks(
+  table: typeof db.memories,
+  rows: readonly MemoryRecord[],
+  work?: WorkHandle,
+): Promise<void> {
+  work?.phase('write', rows.length);
+  for (let i = 0; i < rows.length; i += WRITE_CHUNK) {
+    work?.checkpoint();
+    if (i + WRITE_CHUNK >= rows.length) work?.committing();
+    await table.bulkPut(rows.slice(i, i + WRITE_CHUNK));
+    work?.set(i + WRITE_CHUNK);
+  }
+}
 
 export interface ImportReport {
   added: number;
@@ -19,7 +39,7 @@ export interface ImportReport {
 }
 
 /** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
-export async function importParsed(file: ParsedMemoryFile): Promise<ImportReport> {
+export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
   return db.transaction('rw', db.memories, db.chats, async () => {
     const existing = await db.memories.toArray();
@@ -27,7 +47,9 @@ export async function importParsed(file: ParsedMemoryFile): Promise<ImportReport
     const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
     const writes: MemoryRecord[] = [];
     const report: ImportReport = { added: 0, updated: 0, skipped: 0, chats: 0 };
+    work?.phase('merge', file.memories.length);
     for (const incoming of file.memories) {
+      work?.advance();
       const current = byId.get(incoming.id);
       if (current) {
         if (incoming.updatedAt > current.updatedAt) {
@@ -48,7 +70,7 @@ export async function importParsed(file: ParsedMemoryFile): Promise<ImportReport
       writes.push(incoming);
       report.added++;
     }
-    await db.memories.bulkPut(writes);
+    await putInChunks(db.memories, writes, work);
     report.chats = await addHistory(file.chats, tombstones);
     return report;
   });

@@ -2,6 +2,7 @@
  * Repository for the `usage` table: tokens, calls and estimated cost per UTC day, written after
  * every API answer (valid or not, since both are billed). The daily token cap reads it.
  */
+import type { CallCost } from '../pricing';
 import { utcDay } from '../time';
 import { db, type UsageRow } from './db';
 
@@ -9,6 +10,17 @@ export interface UsageDelta {
   inputTokens: number;
   outputTokens: number;
   costUsd: number;
+  costCny?: number;
+  unpricedTokens?: number;
+}
+
+/** One call's tokens and cost, with the cost under its currency (or its tokens as unpriced). */
+export function usageDelta(tokens: { inputTokens: number; outputTokens: number }, cost: CallCost): UsageDelta {
+  const delta: UsageDelta = { ...tokens, costUsd: 0 };
+  if (!cost.known) delta.unpricedTokens = tokens.inputTokens + tokens.outputTokens;
+  else if (cost.currency === 'CNY') delta.costCny = cost.amount;
+  else delta.costUsd = cost.amount;
+  return delta;
 }
 
 function emptyUsage(day: string): UsageRow {
@@ -22,6 +34,10 @@ function addTo(row: UsageRow, delta: UsageDelta, calls = 1): UsageRow {
     outputTokens: row.outputTokens + delta.outputTokens,
     costUsd: row.costUsd + delta.costUsd,
     calls: row.calls + calls,
+    ...(delta.costCny || row.costCny ? { costCny: (row.costCny ?? 0) + (delta.costCny ?? 0) } : {}),
+    ...(delta.unpricedTokens || row.unpricedTokens
+      ? { unpricedTokens: (row.unpricedTokens ?? 0) + (delta.unpricedTokens ?? 0) }
+      : {}),
   };
 }
 

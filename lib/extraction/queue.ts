@@ -10,6 +10,7 @@ import { claimNextJob, getJob, nextDueAt, siteOfChatId, updateHeldJob } from '..
 import { getPause, setPause } from '../db/queue-state';
 import { spend } from '../db/site-bounds';
 import type { Job } from '../memory/types';
+import { needsKey } from '../providers';
 import type { Settings } from '../settings-schema';
 import { now, nowMs } from '../time';
 import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
@@ -91,8 +92,10 @@ export class ExtractionQueue {
       await updateHeldJob(job.id, runner, { state: 'failed', runner: null, leaseUntil: null, lastError });
       return;
     }
-    const apiKey = await this.deps.loadApiKey();
-    if (!apiKey) {
+    const settings = await this.deps.loadSettings();
+    // A local server takes no key: none is needed, and a stored one is never sent there.
+    const apiKey = needsKey(settings) ? await this.deps.loadApiKey() : null;
+    if (needsKey(settings) && !apiKey) {
       await setPause({ reason: 'auth', since: now(), message: NO_KEY_MESSAGE });
       const attempts = Math.max(0, job.attempts - 1);
       await updateHeldJob(job.id, runner, { state: 'pending', attempts, runner: null, leaseUntil: null });
@@ -100,7 +103,6 @@ export class ExtractionQueue {
     }
     const site = siteOfChatId(job.chatId);
     if (await this.overSiteBound(job, site)) return;
-    const settings = await this.deps.loadSettings();
     const done = await runJob(job, { ...this.deps, settings, apiKey });
     await this.countTokens(job, site);
     if (done) await this.deps.backup();

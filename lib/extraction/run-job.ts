@@ -11,10 +11,11 @@ import { renewLease, updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
 import { isQuotaError } from '../db/store-errors';
-import { recordCallUsage, usageOfDay } from '../db/usage';
+import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
 import { installMark } from '../install-mark';
 import type { Chat, Job, MemoryRecord } from '../memory/types';
-import { costUsd } from '../pricing';
+import { callCost } from '../pricing';
+import { authOf } from '../providers';
 import { estimateTokens } from '../ranking/render';
 import type { Settings } from '../settings-schema';
 import { now, nowMs, utcDay } from '../time';
@@ -34,7 +35,8 @@ export interface JobDeps {
 
 export interface JobContext extends JobDeps {
   settings: Settings;
-  apiKey: string;
+  /** Null when the endpoint takes no key (a local server). */
+  apiKey: string | null;
 }
 
 /** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
@@ -131,9 +133,14 @@ async function handleFailure(job: Job, ctx: JobDeps, failure: CallFailure): Prom
 type WindowOutcome = 'committed' | 'stopped';
 
 /** Usage is worth keeping, but not at the price of the answer it describes: a full disk skips it. */
-async function recordUsageUnlessFull(model: string, jobId: string, u: { inputTokens: number; outputTokens: number }) {
+async function recordUsageUnlessFull(
+  settings: Pick<Settings, 'model' | 'provider'>,
+  jobId: string,
+  u: { inputTokens: number; outputTokens: number },
+) {
   try {
-    await recordCallUsage(now(), { ...u, costUsd: costUsd(model, u.inputTokens, u.outputTokens) }, jobId);
+    const cost = callCost(settings.model, settings.provider, u.inputTokens, u.outputTokens);
+    await recordCallUsage(now(), usageDelta(u, cost), jobId);
   } catch (error) {
     if (!isQuotaError(error)) throw error;
   }
@@ -179,11 +186,12 @@ async function runWindow(
     await release(job, ctx, null);
     return 'stopped';
   }
-  const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl: ctx.settings.baseUrl, timeoutMs: ctx.timeoutMs });
-  const model = ctx.settings.model;
+  const { baseUrl, model } = ctx.settings;
+  const auth = authOf(ctx.settings);
+  const client = ctx.createClient({ apiKey: ctx.apiKey, baseUrl, auth, timeoutMs: ctx.timeoutMs });
   const answer = await whileHeld(job, ctx, () =>
     extractMemories(client, { model, system: prompt.system, user: prompt.user }, (u) =>
-      recordUsageUnlessFull(model, job.id, u),
+      recordUsageUnlessFull(ctx.settings, job.id, u),
     ),
   );
   const outcome = await commitOrPark(

@@ -26,6 +26,9 @@ const UsageTotalsSchema = z.object({
   inputTokens: z.int(),
   outputTokens: z.int(),
   costUsd: z.number(),
+  /** Cost of calls priced in CNY; tokens of calls whose price is unknown (never a guessed cost). */
+  costCny: z.optional(z.number()),
+  unpricedTokens: z.optional(z.int()),
   calls: z.int(),
 });
 
@@ -38,6 +41,12 @@ export const UsageSummarySchema = z.object({
   dailyTokenCap: z.int(),
   capReached: z.boolean(),
   paused: z.nullable(QueuePauseSchema),
-  /** The price the cost estimate assumes for the configured model (lib/pricing.ts). */
-  price: z.object({ model: z.string(), inputPerMTok: z.number(), outputPerMTok: z.number(), known: z.boolean() }),
+  /** The price the cost estimate assumes for the configured provider and model (lib/pricing.ts). */
+  price: z.object({
+    model: z.string(),
+    inputPerMTok: z.number(),
+    outputPerMTok: z.number(),
+    currency: z.enum(['USD', 'CNY']),
+    known: z.boolean(),
+  }),
 });

@@ -5,13 +5,16 @@
  * No signals here: the background imports this for the context menu's title.
  */
 import { ACTIVITY_STRINGS } from './strings-activity';
+import { BRING_IN_STRINGS } from './strings-bring-in';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
+import { PROVIDER_STRINGS } from './strings-providers';
 import { QUEUE_STRINGS } from './strings-queue';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
+import { WORK_STRINGS } from './strings-work';
 
 export const STRING_MODULES = [
   COMMON_STRINGS,
@@ -21,7 +24,10 @@ export const STRING_MODULES = [
   ACTIVITY_STRINGS,
   INSIGHTS_STRINGS,
   SETTINGS_STRINGS,
+  PROVIDER_STRINGS,
   STORE_STRINGS,
+  WORK_STRINGS,
+  BRING_IN_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -31,7 +37,10 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof ACTIVITY_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &
-  typeof STORE_STRINGS;
+  typeof PROVIDER_STRINGS &
+  typeof STORE_STRINGS &
+  typeof WORK_STRINGS &
+  typeof BRING_IN_STRINGS;
 
 export type StringKey = keyof typeof ALL;
 export type Lang = 'en' | 'zh';

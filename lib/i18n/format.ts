@@ -32,8 +32,12 @@ export function number(n: number): string {
   return n.toLocaleString(locale());
 }
 
+export function money(n: number, currency: 'USD' | 'CNY'): string {
+  return n.toLocaleString(locale(), { style: 'currency', currency, maximumFractionDigits: n < 1 ? 3 : 2 });
+}
+
 export function usd(n: number): string {
-  return n.toLocaleString(locale(), { style: 'currency', currency: 'USD', maximumFractionDigits: n < 1 ? 3 : 2 });
+  return money(n, 'USD');
 }
 
 /** A byte count as kB / MB / GB, one decimal above 10 units. */

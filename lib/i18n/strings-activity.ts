@@ -8,6 +8,11 @@ export const ACTIVITY_STRINGS = {
   'activity.itemsLabel': ['Memories in this message', '这条消息里的记忆'],
   'activity.memories': ['{n} memory|{n} memories', '{n} 条记忆'],
   'activity.markedWrong': ['marked wrong', '已标为错误'],
+  'activity.lateCarried': [
+    'Not ready in time for your first message: went with your next one',
+    '第一条消息发送时还没准备好：已随下一条消息发送',
+  ],
+  'activity.lateMissed': ['Not ready in time for your first message: not sent', '第一条消息发送时还没准备好：未发送'],
   'activity.memoryGone': ['This memory has since been deleted.', '这条记忆之后已被删除。'],
   'activity.demotedTimes': ['You marked it wrong {n} time|You marked it wrong {n} times', '你已标记它错误 {n} 次'],
   'activity.wrongDemote': ['This was wrong: lower it', '这条不对：降低权重'],

@@ -2,7 +2,7 @@
 export const SETTINGS_STRINGS = {
   'settings.formLabel': ['Settings', '设置'],
   'settings.connection': ['Connection', '连接'],
-  'settings.apiKey': ['Anthropic API key', 'Anthropic API 密钥'],
+  'settings.apiKey': ['API key', 'API 密钥'],
   'settings.apiKeyStored': ['A key is saved (hidden). Type to replace it.', '已保存密钥（隐藏）。输入新密钥可替换。'],
   'settings.apiKeyHint': [
     'Stored only in this browser; never sent to chat sites or included in exports.',
@@ -12,10 +12,7 @@ export const SETTINGS_STRINGS = {
   'settings.removeKey': ['Remove key', '删除密钥'],
   'settings.keyRemoved': ['API key removed.', '已删除 API 密钥。'],
   'settings.baseUrl': ['Base URL', 'Base URL'],
-  'settings.baseUrlHint': [
-    'Change only for an Anthropic-compatible endpoint.',
-    '仅在使用兼容 Anthropic 的接口时修改。',
-  ],
+  'settings.baseUrlHint': ['https, or plain http only to this computer.', '需为 https；明文 http 仅限本机。'],
   'settings.model': ['Model', '模型'],
   'settings.sites': ['Sites', '网站'],
   'settings.sitesCaption': ['Per-site settings', '各网站设置'],

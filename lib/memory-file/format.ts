@@ -194,8 +194,8 @@ function importableSettings(raw: unknown): Pick<ParsedMemoryFile, 'settings' | '
     if (!parsed.success) fail(formatFirstIssue(parsed.error, candidate, ['settings']));
     Object.assign(settings, { [key]: parsed.data[key as keyof Settings] });
   }
-  const ignoredSettings = entries
-    .map(([key]) => key)
+  // Named as the file has them (a migration may add fields the file never set).
+  const ignoredSettings = Object.keys(raw)
     .filter((key) => key !== 'version' && !(IMPORTABLE_SETTINGS as readonly string[]).includes(key))
     .sort();
   return { settings: Object.keys(settings).length > 0 ? settings : null, ignoredSettings };

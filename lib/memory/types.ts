@@ -158,5 +158,10 @@ export const InjectionSchema = z.object({
   tokens: z.int(),
   items: z.array(z.object({ memoryId: z.string(), score: z.number(), parts: ScorePartsSchema })),
   feedback: z.nullable(z.enum(['confirmed', 'corrected', 'wrong'])),
+  /**
+   * Set when the block was not ready within the page's hold and its first message went without
+   * it; `carried` once the conversation's next message took it.
+   */
+  miss: z.optional(z.object({ reason: z.enum(['not ready in time']), carried: z.boolean() })),
 });
 export type Injection = z.infer<typeof InjectionSchema>;

@@ -67,6 +67,12 @@ export const CHAT_PAGE_MESSAGES = {
     z.object({ recorded: z.boolean() }),
   ),
   /**
+   * The prepared block was not ready within the page's hold, so the first message went without
+   * it: record the miss ("not ready in time"). The conversation's next message carries the
+   * block, and its inject.record marks the same entry as carried.
+   */
+  'inject.missed': def(z.object({ token: z.string().check(z.maxLength(100)) }), z.object({ recorded: z.boolean() })),
+  /**
    * The user's next message after an injection. A correction lowers the memories of the last
    * injection recorded for this chat (or, without `chatId`, this tab); a confirmation raises
    * them. Each injection takes feedback once; anything else changes nothing.

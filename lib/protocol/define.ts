@@ -20,7 +20,16 @@ export function def<Req extends z.ZodMiniType, Res extends z.ZodMiniType>(req: R
 export const Empty = z.object({});
 export const Ok = z.object({});
 
-export const ERROR_CODES = ['bad_request', 'unknown_type', 'forbidden', 'storage_full', 'failed'] as const;
+/** `busy`: the same long work is already running; `cancelled`: the user cancelled it, nothing changed. */
+export const ERROR_CODES = [
+  'bad_request',
+  'unknown_type',
+  'forbidden',
+  'storage_full',
+  'busy',
+  'cancelled',
+  'failed',
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export type Reply<T> = { ok: true; data: T } | { ok: false; error: { code: ErrorCode; message: string } };

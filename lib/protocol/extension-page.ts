@@ -3,6 +3,8 @@
  * response. Payload schemas live with the code of their domain.
  */
 import * as z from 'zod/mini';
+import { RefineAnswerSchema } from '../bring-in/refine-prompt';
+import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
 import { ConnectionResultSchema } from '../connection-result';
 import {
   BackupSummarySchema,
@@ -16,9 +18,11 @@ import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/e
 import { ChatSchema, InjectionSchema, MemoryRecordSchema, QueuePauseSchema, SiteIdSchema } from '../memory/types';
 import { ImportReportSchema } from '../memory-file/report';
 import { PendingDraftSchema } from '../pending-draft';
+import { AUTH_STYLES, PROVIDER_IDS } from '../providers';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { PublicSettingsSchema, SettingsSchema } from '../settings-schema';
 import { TabHealthSchema } from '../site-health';
+import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
 import { def, Empty } from './define';
 
@@ -111,6 +115,9 @@ const extraction = {
       apiKey: z.optional(z.string().check(z.maxLength(500))),
       baseUrl: z.optional(z.string().check(z.maxLength(500))),
       model: z.optional(z.string().check(z.maxLength(100))),
+      /** The provider and auth style being tried (Settings' unsaved choice); saved ones otherwise. */
+      provider: z.optional(z.enum(PROVIDER_IDS)),
+      authStyle: z.optional(z.enum(AUTH_STYLES)),
     }),
     ConnectionResultSchema,
   ),
@@ -140,6 +147,26 @@ const store = {
   'maintenance.run': def(Empty, MaintenanceReportSchema),
 } as const;
 
+/**
+ * Long work (import, export, restore, bring-in, model batches) reports progress as
+ * `work.progress` events the background broadcasts (lib/work/progress.ts); these ask for the
+ * runs in progress (a panel opened mid-run) and cancel one before it commits.
+ */
+const work = {
+  'work.status': def(Empty, z.object({ running: z.array(WorkProgressSchema) })),
+  'work.cancel': def(z.object({ kind: z.enum(WORK_KINDS) }), z.object({ cancelled: z.boolean() })),
+} as const;
+
+/** "Bring in memories": a dry run of the merge per item, the commit, and the model's refinement. */
+const bringIn = {
+  'bringIn.check': def(BringInItemsSchema, z.object({ checks: z.array(ItemCheckSchema) })),
+  'bringIn.commit': def(BringInItemsSchema, MergeStatsSchema),
+  'bringIn.refine': def(
+    RefineRequestSchema,
+    z.extend(RefineAnswerSchema, { inputTokens: z.int(), outputTokens: z.int() }),
+  ),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -147,4 +174,6 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...ranking,
   ...extraction,
   ...store,
+  ...work,
+  ...bringIn,
 } as const;

@@ -1,14 +1,14 @@
 /**
  * Keywords of a text, for the ranker's index and for a memory's stored tags.
- * English goes through wink-nlp (lemmas, its stop words; numbers, times and money kept).
+ * English goes through english.ts (stems of every base form a word can have, stop words;
+ * numbers, times and money kept), model-free, so the background loads nothing to run it.
  * Chinese and Japanese go through Intl.Segmenter, which splits imperfectly
  * (我|平时|晚上|九|点|以后|才有|空), so every adjacent character pair of a CJK run is a term too:
  * a word the segmenter cut differently in the memory and in the query still meets on its
  * bigrams. Mixed text is cut into CJK and non-CJK runs, each handled by its own path.
- * Background and Node only: this pulls in the wink model (see nlp.ts).
  */
 import { CJK_RUN } from '../cjk';
-import { englishTokens } from './nlp';
+import { englishTokens } from './english';
 
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const LATIN_OR_DIGIT = /[\p{L}\p{N}]/u;
@@ -72,10 +72,12 @@ function cjkTerms(run: string, out: string[], bigrams: boolean): void {
 function englishTerms(text: string, out: string[], stems: boolean): void {
   for (const t of englishTokens(text)) {
     if (t.stop || !KEEP_TYPES.has(t.type)) continue;
-    const term = (stems ? t.stem : t.lemma).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
-    if (term.length === 0) continue;
-    if (term.length === 1 && !/\d/.test(term)) continue;
-    out.push(term);
+    for (const raw of stems ? t.stems : [t.word]) {
+      const term = raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+      if (term.length === 0) continue;
+      if (term.length === 1 && !/\d/.test(term)) continue;
+      out.push(term);
+    }
   }
 }
 

@@ -16,7 +16,8 @@ export interface IndexedMemory {
   slot: number;
   /** Unique index terms, shared with the inverted index (not copied: 100k stores add up). */
   terms: readonly string[];
-  polarity: Polarity;
+  /** Like vs dislike, read on first use: only returned memories are checked for contradictions. */
+  polarity?: Polarity;
   /** Last time the memory changed or was injected (ms): what recency is measured from. */
   touchedMs: number;
   /** How to address the user, or how they want answers: relevant to every conversation. */

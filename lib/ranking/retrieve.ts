@@ -13,6 +13,7 @@ import type { MemoryRecord } from '../memory/types';
 import type { SiteId } from '../sites';
 import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
+import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
@@ -35,21 +36,11 @@ export interface RankOptions {
 }
 
 /**
- * A memory's index fields: its own text, and its keywords (the model's category, synonym and
- * translation terms), which count KEYWORD_WEIGHT of a word of the text each: they widen what
- * finds a memory without outweighing what it says.
+ * A memory's keywords (the model's category, synonym and translation terms; index-terms.ts)
+ * count KEYWORD_WEIGHT of a word of its text each: they widen what finds a memory without
+ * outweighing what it says.
  */
 const KEYWORD_WEIGHT = 0.5;
-
-export interface MemoryFields {
-  content: string[];
-  keywords: string[];
-}
-
-/** The one place a memory becomes index terms. */
-function memoryFields(memory: MemoryRecord): MemoryFields {
-  return { content: termsOf(memory.content), keywords: termsOf((memory.keywords ?? []).join(' , ')) };
-}
 
 const GREETING_LIMIT = 3;
 /** Text matches under this share of the best one are dropped before scoring. */
@@ -90,15 +81,14 @@ export class MemoryIndex {
     return this.rows.size;
   }
 
-  upsert(memory: MemoryRecord): void {
+  /** `fields`: the memory's index fields when already known (stored with it); computed otherwise. */
+  upsert(memory: MemoryRecord, fields: MemoryFields = memoryFields(memory)): void {
     this.remove(memory.id);
-    const fields = memoryFields(memory);
     const slot = this.text.add(fields.content, fields.keywords, KEYWORD_WEIGHT);
     const row: IndexedMemory = {
       memory,
       slot,
       terms: this.text.termsOf(slot),
-      polarity: polarityOf(memory.content),
       touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
       addressOrStyle: addressOrStyle(memory),
       profile: profileKinds(`${memory.content}\n${(memory.keywords ?? []).join(', ')}`),
@@ -194,5 +184,6 @@ function flagConflicts(kept: readonly { row: IndexedMemory; item: RankedMemory }
 }
 
 function topicsOf(row: IndexedMemory): { polarity: Polarity; topics: ReadonlySet<string> } {
+  row.polarity ??= polarityOf(row.memory.content);
   return { polarity: row.polarity, topics: new Set(row.terms) };
 }

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_VERSION } from '../../lib/settings-schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
@@ -53,7 +54,7 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     }));
 
     const panel = await ext.openSidePanel();
-    await send(panel, 'settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
+    await send(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     await send(panel, 'queue.list');
     await panel.evaluate(writeChatsInPage, [capturedChat()]);
     expect(await send(panel, 'queue.extractNow', { chatId: CHAT_ID })).toMatchObject({ queued: true });

@@ -3,6 +3,7 @@
  * against the local fake Messages API with the real SDK, and its memories are stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_VERSION } from '../../lib/settings-schema';
 import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
@@ -45,7 +46,7 @@ describe('extraction (Firefox)', () => {
         ],
       }),
     }));
-    await send('settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
+    await send('settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     const chat = kimiChat(
       'ff-chat',
       '周末安排',

@@ -4,6 +4,7 @@
  * is duplicated, and the queue is consistent. Figures are printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_VERSION } from '../../lib/settings-schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
@@ -81,7 +82,7 @@ describe('service worker stopped at random moments (Chromium)', () => {
       };
     });
     const panel = await ext.openSidePanel();
-    await sendFrom(panel, 'settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
+    await sendFrom(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     const chats = Array.from({ length: CHATS }, (_, i) => chat(i));
     await sendFrom(panel, 'queue.list');
     await panel.evaluate(writeChatsInPage, chats);

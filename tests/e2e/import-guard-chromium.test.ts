@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETTINGS_VERSION } from '../../lib/settings-schema';
 import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
@@ -73,7 +74,7 @@ describe('a hostile import file (Chromium)', () => {
       }),
     }));
     panel = await ext.openSidePanel();
-    await sendFrom(panel, 'settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY });
+    await sendFrom(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     const mine = await sendFrom<PublicSettings>(panel, 'settings.get');
 
     const file = join(freshDir('import-guard'), 'hostile.json');
@@ -113,7 +114,7 @@ describe('a hostile import file (Chromium)', () => {
 
   it('applies the proposed settings only on confirmation; one undo puts memories and settings back', async () => {
     await panel.getByRole('button', { name: 'Apply these 2 changes' }).click();
-    await panel.getByText('These settings from the file were applied.', { exact: false }).waitFor();
+    await panel.getByText('These settings from the file were applied.', { exact: false }).first().waitFor();
     const applied = await sendFrom<PublicSettings>(panel, 'settings.get');
     expect(applied.settings).toMatchObject({ idleMinutes: 0.05, baseUrl: api.url, dailyTokenCap: 300_000 });
     expect(applied.settings.privacyPatterns).toEqual([]);

@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
+import { SETTINGS_VERSION } from '../../lib/settings-schema';
 import type { SiteId } from '../../lib/sites';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
@@ -49,7 +50,7 @@ const FILE = {
 /** Side-panel messages a chat page must never be able to use (key, settings, export, others' memories). */
 const PANEL_ONLY: [string, unknown][] = [
   ['settings.get', {}],
-  ['settings.set', { settings: { version: 1 } }],
+  ['settings.set', { settings: { version: SETTINGS_VERSION } }],
   ['transfer.export', {}],
   ['transfer.import', { text: '{}' }],
   ['memories.search', { query: 'HERON-7' }],

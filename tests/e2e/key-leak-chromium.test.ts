@@ -12,6 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
+import { SETTINGS_VERSION } from '../../lib/settings-schema';
 import { apiError, apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
@@ -118,7 +119,9 @@ describe('the API key leaks nowhere (Chromium)', () => {
       return apiError(401, 'authentication_error', `invalid x-api-key ${apiKeyOf(req)}`);
     });
 
-    expect((await call('settings.set', { settings: { version: 1, baseUrl: api.url }, apiKey: KEY })).ok).toBe(true);
+    expect(
+      (await call('settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY })).ok,
+    ).toBe(true);
     expect(((await call('settings.get')).data as { hasApiKey: boolean }).hasApiKey).toBe(true);
     expect((await call('transfer.import', { text: JSON.stringify(sampleMemoryFile()) })).ok).toBe(true);
     await panel.evaluate(writeChatsInPage, [0, 1, 2].map(chat));

@@ -83,14 +83,17 @@ describe('Settings (Chromium)', () => {
 
   it('tests the connection: success with a good key, plain words for a refused one', async () => {
     await panel.getByLabel('Base URL').fill(api.url);
-    await panel.getByLabel('Anthropic API key').fill('sk-ant-test-good');
+    await panel.getByLabel('API key').fill('sk-ant-test-good');
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await panel.getByRole('status').filter({ hasText: 'Connected. claude-sonnet-4-5 answered.' }).waitFor();
     const call = api.messageRequests().at(-1);
-    expect(call?.body).toMatchObject({ model: 'claude-sonnet-4-5', max_tokens: 1 });
+    expect(call?.body).toMatchObject({ model: 'claude-sonnet-4-5', tool_choice: { type: 'tool' } });
+    // Another address than the preset's makes it a custom endpoint, with the auth it had.
+    expect(await panel.getByLabel('Provider').inputValue()).toBe('custom');
+    expect(await panel.getByLabel('Key sent as').inputValue()).toBe('bearer');
 
     api.enqueue(apiError(401, 'authentication_error', 'invalid x-api-key'));
-    await panel.getByLabel('Anthropic API key').fill('sk-ant-test-bad');
+    await panel.getByLabel('API key').fill('sk-ant-test-bad');
     await panel.getByRole('button', { name: 'Test connection' }).click();
     const alert = panel.getByRole('alert').filter({ hasText: 'The API key was refused (401)' });
     await alert.waitFor();
@@ -99,11 +102,11 @@ describe('Settings (Chromium)', () => {
   });
 
   it('saves the key write-only: the panel learns only that one is stored', async () => {
-    await panel.getByLabel('Anthropic API key').fill('sk-ant-test-good');
+    await panel.getByLabel('API key').fill('sk-ant-test-good');
     await panel.getByRole('button', { name: 'Save settings' }).click();
     await panel.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
-    expect(await panel.getByLabel('Anthropic API key').inputValue()).toBe('');
-    expect(await panel.getByLabel('Anthropic API key').getAttribute('placeholder')).toContain('A key is saved');
+    expect(await panel.getByLabel('API key').inputValue()).toBe('');
+    expect(await panel.getByLabel('API key').getAttribute('placeholder')).toContain('A key is saved');
     expect(await panel.content()).not.toContain('sk-ant-test-good');
     // The stored key is used when the box is empty.
     await panel.getByRole('button', { name: 'Test connection' }).click();

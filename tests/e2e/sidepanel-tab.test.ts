@@ -29,7 +29,8 @@ describe('This tab and Queue (Chromium)', () => {
     await panel.getByText('Site support:').waitFor();
     await panel.getByRole('radio', { name: /Manual/ }).check();
     await panel.getByRole('tab', { name: 'Settings' }).click();
-    await expect.poll(() => panel.getByLabel('ChatGPT mode').inputValue()).toBe('manual');
+    await expect.poll(() => panel.getByLabel('Add memories on ChatGPT').inputValue()).toBe('manual');
+    expect(await panel.getByLabel('Learn from chats on ChatGPT').isChecked()).toBe(true);
     await panel.getByRole('tab', { name: 'This tab' }).click();
     await panel.getByRole('radio', { name: /Auto/ }).check();
   });

@@ -150,7 +150,9 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
     // How fast it goes out is measured by `npm run bench:send`, not asserted here.
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
     const [sent] = await sentMessages(page);
-    expect(sent!.text).toBe(FIRST);
+    // A request the stopped worker dropped is asked again: a fresh worker may still answer in time.
+    if (how === 'stopped') expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(FIRST);
+    else expect(sent!.text).toBe(FIRST);
     // The page answered that one message and nothing else was sent meanwhile.
     await waitForReply(page, 1);
     expect(await sentMessages(page)).toHaveLength(1);

@@ -34,13 +34,53 @@ export function apiKeyOf(req: ReceivedRequest): string | null {
 
 export type Responder = (req: ReceivedRequest) => ScriptedReply;
 
-const CORS = {
-  'access-control-allow-origin': '*',
+/**
+ * Which auth the fake accepts; any other style is refused with 401, like a server that does
+ * not know it. `any` (the default) takes either header, as the tests of other features need.
+ */
+export type FakeAuth = 'any' | 'x-api-key' | 'bearer' | 'none';
+
+/**
+ * How it answers CORS:
+ * - `*`: `access-control-allow-origin: *` (the hosted APIs' answer to the SDK's browser mode);
+ * - `reflect`: echoes any Origin, as llama.cpp's llama-server does;
+ * - a list: echoes only those origins and refuses any other Origin with 403, as Ollama does
+ *   (its defaults are localhost/127.0.0.1/0.0.0.0 pages; OLLAMA_ORIGINS adds more).
+ */
+export type FakeCors = '*' | 'reflect' | readonly string[];
+
+export interface FakeApiOptions {
+  auth?: FakeAuth;
+  /** The key the x-api-key or Bearer header must carry; any non-empty one when unset. */
+  key?: string;
+  cors?: FakeCors;
+}
+
+const CORS_BASE = {
   'access-control-allow-methods': 'POST, GET, OPTIONS',
   'access-control-allow-headers': '*',
   'access-control-expose-headers': '*',
   'access-control-max-age': '600',
 };
+
+/** Why the request's auth is refused under `auth`, or null when it is accepted. */
+function authRefusal(headers: IncomingMessage['headers'], auth: FakeAuth, key?: string): string | null {
+  const xKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'] : null;
+  const bearer = headers.authorization?.replace(/^Bearer\s+/i, '') ?? null;
+  const matches = (k: string | null) => k !== null && k !== '' && (key === undefined || k === key);
+  switch (auth) {
+    case 'any':
+      return matches(xKey) || matches(bearer) ? null : 'x-api-key header is required';
+    case 'x-api-key':
+      if (bearer !== null) return 'this server takes the key in x-api-key, not Authorization';
+      return matches(xKey) ? null : 'x-api-key header is required';
+    case 'bearer':
+      if (xKey !== null) return 'this server takes the key as Authorization: Bearer, not x-api-key';
+      return matches(bearer) ? null : 'Authorization: Bearer is required';
+    case 'none':
+      return xKey !== null || bearer !== null ? 'this server takes no key, but one was sent' : null;
+  }
+}
 
 /** A well-formed Messages API answer that calls one tool with `input`. */
 export function toolUseMessage(name: string, input: unknown, usage = { input_tokens: 1200, output_tokens: 180 }) {
@@ -78,14 +118,37 @@ export function apiError(
   return { status, headers, body: { type: 'error', error: { type, message } } };
 }
 
+/**
+ * What an Anthropic-compatible server answers when nothing is scripted: a forced tool gets its
+ * call (as Test connection asks for), anything else a short text.
+ */
+export function defaultReply(req: ReceivedRequest): ScriptedReply {
+  const choice = (req.body as { tool_choice?: { type?: string; name?: string } } | null)?.tool_choice;
+  if (choice?.type === 'tool' && choice.name) {
+    return { body: toolUseMessage(choice.name, { ok: true }, { input_tokens: 20, output_tokens: 10 }) };
+  }
+  return { body: textMessage('ok') };
+}
+
 export class FakeAnthropicApi {
   readonly requests: ReceivedRequest[] = [];
   /** Requests whose reply has been written (or whose connection was hung up), in that order. */
   readonly answered: ReceivedRequest[] = [];
+  /** Requests refused before reaching the script: wrong auth (401) or a foreign Origin (403). */
+  readonly refused: { status: number; path: string; reason: string; headers: IncomingMessage['headers'] }[] = [];
   private readonly queue: ScriptedReply[] = [];
-  private fallback: Responder = () => ({ body: textMessage('ok') });
+  private fallback: Responder = defaultReply;
   private server: Server | null = null;
+  private readonly auth: FakeAuth;
+  private readonly key: string | undefined;
+  private readonly cors: FakeCors;
   url = '';
+
+  constructor(options: FakeApiOptions = {}) {
+    this.auth = options.auth ?? 'any';
+    this.key = options.key;
+    this.cors = options.cors ?? '*';
+  }
 
   /** Answers the next requests in order with these replies; then the fallback answers. */
   enqueue(...replies: ScriptedReply[]): this {
@@ -101,8 +164,9 @@ export class FakeAnthropicApi {
   reset(): void {
     this.requests.length = 0;
     this.answered.length = 0;
+    this.refused.length = 0;
     this.queue.length = 0;
-    this.fallback = () => ({ body: textMessage('ok') });
+    this.fallback = defaultReply;
   }
 
   messageRequests(): ReceivedRequest[] {
@@ -123,9 +187,34 @@ export class FakeAnthropicApi {
     this.server = null;
   }
 
+  /** The CORS headers for this request's Origin, or null when the Origin is refused. */
+  private corsFor(origin: string | undefined): Record<string, string> | null {
+    if (this.cors === '*') return { ...CORS_BASE, 'access-control-allow-origin': '*' };
+    if (!origin) return { ...CORS_BASE };
+    if (this.cors === 'reflect' || this.cors.includes(origin)) {
+      return { ...CORS_BASE, 'access-control-allow-origin': origin, vary: 'Origin' };
+    }
+    return null;
+  }
+
+  private refuse(res: ServerResponse, req: IncomingMessage, status: number, reason: string, cors: object): void {
+    this.refused.push({ status, path: req.url ?? '', reason, headers: req.headers });
+    const type = status === 403 ? 'permission_error' : 'authentication_error';
+    res.writeHead(status, { ...cors, 'content-type': 'application/json' });
+    res.end(JSON.stringify({ type: 'error', error: { type, message: reason } }));
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const origin = typeof req.headers.origin === 'string' ? req.headers.origin : undefined;
+    const cors = this.corsFor(origin);
+    if (cors === null) {
+      // Ollama answers a foreign Origin with a bare 403, preflight or not.
+      req.resume();
+      this.refuse(res, req, 403, `origin ${origin} is not allowed`, {});
+      return;
+    }
     if (req.method === 'OPTIONS') {
-      res.writeHead(204, CORS).end();
+      res.writeHead(204, cors).end();
       return;
     }
     const chunks: Buffer[] = [];
@@ -152,20 +241,15 @@ export class FakeAnthropicApi {
       this.answered.push(received);
       return;
     }
-    if (!req.headers['x-api-key'] && !req.headers.authorization) {
-      res.writeHead(401, { ...CORS, 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify({
-          type: 'error',
-          error: { type: 'authentication_error', message: 'x-api-key header is required' },
-        }),
-      );
+    const refusal = authRefusal(req.headers, this.auth, this.key);
+    if (refusal) {
+      this.refuse(res, req, 401, refusal, cors);
       this.answered.push(received);
       return;
     }
     const payload = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
     res.writeHead(reply.status ?? 200, {
-      ...CORS,
+      ...cors,
       'content-type': 'application/json',
       'request-id': `req_fake_${this.requests.length}`,
       ...reply.headers,

@@ -8,7 +8,7 @@ import {
   saveApiKey,
   saveSettings,
 } from '../../lib/settings';
-import { defaultSettings } from '../../lib/settings-schema';
+import { defaultSettings, SETTINGS_VERSION } from '../../lib/settings-schema';
 import storedV1 from '../fixtures/settings/v1.json';
 
 describe('settings', () => {
@@ -23,7 +23,7 @@ describe('settings', () => {
 
   it('migrates the unversioned v0 shape through v1 to the current version', () => {
     const s = migrateSettings({ model: 'claude-sonnet-4-5', budget: 800, idleMinutes: 5 });
-    expect(s.version).toBe(2);
+    expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.model).toBe('claude-sonnet-4-5');
     expect(s.idleMinutes).toBe(5);
     expect(s.sites.chatgpt.budgetTokens).toBe(800);
@@ -33,7 +33,7 @@ describe('settings', () => {
 
   it('migrates v1 (0.1.0) site on/off and mode to the two named switches', () => {
     const s = migrateSettings(structuredClone(storedV1));
-    expect(s.version).toBe(2);
+    expect(s.version).toBe(SETTINGS_VERSION);
     // "Off" on a site meant claude-mem off there: neither learning nor adding memories.
     expect(s.sites.chatgpt).toEqual({ learn: false, inject: 'off', budgetTokens: 1200 });
     expect(s.sites.claude).toEqual({ learn: true, inject: 'manual', budgetTokens: 600 });
@@ -48,7 +48,7 @@ describe('settings', () => {
   it('loads a v1 object from storage as v2', async () => {
     await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: structuredClone(storedV1) });
     const s = await loadSettings();
-    expect(s.version).toBe(2);
+    expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.sites.chatgpt.learn).toBe(false);
   });
 

@@ -1,7 +1,8 @@
-/** Settings' "Test connection": the saved key unless the user is trying a new one. */
+/** Settings' "Test connection": the saved configuration unless the user is trying new values. */
 import { testConnection } from '../../../lib/anthropic-connection';
 import { getPause } from '../../../lib/db/queue-state';
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
+import { authOf } from '../../../lib/providers';
 import { loadApiKey, loadSettings } from '../../../lib/settings';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
@@ -10,14 +11,22 @@ export const connectionHandlers: HandlerGroup<'connection.test'> = {
   'connection.test': async (req) => {
     const settings = await loadSettings();
     const stored = await loadApiKey();
+    const provider = req.provider ?? settings.provider;
+    const auth = authOf({ provider, authStyle: req.authStyle ?? settings.authStyle });
     const input = {
-      apiKey: req.apiKey?.trim() || stored,
+      // A server that takes no key never gets one, not even the stored key.
+      apiKey: auth === 'none' ? null : req.apiKey?.trim() || stored,
       baseUrl: req.baseUrl?.trim() || settings.baseUrl,
       model: req.model?.trim() || settings.model,
+      auth,
     };
     const result = await testConnection(input);
     // The stored settings work again: lift a key/model pause (not the daily cap) and get going.
-    const same = input.apiKey === stored && input.baseUrl === settings.baseUrl && input.model === settings.model;
+    const same =
+      (auth === 'none' || input.apiKey === stored) &&
+      auth === authOf(settings) &&
+      input.baseUrl === settings.baseUrl &&
+      input.model === settings.model;
     if (result.ok && same && (await getPause(now()))?.reason !== 'cap') await resumeAfterSettingsChange();
     // The API's message goes to the UI: make sure the key itself never rides along.
     const detail = input.apiKey ? result.detail.split(input.apiKey).join('[key]') : result.detail;

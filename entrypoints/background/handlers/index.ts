@@ -1,5 +1,6 @@
 import type { Handlers } from '../router';
 import { activityHandlers } from './activity';
+import { bringInHandlers } from './bring-in';
 import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
 import { feedbackHandlers } from './feedback';
@@ -12,6 +13,7 @@ import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
 import { storeHandlers } from './store';
 import { transferHandlers } from './transfer';
+import { workHandlers } from './work';
 
 /** Every message type must have exactly one handler: the type below checks it. */
 export const handlers: Handlers = {
@@ -28,5 +30,7 @@ export const handlers: Handlers = {
   ...activityHandlers,
   ...menuHandlers,
   ...connectionHandlers,
+  ...workHandlers,
+  ...bringInHandlers,
   ping: async () => ({}),
 };

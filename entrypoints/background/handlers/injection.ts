@@ -25,6 +25,8 @@ interface Prepared {
   tokens: number;
   items: SelectedMemory[];
   at: number;
+  /** Not ready within the page's hold: its first message went without it (recorded as a miss). */
+  missed?: boolean;
 }
 
 /** Prepared blocks waiting for the page to say they were sent; kept briefly, in memory. */
@@ -36,7 +38,22 @@ function sweep(): void {
   for (const [token, p] of prepared) if (nowMs() - p.at > PREPARED_TTL_MS) prepared.delete(token);
 }
 
-export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' | 'tab.exclude'> = {
+function injectionRow(token: string, p: Prepared, chatId: string | null, carried: boolean | null) {
+  return {
+    id: token,
+    at: now(),
+    site: p.site,
+    chatId,
+    url: p.url,
+    query: p.query,
+    tokens: p.tokens,
+    items: p.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
+    feedback: null,
+    ...(carried === null ? {} : { miss: { reason: 'not ready in time' as const, carried } }),
+  };
+}
+
+export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' | 'inject.missed' | 'tab.exclude'> = {
   /** The side panel's per-memory switch: these stay out of this tab's injections. */
   'tab.exclude': async ({ tabId, ids }) => {
     const tab = await browser.tabs.get(tabId).catch(() => null);
@@ -74,28 +91,31 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       tokens: selection.tokens,
     };
   },
+  /**
+   * The page's first message went out without this block because it was not ready in time:
+   * Activity shows the miss now; if the conversation's next message carries the block,
+   * inject.record turns the same entry into a late injection.
+   */
+  'inject.missed': async ({ token }, ctx) => {
+    if (ctx.kind !== 'content') throw new Error('inject.missed is for chat pages');
+    const p = prepared.get(token);
+    if (!p || p.site !== ctx.site || p.missed) return { recorded: false };
+    p.missed = true;
+    await addInjection(injectionRow(token, p, null, false));
+    return { recorded: true };
+  },
   'inject.record': async ({ token, chatId }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.record is for chat pages');
     const p = prepared.get(token);
     // Unknown token: the worker restarted or the page replays; nothing to record.
     if (!p || p.site !== ctx.site) return { recorded: false };
     prepared.delete(token);
-    const at = now();
+    const row = injectionRow(token, p, chatId ?? null, p.missed ? true : null);
     await recordHits(
       p.items.map((r) => r.memory.id),
-      at,
+      row.at,
     );
-    await addInjection({
-      id: token,
-      at,
-      site: p.site,
-      chatId: chatId ?? null,
-      url: p.url,
-      query: p.query,
-      tokens: p.tokens,
-      items: p.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
-      feedback: null,
-    });
+    await addInjection(row);
     rememberInjection(ctx.site, ctx.tabId, token);
     return { recorded: true };
   },

@@ -72,7 +72,7 @@ async function usageSummary() {
     dailyTokenCap: cap,
     capReached: cap > 0 && today.inputTokens + today.outputTokens >= cap,
     paused: await getPause(now()),
-    price: { model: settings.model, ...priceFor(settings.model) },
+    price: { model: settings.model, ...priceFor(settings.model, settings.provider) },
   };
 }
 

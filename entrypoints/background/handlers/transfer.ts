@@ -6,6 +6,7 @@ import { MessageError } from '../../../lib/protocol/define';
 import { loadSettings, saveSettings } from '../../../lib/settings';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings-import';
 import type { HandlerGroup } from '../router';
+import { tracked } from './work';
 
 export const transferHandlers: HandlerGroup<
   | 'transfer.export'
@@ -15,29 +16,39 @@ export const transferHandlers: HandlerGroup<
   | 'backups.create'
   | 'backups.restore'
 > = {
-  'transfer.export': async () => {
-    const { memories, chats } = await readAllForExport();
-    return { text: serializeMemoryFile({ memories, chats, settings: await loadSettings() }) };
-  },
+  'transfer.export': (_req) =>
+    tracked('export', async (work) => {
+      work.phase('read');
+      const { memories, chats } = await readAllForExport();
+      work.phase('write', memories.length);
+      const text = serializeMemoryFile({ memories, chats, settings: await loadSettings() });
+      work.set(memories.length);
+      return { text };
+    }),
   /**
    * Memories and chats (as history) are merged in one transaction after a backup; settings
    * are only proposed, for the user to confirm with `transfer.applySettings`.
    */
-  'transfer.import': async ({ text }) => {
-    let parsed: ReturnType<typeof parseMemoryFile>;
-    try {
-      parsed = parseMemoryFile(text, { knownIds: await memoryIds() });
-    } catch (error) {
-      throw new MessageError('bad_request', (error as Error).message);
-    }
-    await createBackup('before import');
-    const report = await importParsed(parsed);
-    return {
-      ...report,
-      settingsChanges: proposeSettingsChanges(await loadSettings(), parsed.settings),
-      settingsProtected: parsed.ignoredSettings,
-    };
-  },
+  'transfer.import': ({ text }) =>
+    tracked('import', async (work) => {
+      work.phase('check');
+      let parsed: ReturnType<typeof parseMemoryFile>;
+      try {
+        parsed = parseMemoryFile(text, { knownIds: await memoryIds() });
+      } catch (error) {
+        throw new MessageError('bad_request', (error as Error).message);
+      }
+      work.checkpoint();
+      work.phase('backup');
+      await createBackup('before import');
+      work.checkpoint();
+      const report = await importParsed(parsed, work);
+      return {
+        ...report,
+        settingsChanges: proposeSettingsChanges(await loadSettings(), parsed.settings),
+        settingsProtected: parsed.ignoredSettings,
+      };
+    }),
   'transfer.applySettings': async ({ changes }) => {
     try {
       return { settings: await saveSettings(applySettingsChanges(await loadSettings(), changes)) };
@@ -47,5 +58,5 @@ export const transferHandlers: HandlerGroup<
   },
   'backups.list': () => listBackups(),
   'backups.create': ({ reason }) => createBackup(reason),
-  'backups.restore': ({ id }) => restoreBackup(id),
+  'backups.restore': ({ id }) => tracked('restore', (work) => restoreBackup(id, work)),
 };

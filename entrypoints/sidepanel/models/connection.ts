@@ -19,10 +19,13 @@ export async function runConnectionTest(): Promise<void> {
   connection.value = { state: 'testing' };
   const key = apiKeyInput.value.trim();
   try {
+    const f = form.value;
     const result = await send('connection.test', {
       ...(key ? { apiKey: key } : {}),
-      baseUrl: form.value?.baseUrl,
-      model: form.value?.model,
+      baseUrl: f?.baseUrl,
+      model: f?.model,
+      provider: f?.provider,
+      authStyle: f?.authStyle,
     });
     connection.value = { state: 'done', result };
   } catch (error) {

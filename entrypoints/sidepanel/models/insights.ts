@@ -4,9 +4,11 @@
  * live injection list they need; the memories themselves come from the shared live list.
  */
 import { computed, signal } from '@preact/signals';
+import type { UsageRow } from '../../../lib/db/db';
 import { watch } from '../../../lib/db/live';
-import { allInjections } from '../../../lib/db/panel-reads';
+import { allInjections, usageSince } from '../../../lib/db/panel-reads';
 import { type Injection, MEMORY_TYPES, type MemoryRecord, type MemoryType } from '../../../lib/memory/types';
+import { utcDay } from '../../../lib/time';
 import { memories } from './memories';
 
 const DAY = 86_400_000;
@@ -112,10 +114,23 @@ export function heatView(all: readonly MemoryRecord[], nowMs: number, listSize =
 
 const log = signal<readonly Injection[]>([]);
 
+/** This month's extraction usage, priced per provider (Queue shows the same figures). */
+export const monthUsage = signal<readonly UsageRow[]>([]);
+
 export function startInsightsModel(): () => void {
-  return watch(allInjections, (rows) => {
+  const stopLog = watch(allInjections, (rows) => {
     log.value = rows;
   });
+  const stopUsage = watch(
+    () => usageSince(`${utcDay().slice(0, 7)}-01`),
+    (rows) => {
+      monthUsage.value = rows;
+    },
+  );
+  return () => {
+    stopLog();
+    stopUsage();
+  };
 }
 
 export const types = computed(() => typeSeries(memories.value, Date.now()));

@@ -36,15 +36,21 @@ export const groups = computed(() => groupJobs(rows.value));
 export interface UsageTotals {
   tokens: number;
   costUsd: number;
+  /** Cost of calls to providers that bill in yuan. */
+  costCny: number;
+  /** Tokens whose price is unknown: shown as tokens only, never as a cost. */
+  unpricedTokens: number;
   calls: number;
 }
 
 export function totals(list: readonly UsageRow[], prefix: string): UsageTotals {
-  const out = { tokens: 0, costUsd: 0, calls: 0 };
+  const out = { tokens: 0, costUsd: 0, costCny: 0, unpricedTokens: 0, calls: 0 };
   for (const r of list) {
     if (!r.day.startsWith(prefix)) continue;
     out.tokens += r.inputTokens + r.outputTokens;
     out.costUsd += r.costUsd;
+    out.costCny += r.costCny ?? 0;
+    out.unpricedTokens += r.unpricedTokens ?? 0;
     out.calls += r.calls;
   }
   return out;

@@ -4,11 +4,13 @@
  */
 import { computed, signal } from '@preact/signals';
 import { browser } from '#imports';
+import { ensureHostPermission } from '../../../lib/host-permission';
 import { applyLanguagePref, t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
+import { needsKey } from '../../../lib/providers';
 import { send } from '../../../lib/send';
 import { SETTINGS_STORAGE_KEY } from '../../../lib/settings';
-import { DEFAULT_BASE_URL, type Settings, type SiteMode, type SiteSettings } from '../../../lib/settings-schema';
+import type { Settings, SiteMode, SiteSettings } from '../../../lib/settings-schema';
 import type { SiteId } from '../../../lib/sites';
 import { fail, messageOf, say } from './notice';
 
@@ -16,6 +18,9 @@ export const saved = signal<Settings | null>(null);
 export const form = signal<Settings | null>(null);
 export const hasApiKey = signal(false);
 export const apiKeyInput = signal('');
+
+/** Extraction is blocked for want of a key (a local server needs none). */
+export const keyMissing = computed(() => !hasApiKey.value && (saved.value === null || needsKey(saved.value)));
 
 export const dirty = computed(
   () => apiKeyInput.value !== '' || JSON.stringify(form.value) !== JSON.stringify(saved.value),
@@ -55,21 +60,11 @@ export function editSite(site: SiteId, patch: Partial<SiteSettings>): void {
   if (f) form.value = { ...f, sites: { ...f.sites, [site]: { ...f.sites[site], ...patch } } };
 }
 
-/** A custom endpoint needs its origin granted; asked before any await (it needs the click). */
-function requestEndpointPermission(baseUrl: string): void {
-  try {
-    const origin = new URL(baseUrl).origin;
-    if (origin === new URL(DEFAULT_BASE_URL).origin || /^http:\/\/(localhost|127\.0\.0\.1)(:|$)/.test(origin)) return;
-    void browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => {});
-  } catch {
-    // An invalid URL is reported by the save itself.
-  }
-}
-
 export async function saveSettingsForm(): Promise<boolean> {
   const settings = form.value;
   if (!settings) return false;
-  if (settings.baseUrl !== saved.value?.baseUrl) requestEndpointPermission(settings.baseUrl);
+  // A new endpoint needs its origin granted; asked before any await (it needs the click).
+  if (settings.baseUrl !== saved.value?.baseUrl) void ensureHostPermission(settings.baseUrl);
   try {
     const key = apiKeyInput.value.trim();
     accept(await send('settings.set', { settings, ...(key ? { apiKey: key } : {}) }));

@@ -48,7 +48,9 @@ export const excludedIds = signal<ReadonlySet<string>>(new Set());
 async function pickTab() {
   const [active] = await browser.tabs.query({ active: true, currentWindow: true });
   const own = browser.runtime.getURL('/');
-  if (active && !active.url?.startsWith(own)) return active;
+  // A tab whose URL the extension may not read (its own page opened as a tab shows none) is
+  // not a chat page: fall back to the last one used.
+  if (active?.url && !active.url.startsWith(own)) return active;
   const others = (await browser.tabs.query({ currentWindow: true }))
     .filter((t) => t.url && !t.url.startsWith(own))
     .sort((a, b) => (b.lastAccessed ?? 0) - (a.lastAccessed ?? 0));

@@ -11,6 +11,7 @@ import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/send';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
+import { saidCancelled, track } from './work';
 
 export type BackupSummary = ResponseOf<'backups.list'>[number];
 export type ImportReport = ResponseOf<'transfer.import'>;
@@ -33,12 +34,12 @@ export function startBackupsModel(): () => void {
 }
 
 /** The snapshot the background took just before `since`, with this reason. */
-async function backupTakenFor(reason: string, since: string): Promise<BackupSummary | undefined> {
+export async function backupTakenFor(reason: string, since: string): Promise<BackupSummary | undefined> {
   const list = await send('backups.list', {});
   return list.find((b) => b.reason === reason && b.at >= since);
 }
 
-function undoByBackup(label: string, backup: BackupSummary | undefined): void {
+export function undoByBackup(label: string, backup: BackupSummary | undefined): void {
   if (!backup) return;
   recordAction(label, async () => {
     await send('backups.restore', { id: backup.id });
@@ -48,7 +49,8 @@ function undoByBackup(label: string, backup: BackupSummary | undefined): void {
 export async function importFile(file: File): Promise<void> {
   const started = new Date(Date.now() - 1000).toISOString();
   try {
-    const report = await send('transfer.import', { text: await file.text() });
+    const text = await file.text();
+    const report = await track('import', () => send('transfer.import', { text }));
     lastImport.value = { file: file.name, report };
     importedSettings.value = 'proposed';
     say(
@@ -61,6 +63,7 @@ export async function importFile(file: File): Promise<void> {
     );
     undoByBackup(t('undo.imported', { file: file.name }), await backupTakenFor('before import', started));
   } catch (error) {
+    if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
     fail(t('transfer.importFailed', { error: messageOf(error) }));
   }
@@ -75,6 +78,7 @@ export async function applyImportedSettings(): Promise<void> {
       changes: last.report.settingsChanges.map(({ path, to }) => ({ path, to })),
     });
     importedSettings.value = 'applied';
+    say(t('transfer.settingsApplied'));
   } catch (error) {
     fail(messageOf(error));
   }
@@ -86,7 +90,7 @@ export function keepMySettings(): void {
 
 export async function exportFile(): Promise<void> {
   try {
-    const { text } = await send('transfer.export', {});
+    const { text } = await track('export', () => send('transfer.export', {}));
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;
@@ -95,6 +99,7 @@ export async function exportFile(): Promise<void> {
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     say(t('transfer.exported'));
   } catch (error) {
+    if (saidCancelled('export', error)) return;
     fail(t('transfer.exportFailed', { error: messageOf(error) }));
   }
 }
@@ -102,11 +107,12 @@ export async function exportFile(): Promise<void> {
 export async function restoreFrom(backup: BackupSummary): Promise<void> {
   const started = new Date(Date.now() - 1000).toISOString();
   try {
-    const r = await send('backups.restore', { id: backup.id });
+    const r = await track('restore', () => send('backups.restore', { id: backup.id }));
     say(t('backups.restored', { memories: r.memories, chats: r.chats }));
     undoByBackup(t('undo.restored'), await backupTakenFor('before restore', started));
     await refreshBackups();
   } catch (error) {
+    if (saidCancelled('restore', error)) return;
     fail(messageOf(error));
   }
 }

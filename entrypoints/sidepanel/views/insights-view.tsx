@@ -3,12 +3,16 @@ import { useEffect } from 'preact/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { HeatView } from '../../../components/heat-view';
 import { UplotChart } from '../../../components/uplot-chart';
+import { costText } from '../../../components/usage-meter';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
+import { number } from '../../../lib/i18n/format';
 import { typeLabel } from '../../../lib/i18n/labels';
 import { MEMORY_TYPES } from '../../../lib/memory/types';
-import { heat, hitChartData, hits, startInsightsModel, typeChartData, types } from '../models/insights';
+import { utcDay } from '../../../lib/time';
+import { heat, hitChartData, hits, monthUsage, startInsightsModel, typeChartData, types } from '../models/insights';
 import { memories } from '../models/memories';
+import { totals } from '../models/queue';
 
 export function InsightsView() {
   useEffect(() => startInsightsModel(), []);
@@ -27,6 +31,7 @@ export function InsightsView() {
   const hs = hits.value;
   const totalHits = hs.y.hits.reduce((a, b) => a + b, 0);
   const h = heat.value;
+  const month = totals(monthUsage.value, utcDay().slice(0, 7));
   return (
     <ViewPanel id="insights">
       <UplotChart
@@ -51,6 +56,10 @@ export function InsightsView() {
         />
       )}
       <HeatView cells={h.cells} hot={h.hot} cooling={h.cooling} neverUsed={h.neverUsed} />
+      <p class="muted">
+        <strong>{t('usage.label')}</strong> · {t('usage.month')} — {t('usage.tokens', { n: number(month.tokens) })} ·{' '}
+        {costText(month)}
+      </p>
     </ViewPanel>
   );
 }

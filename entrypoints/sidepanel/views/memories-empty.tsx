@@ -4,14 +4,14 @@ import { t } from '../../../lib/i18n';
 import { SITE_LABELS } from '../../../lib/sites';
 import { openAdd } from '../models/add-memory';
 import { go } from '../models/nav';
-import { hasApiKey } from '../models/settings';
+import { keyMissing } from '../models/settings';
 
 export function MemoriesEmpty() {
   const sites = Object.values(SITE_LABELS).slice(0, 6).join(', ');
   return (
     <EmptyState title={t('empty.memories.title')}>
       <ol class="steps">
-        {!hasApiKey.value && (
+        {keyMissing.value && (
           <li>
             {t('empty.memories.key')}{' '}
             <button type="button" class="small link" onClick={() => go('settings')}>

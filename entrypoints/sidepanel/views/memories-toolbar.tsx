@@ -1,8 +1,11 @@
-/** Add by hand, import and export: the Memories view's first row. */
+/** Add by hand, bring in from elsewhere, import and export: the Memories view's first row. */
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { addOpen, openAdd } from '../models/add-memory';
+import { bringOpen, openBringIn } from '../models/bring-in';
 import { exportFile, importFile } from '../models/transfer';
+import { busy } from '../models/work';
+import { ProposedSettings } from './proposed-settings';
 
 export function MemoriesToolbar() {
   return (
@@ -12,7 +15,17 @@ export function MemoriesToolbar() {
           {t('add.open')}
         </button>
       )}
-      <TransferBar onImport={(f) => void importFile(f)} onExport={() => void exportFile()} />
+      {!bringOpen.value && (
+        <button type="button" onClick={openBringIn}>
+          {t('bring.open')}
+        </button>
+      )}
+      <TransferBar
+        onImport={(f) => void importFile(f)}
+        onExport={() => void exportFile()}
+        busy={busy('import') || busy('export')}
+      />
+      <ProposedSettings whilePending />
     </div>
   );
 }

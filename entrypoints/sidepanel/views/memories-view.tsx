@@ -4,8 +4,10 @@ import { MemoryList } from '../../../components/memory-list';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { addDraft, addOpen, cancelAdd, changeAdd, submitAdd } from '../models/add-memory';
+import { bringOpen } from '../models/bring-in';
 import { loaded, memories } from '../models/memories';
 import { visible } from '../models/memory-view';
+import { BringInPanel } from './bring-in-panel';
 import { MemoriesBulk } from './memories-bulk';
 import { MemoriesEmpty } from './memories-empty';
 import { MemoriesFinder } from './memories-finder';
@@ -26,8 +28,9 @@ export function MemoriesView() {
           onCancel={cancelAdd}
         />
       )}
+      <BringInPanel />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
-      {loaded.value && memories.value.length === 0 && !addOpen.value && <MemoriesEmpty />}
+      {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
       {memories.value.length > 0 && <MemoriesFinder />}
       <MemoriesBulk />
       {memories.value.length > 0 && visible.value.length === 0 && <p class="empty">{t('mem.noMatch')}</p>}

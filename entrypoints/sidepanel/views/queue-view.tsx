@@ -23,7 +23,7 @@ import {
   today,
 } from '../models/queue';
 import { plainReason } from '../models/queue-reasons';
-import { hasApiKey, saved } from '../models/settings';
+import { keyMissing, saved } from '../models/settings';
 
 const ORDER: readonly JobState[] = ['failed', 'running', 'pending', 'done'];
 
@@ -85,7 +85,7 @@ export function QueueView() {
           )}
         </div>
       )}
-      {!hasApiKey.value && (
+      {keyMissing.value && (
         <p class="status error">
           {t('queue.noKey')}{' '}
           <button type="button" class="small link" onClick={() => go('settings')}>
@@ -105,7 +105,7 @@ export function QueueView() {
       )}
       {ORDER.filter((s) => g[s].length > 0).map((s) => (
         <section key={s} class="job-group" aria-labelledby={`jobs-${s}`}>
-          <h3 id={`jobs-${s}`}>{t(`queue.group.${s}`, { n: g[s].length })}</h3>
+          <h2 id={`jobs-${s}`}>{t(`queue.group.${s}`, { n: g[s].length })}</h2>
           <ul class="job-list">{g[s].map(renderJob)}</ul>
         </section>
       ))}

@@ -43,8 +43,3 @@ export async function writeChatsInPage(chats: readonly object[]): Promise<void> 
   });
   db.close();
 }
-
-/** A memory file with no memories, only these chats. */
-export function chatsFile(chats: readonly unknown[]): string {
-  return JSON.stringify({ format: 'claude-mem.memories', version: 1, memories: [], chats });
-}

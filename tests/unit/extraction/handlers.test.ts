@@ -118,18 +118,24 @@ describe('usage.summary', () => {
     expect(summary.today.costUsd).toBeCloseTo(0.003);
     expect(summary.month.inputTokens).toBeGreaterThanOrEqual(1_500);
     expect(summary).toMatchObject({ dailyTokenCap: 100_000, capReached: false, paused: null });
-    expect(summary.price).toEqual({ model: 'claude-haiku-4-5', inputPerMTok: 1, outputPerMTok: 5, known: true });
+    expect(summary.price).toEqual({
+      model: 'claude-haiku-4-5',
+      inputPerMTok: 1,
+      outputPerMTok: 5,
+      currency: 'USD',
+      known: true,
+    });
   });
 });
 
 describe('connection.test', () => {
-  it('says connected, with a one-token call', async () => {
-    api.enqueue({
-      body: { ...textMessage('p', { input_tokens: 8, output_tokens: 1 }), model: 'claude-haiku-4-5-20251001' },
-    });
+  it('says connected, with one tiny forced-tool call', async () => {
     expect(await data('connection.test')).toMatchObject({ ok: true, problem: 'none', status: 200 });
     expect(sentBody(api.messageRequests()[0]).model).toBeTruthy();
-    expect((api.messageRequests()[0]?.body as { max_tokens?: number } | undefined)?.max_tokens).toBe(1);
+    expect((api.messageRequests()[0]?.body as { max_tokens?: number } | undefined)?.max_tokens).toBe(64);
+    // The same endpoint answering with text instead: the reason, not a false "connected".
+    api.enqueue({ body: textMessage('p', { input_tokens: 8, output_tokens: 1 }) });
+    expect(await data('connection.test')).toMatchObject({ ok: false, problem: 'no_forced_tool' });
   });
 
   it('tests unsaved values without storing them, and names the problem', async () => {

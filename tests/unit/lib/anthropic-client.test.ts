@@ -48,9 +48,10 @@ describe('API error classes', () => {
 });
 
 describe('prices', () => {
-  it('knows the default model and prices an unknown one high', () => {
-    expect(priceFor('claude-haiku-4-5-20251001')).toEqual({ inputPerMTok: 1, outputPerMTok: 5, known: true });
-    expect(priceFor('my-local-llama')).toMatchObject({ inputPerMTok: 3, outputPerMTok: 15, known: false });
+  it('knows the default model, and shows no cost for one it does not know', () => {
+    expect(priceFor('claude-haiku-4-5-20251001')).toMatchObject({ inputPerMTok: 1, outputPerMTok: 5, known: true });
+    expect(priceFor('my-local-llama')).toMatchObject({ inputPerMTok: 0, outputPerMTok: 0, known: false });
     expect(costUsd('claude-haiku-4-5', 1_000_000, 100_000)).toBeCloseTo(1.5);
+    expect(costUsd('my-local-llama', 1_000_000, 100_000)).toBe(0);
   });
 });

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
-import { testConnection } from '../../../lib/anthropic-connection';
-import { apiError, FakeAnthropicApi } from '../../fake-api/server';
+import { PROBE_TOOL, testConnection } from '../../../lib/anthropic-connection';
+import { apiError, FakeAnthropicApi, textMessage, toolUseMessage } from '../../fake-api/server';
 import { extensionSender, routerOptions } from '../helpers';
 
 describe('Test connection', () => {
@@ -14,10 +14,46 @@ describe('Test connection', () => {
   afterAll(() => api.stop());
   const input = () => ({ apiKey: 'sk-ant-test-1', baseUrl: api.url, model: 'claude-haiku-4-5' });
 
-  it('makes one real, tiny call and reports success', async () => {
+  it('makes one real, tiny forced-tool call and reports success when the tool is called', async () => {
     expect(await testConnection(input())).toMatchObject({ ok: true, problem: 'none', status: 200 });
     expect(api.messageRequests()).toHaveLength(1);
-    expect(api.messageRequests()[0]?.body).toMatchObject({ max_tokens: 1, model: 'claude-haiku-4-5' });
+    expect(api.messageRequests()[0]?.body).toMatchObject({
+      max_tokens: 64,
+      model: 'claude-haiku-4-5',
+      tool_choice: { type: 'tool', name: PROBE_TOOL },
+      tools: [expect.objectContaining({ name: PROBE_TOOL })],
+    });
+  });
+
+  it('fails clearly when the endpoint answers a forced tool with text instead', async () => {
+    api.enqueue({ body: textMessage('Sure! The connection works.') });
+    const r = await testConnection(input());
+    expect(r).toMatchObject({ ok: false, problem: 'no_forced_tool', status: 200 });
+    expect(r.detail).toContain('answered with text');
+  });
+
+  it('fails clearly when the endpoint calls another tool, or refuses tool_choice outright', async () => {
+    api.enqueue({ body: toolUseMessage('some_other_tool', {}) });
+    expect(await testConnection(input())).toMatchObject({ ok: false, problem: 'no_forced_tool' });
+    api.enqueue(apiError(400, 'invalid_request_error', 'tool_choice type "tool" is not supported'));
+    expect(await testConnection(input())).toMatchObject({ ok: false, problem: 'no_forced_tool', status: 400 });
+    // Another 400 stays what it is.
+    api.enqueue(apiError(400, 'invalid_request_error', 'max_tokens: must be positive'));
+    expect(await testConnection(input())).toMatchObject({ ok: false, problem: 'other', status: 400 });
+  });
+
+  it('refuses plain http to another computer before sending anything, and needs no key locally', async () => {
+    const before = api.requests.length;
+    for (const baseUrl of ['http://api.example.com', 'http://localhost.evil.com', 'http://localhost@evil.com']) {
+      expect(await testConnection({ ...input(), baseUrl })).toMatchObject({ ok: false, problem: 'insecure_base_url' });
+    }
+    expect(api.requests.length).toBe(before);
+    const local = new FakeAnthropicApi({ auth: 'none' });
+    await local.start();
+    expect(await testConnection({ ...input(), apiKey: null, baseUrl: local.url, auth: 'none' })).toMatchObject({
+      ok: true,
+    });
+    await local.stop();
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { costText } from '../../../components/usage-meter';
 import { DONE_SHOWN, groupJobs, totals } from '../../../entrypoints/sidepanel/models/queue';
 import { plainReason } from '../../../entrypoints/sidepanel/models/queue-reasons';
 import type { QueueRow } from '../../../lib/db/panel-reads';
@@ -22,8 +23,27 @@ describe('queue model', () => {
       { day: '2026-11-02', inputTokens: 500, outputTokens: 50, costUsd: 0.005, calls: 1 },
       { day: '2026-10-31', inputTokens: 9, outputTokens: 9, costUsd: 9, calls: 9 },
     ];
-    expect(totals(usage, '2026-11-30')).toEqual({ tokens: 1100, costUsd: 0.01, calls: 2 });
+    expect(totals(usage, '2026-11-30')).toEqual({
+      tokens: 1100,
+      costUsd: 0.01,
+      costCny: 0,
+      unpricedTokens: 0,
+      calls: 2,
+    });
     expect(totals(usage, '2026-11')).toMatchObject({ tokens: 1650, calls: 3 });
+  });
+
+  it('keeps each currency apart and counts unpriced tokens, never as money', () => {
+    const usage = [
+      { day: '2026-11-30', inputTokens: 1000, outputTokens: 100, costUsd: 0.01, calls: 1 },
+      { day: '2026-11-29', inputTokens: 2000, outputTokens: 200, costUsd: 0, costCny: 0.02, calls: 1 },
+      { day: '2026-11-28', inputTokens: 300, outputTokens: 30, costUsd: 0, unpricedTokens: 330, calls: 1 },
+    ];
+    const month = totals(usage, '2026-11');
+    expect(month).toMatchObject({ tokens: 3630, costUsd: 0.01, costCny: 0.02, unpricedTokens: 330 });
+    expect(costText(month)).toBe('$0.01 + CN¥0.02 + 330 tokens at an unknown price');
+    expect(costText(totals(usage, '2026-11-28'))).toBe('price unknown');
+    expect(costText(totals(usage, '2026-10'))).toBe('$0.00');
   });
 
   it('says why a job failed in plain words', () => {

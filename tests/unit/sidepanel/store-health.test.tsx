@@ -2,6 +2,7 @@
 /** Settings → Store health and the repair banner render what the background reports, in words. */
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DegradedBanner } from '../../../components/degraded-banner';
 import { IncidentBanner } from '../../../components/incident-banner';
 import { StoreHealth } from '../../../components/store-health';
 import { lang } from '../../../lib/i18n';
@@ -64,6 +65,15 @@ describe('store health', () => {
       />,
     );
     expect(root.querySelector('[role=alert]')?.textContent).toMatch(/记忆库无法读取，已从 .* 的备份重建/);
+  });
+
+  it('says a store that could not be read was left as it is, and why', () => {
+    const root = mount(
+      <DegradedBanner degraded={{ at: '2026-11-30T08:00:00.000Z', error: 'UnknownError: backing store' }} />,
+    );
+    const text = root.querySelector('[role=alert]')?.textContent ?? '';
+    expect(text).toContain('UnknownError: backing store');
+    expect(text).toContain('nothing was deleted or replaced');
   });
 
   it('formats byte counts', () => {

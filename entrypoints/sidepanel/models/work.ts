@@ -1,0 +1,98 @@
+/**
+ * Long work as the panel sees it: the background broadcasts progress events (lib/work), this
+ * model keeps the latest per kind. `track` wraps a request that starts work: it marks the
+ * kind busy at once (buttons disable before the first report arrives), and clears it when
+ * the request settles. A panel opened mid-run asks `work.status` once.
+ */
+import { signal } from '@preact/signals';
+import { browser } from '#imports';
+import { t } from '../../../lib/i18n';
+import { MessageError } from '../../../lib/protocol/define';
+import { send } from '../../../lib/send';
+import { WORK_LANES, type WorkKind, type WorkProgress, WorkProgressEventSchema } from '../../../lib/work/progress';
+import { fail, messageOf, say } from './notice';
+
+export const work = signal<Readonly<Partial<Record<WorkKind, WorkProgress>>>>({});
+
+const closedRuns = new Set<string>();
+
+function put(kind: WorkKind, progress: WorkProgress | undefined): void {
+  const next = { ...work.value };
+  if (progress) next[kind] = progress;
+  else delete next[kind];
+  work.value = next;
+}
+
+function receive(progress: WorkProgress): void {
+  if (closedRuns.has(progress.runId)) return;
+  if (progress.state !== 'running') {
+    closedRuns.add(progress.runId);
+    put(progress.kind, undefined);
+    return;
+  }
+  put(progress.kind, progress);
+}
+
+/** True while work of this kind, or of another kind in the same lane, runs. */
+export function busy(kind: WorkKind): boolean {
+  const lane = WORK_LANES[kind];
+  return Object.values(work.value).some((p) => p && WORK_LANES[p.kind] === lane);
+}
+
+function localStart(kind: WorkKind): WorkProgress {
+  return {
+    kind,
+    runId: `local-${kind}`,
+    state: 'running',
+    phase: 'start',
+    done: 0,
+    total: 0,
+    cancellable: false,
+    startedAt: new Date().toISOString(),
+    elapsedMs: 0,
+  };
+}
+
+/** Runs `start` (the request that does the work) with the kind marked busy meanwhile. */
+export async function track<T>(kind: WorkKind, start: () => Promise<T>): Promise<T> {
+  if (busy(kind)) throw new Error(`${kind} is already running`);
+  put(kind, localStart(kind));
+  try {
+    return await start();
+  } finally {
+    const seen = work.value[kind];
+    if (seen) closedRuns.add(seen.runId);
+    put(kind, undefined);
+  }
+}
+
+/** A cancelled run is news, not an error: says so and returns true; false for anything else. */
+export function saidCancelled(kind: WorkKind, error: unknown): boolean {
+  if (!(error instanceof MessageError && error.code === 'cancelled')) return false;
+  say(t('work.cancelled', { what: t(`work.kind.${kind}`) }));
+  return true;
+}
+
+export async function cancelWork(kind: WorkKind): Promise<void> {
+  try {
+    await send('work.cancel', { kind });
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}
+
+export function startWorkModel(): () => void {
+  const listener = (message: unknown) => {
+    const parsed = WorkProgressEventSchema.safeParse(message);
+    if (parsed.success) receive(parsed.data.progress);
+    // No reply: the background does not wait for one, and other messages are not ours.
+    return undefined;
+  };
+  browser.runtime.onMessage.addListener(listener);
+  void send('work.status', {})
+    .then(({ running }) => {
+      for (const p of running) if (!work.value[p.kind]) receive(p);
+    })
+    .catch(() => {});
+  return () => browser.runtime.onMessage.removeListener(listener);
+}

@@ -1,0 +1,70 @@
+/**
+ * Reads one file out of a zip archive (OpenMemory's backup is a zip) with the platform's
+ * DecompressionStream: no library. Only what such an archive uses: stored or deflated
+ * entries, no encryption, no zip64. Layout per PKWARE's APPNOTE: the end-of-central-directory
+ * record gives the central directory, whose entries point at each local header.
+ */
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+export class ZipError extends Error {
+  override name = 'ZipError';
+}
+
+async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip'): Promise<Uint8Array> {
+  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream(format));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+export function gunzip(data: Uint8Array): Promise<Uint8Array> {
+  return inflate(data, 'gzip');
+}
+
+function findEnd(view: DataView): number {
+  for (let i = view.byteLength - 22; i >= Math.max(0, view.byteLength - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === EOCD) return i;
+  }
+  throw new ZipError('not a zip archive (no end of central directory)');
+}
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  localOffset: number;
+}
+
+export function listZip(bytes: Uint8Array): ZipEntry[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const end = findEnd(view);
+  const count = view.getUint16(end + 10, true);
+  let at = view.getUint32(end + 16, true);
+  const entries: ZipEntry[] = [];
+  const decoder = new TextDecoder();
+  for (let i = 0; i < count; i++) {
+    if (view.getUint32(at, true) !== CENTRAL) throw new ZipError('damaged zip (central directory)');
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true);
+    entries.push({
+      method: view.getUint16(at + 10, true),
+      compressedSize: view.getUint32(at + 20, true),
+      localOffset: view.getUint32(at + 42, true),
+      name: decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+    });
+    at += 46 + nameLength + extra + comment;
+  }
+  return entries;
+}
+
+export async function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Promise<Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const at = entry.localOffset;
+  if (view.getUint32(at, true) !== LOCAL) throw new ZipError('damaged zip (local header)');
+  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  const data = bytes.subarray(start, start + entry.compressedSize);
+  if (entry.method === 0) return data;
+  if (entry.method === 8) return inflate(data, 'deflate-raw');
+  throw new ZipError(`zip entry ${entry.name} uses compression method ${entry.method}, which is not supported`);
+}

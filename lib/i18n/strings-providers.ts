@@ -1,0 +1,49 @@
+/** Settings → Connection: provider presets, auth, local mode. `[English, 简体中文]` per key. */
+export const PROVIDER_STRINGS = {
+  'provider.label': ['Provider', '服务商'],
+  'provider.custom': ['Custom (any Anthropic-compatible endpoint)', '自定义（任何兼容 Anthropic 的接口）'],
+  'provider.getKey': ['Get a key from {name}', '在 {name} 获取密钥'],
+  'provider.price': [
+    'Price: {input} input / {output} output per million tokens.',
+    '价格：每百万 token 输入 {input} / 输出 {output}。',
+  ],
+  'provider.priceUnknown': [
+    'Price unknown: Queue shows tokens only, no cost.',
+    '价格未知：队列只显示 token 数，不显示费用。',
+  ],
+  'provider.local': [
+    'Runs on this computer: no key, nothing leaves the machine, no cost.',
+    '在本机运行：无需密钥，数据不出本机，不产生费用。',
+  ],
+  'provider.localSetup.ollama': [
+    'Ollama refuses browser extensions until they are allowed: start it with OLLAMA_ORIGINS={origin} (see README).',
+    'Ollama 默认拒绝浏览器扩展：请以 OLLAMA_ORIGINS={origin} 启动（见 README）。',
+  ],
+  'provider.localSetup.llamacpp': [
+    'Start llama-server with --jinja so tool calls work (see README).',
+    '请以 --jinja 启动 llama-server，才能使用工具调用（见 README）。',
+  ],
+  'provider.auth': ['Key sent as', '密钥发送方式'],
+  'provider.auth.bearer': ['Authorization: Bearer header', 'Authorization: Bearer 请求头'],
+  'provider.auth.x-api-key': ['x-api-key header', 'x-api-key 请求头'],
+  'provider.auth.none': ['No key (local server)', '不发送密钥（本地服务）'],
+  'provider.noKeyNeeded': ['No key is needed for this provider.', '此服务商不需要密钥。'],
+  'provider.models': ['Models it serves: {list} (or type another).', '可用模型：{list}（也可输入其他）。'],
+  'provider.baseUrlProblem.invalid': ['Not a valid address.', '不是有效地址。'],
+  'provider.baseUrlProblem.not_https': [
+    'Plain http is only allowed to this computer (localhost, 127.x.x.x, [::1]); use https.',
+    '明文 http 仅允许连接本机（localhost、127.x.x.x、[::1]）；请使用 https。',
+  ],
+  'provider.baseUrlProblem.credentials': [
+    'Remove the user name and password from the address.',
+    '请从地址中去掉用户名和密码。',
+  ],
+  'conn.problem.no_forced_tool': [
+    'This endpoint does not support forced tool use, which extraction needs: it answered without calling the tool. Pick another model or provider.',
+    '此接口不支持强制工具调用，而提取需要它：它没有调用工具就作答了。请换一个模型或服务商。',
+  ],
+  'conn.problem.insecure_base_url': [
+    'This base URL is not allowed: use https, or plain http only to this computer.',
+    '不允许此 Base URL：请使用 https，或仅对本机使用明文 http。',
+  ],
+} as const satisfies Record<string, readonly [string, string]>;

@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateRawSync, gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { ExportFormatError, parseMem0 } from '../../../lib/bring-in/mem0';
+import { readPasted, readSourceFile, SourceError } from '../../../lib/bring-in/read-source';
+
+const sample = (name: string) => readFileSync(join(__dirname, '../../fixtures/bring-in', name), 'utf8');
+
+/** A minimal zip (one deflated entry per file), laid out as APPNOTE describes. */
+function zip(files: Record<string, string | Buffer>): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, content] of Object.entries(files)) {
+    const raw = Buffer.from(content);
+    const data = deflateRawSync(raw);
+    const nameBytes = Buffer.from(name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(raw.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(raw.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(Object.keys(files).length, 8);
+  end.writeUInt16LE(Object.keys(files).length, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return new Uint8Array(Buffer.concat([...locals, dir, end]));
+}
+
+describe('mem0 and OpenMemory exports', () => {
+  it('reads mem0 get_all() output: text, category-led type, UTC dates; an empty one is skipped', () => {
+    const found = parseMem0(sample('mem0-get-all.json'));
+    expect(found.kind).toBe('mem0');
+    expect(found.items.map((i) => [i.content, i.type, i.createdAt])).toEqual([
+      ['Prefers vegetarian restaurants', 'preference', '2025-06-02T16:14:27.512Z'],
+      ['Works at a logistics company as a backend engineer', 'fact', '2025-05-20T18:01:00.000Z'],
+      ['计划十月去京都旅行', 'task', '2025-06-02T17:00:00.000Z'],
+    ]);
+    expect(found.items[0]?.section).toBe('user preferences, food');
+    expect(found.skipped).toBe(1);
+  });
+
+  it('reads the bare array mem0 export cookbooks write', () => {
+    const doc = JSON.parse(sample('mem0-get-all.json')) as { results: unknown[] };
+    expect(parseMem0(JSON.stringify(doc.results)).items).toHaveLength(3);
+  });
+
+  it('reads OpenMemory’s memories.json: category names by id, deleted memories left out', () => {
+    const found = parseMem0(sample('openmemory-memories.json'));
+    expect(found.kind).toBe('openmemory');
+    expect(found.items.map((i) => [i.content, i.type, i.section])).toEqual([
+      ['Uses tabs, not spaces, in Go code', 'preference', 'preferences'],
+      ['Is migrating the billing service to event sourcing', 'task', 'work'],
+    ]);
+    expect(found.skipped).toBe(1);
+  });
+
+  it('reads OpenMemory’s backup zip and its memories.jsonl.gz', async () => {
+    const archive = zip({ 'memories.json': sample('openmemory-memories.json'), 'README.txt': 'backup' });
+    expect((await readSourceFile('memories_export_sam.zip', archive)).items).toHaveLength(2);
+    const lines = [
+      { id: 'a', content: 'Reads sci-fi before bed', state: 'active', categories: ['hobbies'] },
+      { id: 'b', content: 'Gone', state: 'deleted', categories: [] },
+    ]
+      .map((l) => JSON.stringify(l))
+      .join('\n');
+    const onlyJsonl = zip({ 'export/memories.jsonl.gz': gzipSync(lines) });
+    const fromZip = await readSourceFile('backup.zip', onlyJsonl);
+    expect(fromZip.items.map((i) => [i.content, i.type])).toEqual([['Reads sci-fi before bed', 'fact']]);
+    const gz = await readSourceFile('memories.jsonl.gz', new Uint8Array(gzipSync(lines)));
+    expect(gz.items.map((i) => i.content)).toEqual(['Reads sci-fi before bed']);
+  });
+
+  it('refuses what is not an export, naming the problem, and points a claude-mem file to Import', async () => {
+    expect(() => parseMem0('{"hello": 1}')).toThrow(ExportFormatError);
+    expect(() => parseMem0('not json at all')).toThrow(/not JSON/);
+    const own = '{"format": "claude-mem.memories", "version": 1, "memories": []}';
+    await expect(readSourceFile('mine.json', new TextEncoder().encode(own))).rejects.toThrow(SourceError);
+    await expect(readSourceFile('x.zip', new Uint8Array([1, 2, 3]))).rejects.toThrow(/not a zip/);
+  });
+
+  it('treats a pasted mem0 export as an export and pasted prose as a list', () => {
+    expect(readPasted(sample('mem0-get-all.json')).kind).toBe('mem0');
+    expect(readPasted('- [likes] tea\n- coffee').kind).toBe('text');
+  });
+});

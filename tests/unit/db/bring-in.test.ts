@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseText } from '../../../lib/bring-in/text';
+import { checkBringIn, commitBringIn } from '../../../lib/db/bring-in';
+import { db } from '../../../lib/db/db';
+import { cancelWork, runWork, WorkCancelled } from '../../../lib/work/tracker';
+import { memory } from '../helpers';
+
+const sample = (name: string) => readFileSync(join(__dirname, '../../fixtures/bring-in', name), 'utf8');
+
+function chatgptItems() {
+  return parseText(sample('chatgpt-memories.txt')).items.map(({ content, type, importance, createdAt }) => ({
+    content,
+    type,
+    importance,
+    createdAt,
+  }));
+}
+
+describe('bringing memories into the store', () => {
+  it('judges each item with the extraction’s merge: new, already known, newer version, private', async () => {
+    await db.memories.bulkPut([
+      memory({ content: 'Is allergic to peanuts.', type: 'fact', importance: 5 }),
+      memory({ content: 'Has a budget of €1,100 per month for rent.', type: 'fact' }),
+    ]);
+    const items = [
+      ...chatgptItems(),
+      { content: 'My card is 4111 1111 1111 1111', type: 'fact' as const, importance: 3, createdAt: null },
+    ];
+    const checks = await runWork('bringIn', (work) => checkBringIn(items, [], work));
+    const byContent = new Map(items.map((item, i) => [item.content, checks[i]?.verdict]));
+    expect(byContent.get('Is allergic to peanuts.')).toBe('same');
+    expect(byContent.get('Has a budget of €1,250.50 per month for rent.')).toBe('replaces');
+    expect(byContent.get('My card is 4111 1111 1111 1111')).toBe('private');
+    expect(byContent.get('Wants to be called Sam.')).toBe('new');
+    expect(checks.find((c) => c.verdict === 'private')?.label).toBe('card number');
+    expect(await db.memories.count()).toBe(2);
+  });
+
+  it('commits ticked items in one go: supersedes, skips known ones, drops private ones, keeps source dates', async () => {
+    const old = memory({ content: 'Has a budget of €1,100 per month for rent.', type: 'fact' });
+    await db.memories.put(old);
+    const items = [
+      ...chatgptItems(),
+      { content: '密码是 hunter2', type: 'fact' as const, importance: 3, createdAt: null },
+      { content: '计划十月去京都旅行', type: 'task' as const, importance: 3, createdAt: '2025-06-02T17:00:00.000Z' },
+    ];
+    const stats = await runWork('bringIn', (work) => commitBringIn(items, [], work));
+    expect(stats).toEqual({ added: 8, updated: 0, superseded: 1, unchanged: 0, dropped: 1 });
+    const all = await db.memories.toArray();
+    expect(all).toHaveLength(10);
+    expect(all.find((m) => m.id === old.id)?.status).toBe('superseded');
+    const kyoto = all.find((m) => m.content === '计划十月去京都旅行');
+    expect(kyoto).toMatchObject({ type: 'task', source: null, createdAt: '2025-06-02T17:00:00.000Z' });
+    expect(all.some((m) => m.content.includes('hunter2'))).toBe(false);
+    expect(all.find((m) => m.content === 'Has a budget of €1,250.50 per month for rent.')?.status).toBe('active');
+  });
+
+  it('a cancelled commit writes nothing', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      content: `Imported note number ${i} about topic ${i * 7}`,
+      type: 'fact' as const,
+      importance: 3,
+      createdAt: null,
+    }));
+    const run = runWork('bringIn', (work) => commitBringIn(items, [], work));
+    await new Promise((r) => setTimeout(r, 0));
+    cancelWork('bringIn');
+    await expect(run).rejects.toBeInstanceOf(WorkCancelled);
+    expect(await db.memories.count()).toBe(0);
+  });
+});
