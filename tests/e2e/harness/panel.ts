@@ -46,6 +46,36 @@ export function withPanel(ready: (panel: Page, ext: ExtensionBrowser) => Promise
   });
 }
 
+/** The panel's views by id, each tab named in both languages. */
+export const PANEL_VIEWS = [
+  ['memories', /^(Memories|记忆)$/],
+  ['tab', /^(This tab|当前页)$/],
+  ['queue', /^(Queue|队列)$/],
+  ['activity', /^(Activity|记录)$/],
+  ['insights', /^(Insights|洞察)$/],
+  ['settings', /^(Settings|设置)$/],
+] as const;
+
+type PanelViewId = (typeof PANEL_VIEWS)[number][0];
+
+/**
+ * Opens every view in turn in a populated state (a draft previewed on This tab, the first
+ * Activity entry expanded) and hands it to `visit`: what the screenshot and accessibility
+ * walks both need to see.
+ */
+export async function eachView(panel: Page, visit: (id: PanelViewId) => Promise<void>): Promise<void> {
+  for (const [id, name] of PANEL_VIEWS) {
+    await panel.getByRole('tab', { name }).click();
+    await panel.locator(`#view-${id}`).waitFor();
+    if (id === 'tab') {
+      await panel.getByLabel(/Draft|草稿/).fill('帮我写一个 FastAPI 的鉴权中间件');
+      await panel.getByRole('list', { name: /Memories for this message|本条消息的记忆/ }).waitFor();
+    }
+    if (id === 'activity') await panel.locator('.entry-head').first().click();
+    await visit(id);
+  }
+}
+
 export function writeJson(name: string, data: unknown): string {
   const file = join(freshDir('panel'), name);
   writeFileSync(file, JSON.stringify(data));
