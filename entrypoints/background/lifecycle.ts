@@ -5,7 +5,8 @@
  */
 import { browser } from '#imports';
 import { adapterForUrl } from '../../lib/adapters';
-import { chatIdOf, finishChat, idleOpenChats } from '../../lib/db/chats';
+import { finishChat, idleOpenChats } from '../../lib/db/chats';
+import { chatIdOf } from '../../lib/memory/new-chat';
 import { loadSettings } from '../../lib/settings';
 import { nowMs } from '../../lib/time';
 import { dropTab, getTab, updateTab } from './tab-state';

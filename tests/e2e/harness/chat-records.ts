@@ -1,25 +1,15 @@
 /** Captured-chat records as the memory file carries them, to put finished chats in the store. */
+import { newChat } from '../../../lib/memory/new-chat';
+import type { Chat } from '../../../lib/memory/types';
+
 export interface TurnInput {
   role: 'user' | 'assistant';
   text: string;
 }
 
-export function kimiChat(conversationId: string, title: string, turns: readonly TurnInput[], at: string) {
-  return {
-    id: `kimi:${conversationId}`,
-    site: 'kimi',
-    conversationId,
-    url: `https://www.kimi.com/chat/${conversationId}`,
-    title,
-    turns: turns.map((t) => ({ ...t, at })),
-    version: 1,
-    state: 'open',
-    summary: '',
-    extractedVersion: 0,
-    createdAt: at,
-    updatedAt: at,
-    lastActivityAt: at,
-  };
+export function kimiChat(conversationId: string, title: string, turns: readonly TurnInput[], at: string): Chat {
+  const url = `https://www.kimi.com/chat/${conversationId}`;
+  return newChat({ site: 'kimi', conversationId, url, title, turns }, at);
 }
 
 /**
