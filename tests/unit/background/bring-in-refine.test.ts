@@ -81,7 +81,7 @@ describe('bring-in refine per auth style', () => {
 
   it('Bearer preset: the key only as Authorization: Bearer; no known price → tokens counted unpriced', async () => {
     const api = await fake('bearer');
-    await configure(api, { provider: 'zhipu', model: 'glm-4.7' });
+    await configure(api, { provider: 'zai', model: 'glm-4.7' });
     expect((await refineMessage()).ok).toBe(true);
     const req = only(api);
     expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
