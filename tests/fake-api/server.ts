@@ -64,7 +64,7 @@ const CORS_BASE = {
 };
 
 /** Why the request's auth is refused under `auth`, or null when it is accepted. */
-export function authRefusal(headers: IncomingMessage['headers'], auth: FakeAuth, key?: string): string | null {
+function authRefusal(headers: IncomingMessage['headers'], auth: FakeAuth, key?: string): string | null {
   const xKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'] : null;
   const bearer = headers.authorization?.replace(/^Bearer\s+/i, '') ?? null;
   const matches = (k: string | null) => k !== null && k !== '' && (key === undefined || k === key);
@@ -132,6 +132,8 @@ export function defaultReply(req: ReceivedRequest): ScriptedReply {
 
 export class FakeAnthropicApi {
   readonly requests: ReceivedRequest[] = [];
+  /** Requests whose reply has been written (or whose connection was hung up), in that order. */
+  readonly answered: ReceivedRequest[] = [];
   /** Requests refused before reaching the script: wrong auth (401) or a foreign Origin (403). */
   readonly refused: { status: number; path: string; reason: string; headers: IncomingMessage['headers'] }[] = [];
   private readonly queue: ScriptedReply[] = [];
@@ -161,6 +163,7 @@ export class FakeAnthropicApi {
 
   reset(): void {
     this.requests.length = 0;
+    this.answered.length = 0;
     this.refused.length = 0;
     this.queue.length = 0;
     this.fallback = defaultReply;
@@ -235,11 +238,13 @@ export class FakeAnthropicApi {
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
     if (reply.hangUp) {
       req.socket.destroy();
+      this.answered.push(received);
       return;
     }
     const refusal = authRefusal(req.headers, this.auth, this.key);
     if (refusal) {
       this.refuse(res, req, 401, refusal, cors);
+      this.answered.push(received);
       return;
     }
     const payload = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
@@ -250,5 +255,6 @@ export class FakeAnthropicApi {
       ...reply.headers,
     });
     res.end(payload);
+    this.answered.push(received);
   }
 }

@@ -81,7 +81,7 @@ const payload = (list: readonly PreviewItem[]) =>
   list.map(({ content, type, importance, createdAt }) => ({ content, type, importance, createdAt }));
 
 /** Asks the background what each item would do (new / already known / updates / replaces / private). */
-export async function checkItems(): Promise<void> {
+async function checkItems(): Promise<void> {
   const list = items.value;
   if (list.length === 0) return;
   try {
