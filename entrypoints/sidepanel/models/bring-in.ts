@@ -30,7 +30,12 @@ export const pasted = signal('');
 export const source = signal<{ kind: SourceKind; skipped: number } | null>(null);
 export const items = signal<readonly PreviewItem[]>([]);
 export const readError = signal<string | null>(null);
-export const price = signal<{ inputPerMTok: number; outputPerMTok: number; known: boolean } | null>(null);
+export const price = signal<{
+  inputPerMTok: number;
+  outputPerMTok: number;
+  currency: 'USD' | 'CNY';
+  known: boolean;
+} | null>(null);
 
 export const selected = computed(() => items.value.filter((i) => i.include && i.check?.verdict !== 'private'));
 
