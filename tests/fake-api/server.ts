@@ -13,6 +13,8 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
   /** Wait this long before answering (timeouts, stopped workers). */
   delayMs?: number;
+  /** Answer only once this settles: a reply held until the test says, not for a guessed time. */
+  heldUntil?: Promise<unknown>;
   /** Close the socket without answering (network error). */
   hangUp?: boolean;
 }
@@ -130,6 +132,15 @@ export function defaultReply(req: ReceivedRequest): ScriptedReply {
   return { body: textMessage('ok') };
 }
 
+/** A reply to hold back (`heldUntil: gate.until`) until the test calls `gate.open()`. */
+export function gate(): { until: Promise<void>; open: () => void } {
+  let open = () => {};
+  const until = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { until, open };
+}
+
 export class FakeAnthropicApi {
   readonly requests: ReceivedRequest[] = [];
   /** Requests whose reply has been written (or whose connection was hung up), in that order. */
@@ -236,6 +247,7 @@ export class FakeAnthropicApi {
     this.requests.push(received);
     const reply = this.queue.shift() ?? this.fallback(received);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (reply.heldUntil) await reply.heldUntil;
     if (reply.hangUp) {
       req.socket.destroy();
       this.answered.push(received);
