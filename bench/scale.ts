@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale [-- --json OUT]` (issue #5): deterministic synthetic stores of 1,000,
+ * `npm run bench:scale [-- --json OUT]`: deterministic synthetic stores of 1,000,
  * 10,000 and 100,000 mixed English/Chinese memories in the product's MemoryIndex; index build
  * time, per-query latency (p50/p95 over 200 queries, after a warm-up) and heap used.
  * Run with `node --expose-gc` (the npm script does) so heap figures follow a collection.

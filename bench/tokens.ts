@@ -1,5 +1,5 @@
 /**
- * `npm run bench:tokens -- MEMORIES_FILE TURNS_FILE [--json OUT]` (issue #5): for each query of
+ * `npm run bench:tokens -- MEMORIES_FILE TURNS_FILE [--json OUT]`: for each query of
  * the memories file, the tokens of the block the product would inject (lib/ranking/select.ts at
  * the default budget) against the tokens of the case's whole conversation history (every turn
  * of the same case in the turns file); prints the median saving and the share of the query's

@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
-import { MemoryFields, type MemoryFieldValues } from './memory-fields';
+import type { MemoryFieldValues } from './memory-fields';
+import { MemoryForm } from './memory-form';
 
 export interface AddMemoryFormProps {
   values: MemoryFieldValues;
@@ -10,27 +11,11 @@ export interface AddMemoryFormProps {
   onCancel: () => void;
 }
 
-export function AddMemoryForm({ values, fromPage, onChange, onSubmit, onCancel }: AddMemoryFormProps) {
+export function AddMemoryForm({ fromPage, ...form }: AddMemoryFormProps) {
   return (
-    <form
-      class="add-form"
-      aria-label={t('add.title')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <MemoryForm class="add-form" label={t('add.title')} submitLabel={t('add.save')} idPrefix="add" {...form}>
       <h2 class="form-title">{t('add.title')}</h2>
       {fromPage && <p class="muted">{t('add.fromPage', { page: fromPage })}</p>}
-      <MemoryFields values={values} onChange={onChange} idPrefix="add" />
-      <div class="form-actions">
-        <button type="submit" class="primary" disabled={!values.content.trim()}>
-          {t('add.save')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    </MemoryForm>
   );
 }

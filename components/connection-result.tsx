@@ -1,10 +1,11 @@
+import type { ConnectionResult as Result } from '../lib/connection-result';
 import { t } from '../lib/i18n';
 
 export interface ConnectionResultProps {
   state:
     | { state: 'idle' }
     | { state: 'testing' }
-    | { state: 'done'; result: { ok: boolean; problem: string; status: number | null; detail: string; model: string } }
+    | { state: 'done'; result: Result }
     | { state: 'error'; message: string };
 }
 

@@ -1,22 +1,14 @@
 import { t } from '../lib/i18n';
 import type { ReadingProblem } from '../lib/reading-problems';
-
-export type HealthState =
-  | 'checking'
-  | 'working'
-  | 'composer_missing'
-  | 'messages_missing'
-  | 'reading_problems'
-  | 'not_connected'
-  | 'unknown';
+import type { PanelHealth } from '../lib/site-health';
 
 export interface HealthLineProps {
-  health: HealthState;
+  health: PanelHealth;
   /** What reads wrong on the page, for `reading_problems`. */
   problems?: readonly ReadingProblem[];
 }
 
-const TONE: Record<HealthState, 'ok' | 'warn' | 'muted'> = {
+const TONE: Record<PanelHealth, 'ok' | 'warn' | 'muted'> = {
   checking: 'muted',
   working: 'ok',
   composer_missing: 'warn',

@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
-import { MemoryFields, type MemoryFieldValues } from './memory-fields';
+import type { MemoryFieldValues } from './memory-fields';
+import { MemoryForm } from './memory-form';
 
 export interface MemoryEditorProps {
   id: string;
@@ -10,28 +11,15 @@ export interface MemoryEditorProps {
 }
 
 /** Inline edit of one memory. Enter in a field saves, Escape cancels. */
-export function MemoryEditor({ id, values, onChange, onSave, onCancel }: MemoryEditorProps) {
+export function MemoryEditor({ id, onSave, ...form }: MemoryEditorProps) {
   return (
-    <form
+    <MemoryForm
       class="memory-editor"
-      aria-label={t('mem.editing')}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSave();
-      }}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onCancel();
-      }}
-    >
-      <MemoryFields values={values} onChange={onChange} idPrefix={`edit-${id}`} />
-      <div class="form-actions">
-        <button type="submit" class="primary" disabled={!values.content.trim()}>
-          {t('common.save')}
-        </button>
-        <button type="button" onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+      label={t('mem.editing')}
+      submitLabel={t('common.save')}
+      idPrefix={`edit-${id}`}
+      onSubmit={onSave}
+      {...form}
+    />
   );
 }

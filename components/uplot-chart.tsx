@@ -22,7 +22,7 @@ export interface UplotChartProps {
 }
 
 /** Running sums across series, so series k is drawn at the total of series 1..k. */
-export function stack(data: uPlot.AlignedData): uPlot.AlignedData {
+function stack(data: uPlot.AlignedData): uPlot.AlignedData {
   const [x, ...ys] = data;
   let acc = (x as number[]).map(() => 0);
   const out = ys.map((y) => {

@@ -95,23 +95,27 @@ const DEEPSEEK: ProviderPreset = {
 
 /**
  * Moonshot (Kimi). The Anthropic-compatible base URLs (`/anthropic` on api.moonshot.ai and
- * api.moonshot.cn) and Bearer auth (`ANTHROPIC_AUTH_TOKEN`) come from Moonshot's Claude Code
- * instructions as quoted by several guides; Moonshot's own page could not be read here.
- * Model names from its pricing navigation (Kimi K2.6) and model list; prices unknown.
- * Source: https://platform.kimi.com/docs/pricing/chat-k26
+ * api.moonshot.cn) and Bearer auth (`ANTHROPIC_AUTH_TOKEN`) come from Claude Code guides by
+ * third parties; no page of Moonshot's own documenting that endpoint was found (searched
+ * 2026-12-01: platform.moonshot.cn, platform.kimi.ai). Its own model list
+ * (https://platform.moonshot.cn/docs/intro) names kimi-k2.5 and the kimi-k2 previews; the
+ * k2.6 / k3 names are from its pricing navigation. No price was read on its own pages, so
+ * none is given: the panel shows tokens only.
+ * Source: https://platform.kimi.com/docs/pricing/chat-k26 (names only)
  */
-const MOONSHOT_NOTE = 'Base URL, Bearer auth, model IDs and prices: not read on Moonshot’s own pages.';
+const MOONSHOT_NOTE =
+  'Base URL and Bearer auth from third-party Claude Code guides; model IDs partly; prices not found on Moonshot’s own pages.';
 const MOONSHOT: ProviderPreset = {
   id: 'moonshot',
   label: 'Moonshot Kimi (international)',
   baseUrl: 'https://api.moonshot.ai/anthropic',
   auth: 'bearer',
-  models: ['kimi-k2.6', 'kimi-k3'],
+  models: ['kimi-k2.6', 'kimi-k2.5', 'kimi-k3'],
   currency: 'USD',
   prices: [],
   keyUrl: 'https://platform.moonshot.ai/console/api-keys',
   local: false,
-  source: 'https://platform.kimi.com/docs/pricing/chat-k26',
+  source: 'https://platform.moonshot.cn/docs/intro',
   unverified: MOONSHOT_NOTE,
 };
 const MOONSHOT_CN: ProviderPreset = {
@@ -124,41 +128,59 @@ const MOONSHOT_CN: ProviderPreset = {
 };
 
 /**
- * Zhipu GLM (bigmodel.cn, billed in CNY) and Z.ai (its international platform, USD). Base URLs
- * `/api/anthropic` and Bearer auth (`ANTHROPIC_AUTH_TOKEN`) from Z.ai's Claude Code page as
- * quoted by its integrators; model IDs from the same; prices unknown (the pricing page could
- * not be read here).
- * Source: https://docs.z.ai/scenario-example/develop-tools/claude
+ * Zhipu GLM (bigmodel.cn, CNY). Its own "Claude API 兼容" page gives the base URL
+ * `https://open.bigmodel.cn/api/anthropic`, sends the key as `x-api-key` in its curl example
+ * (the Anthropic SDK's `api_key` in the others), and recommends glm-4.7, glm-4.5-air and
+ * glm-4.5-flash, the last marked free (免费模型). Its pricing page, as read, listed only the
+ * GLM-5.3 flagships, so glm-4.7 and glm-4.5-air have no price here.
+ * Source: https://docs.bigmodel.cn/cn/guide/develop/claude/introduction ·
+ *         https://docs.bigmodel.cn/cn/guide/start/pricing
  */
-const ZHIPU_NOTE = 'Bearer auth, model IDs and prices: not read on Zhipu/Z.ai’s own pages.';
 const ZHIPU: ProviderPreset = {
   id: 'zhipu',
   label: 'Zhipu GLM 智谱 (China)',
   baseUrl: 'https://open.bigmodel.cn/api/anthropic',
-  auth: 'bearer',
-  models: ['glm-4.7', 'glm-5.1', 'glm-4.5-air'],
+  auth: 'x-api-key',
+  models: ['glm-4.7', 'glm-4.5-air', 'glm-4.5-flash'],
   currency: 'CNY',
-  prices: [],
+  prices: [['glm-4.5-flash', 0, 0]],
   keyUrl: 'https://bigmodel.cn/usercenter/proj-mgmt/apikeys',
   local: false,
-  source: 'https://docs.z.ai/scenario-example/develop-tools/claude',
-  unverified: ZHIPU_NOTE,
+  source: 'https://docs.bigmodel.cn/cn/guide/develop/claude/introduction',
+  unverified: 'Prices of glm-4.7 and glm-4.5-air (not on the pricing page as read).',
 };
+
+/**
+ * Z.ai, Zhipu's international platform (USD). Base URL `https://api.z.ai/api/anthropic` and
+ * Bearer auth (`ANTHROPIC_AUTH_TOKEN`, as its own coding helper writes it) are known only
+ * through third parties quoting Z.ai's Claude Code page, which could not be read here; model
+ * IDs likewise; prices unknown.
+ * Source: https://docs.z.ai/scenario-example/develop-tools/claude (not read)
+ */
 const ZAI: ProviderPreset = {
   ...ZHIPU,
   id: 'zai',
   label: 'Z.ai GLM (international)',
   baseUrl: 'https://api.z.ai/api/anthropic',
+  auth: 'bearer',
+  models: ['glm-4.7', 'glm-5.1', 'glm-4.5-air'],
   currency: 'USD',
+  prices: [],
   keyUrl: 'https://z.ai/manage-apikey/apikey-list',
+  source: 'https://docs.z.ai/scenario-example/develop-tools/claude',
+  unverified: 'Base URL, Bearer auth, model IDs and prices: not read on Z.ai’s own pages.',
 };
 
 /**
  * MiniMax: base URLs (api.minimax.io international, api.minimaxi.com China), model IDs and
  * tool_choice support ("完全支持") from its Anthropic API page. Its curl example sends
- * `Authorization: Bearer`. Prices unknown (the pay-as-you-go page could not be read here).
+ * `Authorization: Bearer`. China prices (CNY, pay-as-you-go, cache miss) from its 按量计费
+ * page: M2.7 and M2.5 ¥2.1 / ¥8.4, the -highspeed variants ¥4.2 / ¥16.8. The international
+ * pay-as-you-go page could not be read here, so those prices are unknown (third-party lists
+ * quote USD figures; they are not used).
  * Source: https://platform.minimax.io/docs/api-reference/text-anthropic-api ·
- *         https://platform.minimaxi.com/docs/api-reference/text-anthropic-api
+ *         https://platform.minimaxi.com/docs/api-reference/text-anthropic-api ·
+ *         https://platform.minimaxi.com/docs/guides/pricing-paygo
  */
 const MINIMAX: ProviderPreset = {
   id: 'minimax',
@@ -171,7 +193,7 @@ const MINIMAX: ProviderPreset = {
   keyUrl: 'https://platform.minimax.io/user-center/basic-information/interface-key',
   local: false,
   source: 'https://platform.minimax.io/docs/api-reference/text-anthropic-api',
-  unverified: 'Prices.',
+  unverified: 'International (USD) prices: not read on MiniMax’s own page.',
 };
 const MINIMAX_CN: ProviderPreset = {
   ...MINIMAX,
@@ -180,8 +202,15 @@ const MINIMAX_CN: ProviderPreset = {
   baseUrl: 'https://api.minimaxi.com/anthropic',
   models: ['MiniMax-M2.7', 'MiniMax-M2.7-highspeed', 'MiniMax-M2.5'],
   currency: 'CNY',
+  prices: [
+    ['MiniMax-M2.7-highspeed', 4.2, 16.8],
+    ['MiniMax-M2.5-highspeed', 4.2, 16.8],
+    ['MiniMax-M2.7', 2.1, 8.4],
+    ['MiniMax-M2.5', 2.1, 8.4],
+  ],
   keyUrl: 'https://platform.minimaxi.com/user-center/basic-information/interface-key',
-  source: 'https://platform.minimaxi.com/docs/api-reference/text-anthropic-api',
+  source: 'https://platform.minimaxi.com/docs/guides/pricing-paygo',
+  unverified: 'Nothing: base URL, auth, models and prices are all from its own pages.',
 };
 
 /**

@@ -21,7 +21,7 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * before). A base URL that is plain http to another computer is no longer allowed: it is
  * replaced by Anthropic's, so the key is never sent in the clear.
  */
-export const MIGRATIONS: Readonly<Record<number, Migration>> = {
+const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
     const { budget, ...rest } = old;
     const sites: Record<string, unknown> = {};

@@ -9,12 +9,13 @@ import { AUTH_STYLES, PROVIDER_IDS } from './providers';
 import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
 
 export const SETTINGS_VERSION = 3;
-export const DEFAULT_MODEL = 'claude-haiku-4-5';
+const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
 
 /** How memories are added on a site: on send, by the user's click, or never. */
-export const SiteModeSchema = z.enum(SITE_MODES);
+const SiteModeSchema = z.enum(SITE_MODES);
+
 export type { SiteMode } from './sites';
 
 /**

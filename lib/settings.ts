@@ -10,9 +10,9 @@ import { defaultSettings, type Settings, SettingsSchema } from './settings-schem
 import { formatFirstIssue } from './zod-errors';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
-export const API_KEY_STORAGE_KEY = 'secret.apiKey';
+const API_KEY_STORAGE_KEY = 'secret.apiKey';
 
-export { MIGRATIONS, migrateSettings } from './settings-migrations';
+export { migrateSettings } from './settings-migrations';
 
 export async function loadSettings(): Promise<Settings> {
   const got = await browser.storage.local.get(SETTINGS_STORAGE_KEY);

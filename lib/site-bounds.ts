@@ -22,11 +22,11 @@ export const SITE_RATE_LIMITS: Readonly<Record<RateWindow, Readonly<Record<RateK
   day: { chats: 200, chars: 15_000_000, jobs: 200, tokens: 600_000 },
 };
 
-export function turnMarker(total: number): string {
+function turnMarker(total: number): string {
   return `\n[claude-mem: message cut here; it has ${total.toLocaleString('en-US')} characters, only the first ${MAX_TURN_CHARS.toLocaleString('en-US')} are kept]`;
 }
 
-export function chatMarker(): string {
+function chatMarker(): string {
   return `\n[claude-mem: this chat is longer than ${MAX_CHAT_TURNS} messages or ${MAX_CHAT_CHARS.toLocaleString('en-US')} characters; later messages are not kept]`;
 }
 

@@ -16,6 +16,8 @@ export const HEALTH_STATES = [
   'not_connected',
 ] as const;
 export type HealthState = (typeof HEALTH_STATES)[number];
+/** What the panel's health line shows: a state, or that it is still asking / could not ask. */
+export type PanelHealth = HealthState | 'checking' | 'unknown';
 
 export const TabHealthSchema = z.object({
   tabId: z.nullable(z.int()),

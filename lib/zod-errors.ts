@@ -7,7 +7,7 @@ import type * as z from 'zod/mini';
 
 type Issue = z.core.$ZodIssue;
 
-export function formatPath(path: readonly PropertyKey[]): string {
+function formatPath(path: readonly PropertyKey[]): string {
   let out = '';
   for (const key of path) {
     if (typeof key === 'number') out += `[${key}]`;
@@ -60,7 +60,7 @@ function expectation(issue: Issue): string {
   }
 }
 
-export function formatIssue(issue: Issue, input: unknown, prefix: readonly PropertyKey[] = []): string {
+function formatIssue(issue: Issue, input: unknown, prefix: readonly PropertyKey[] = []): string {
   const path = [...prefix, ...issue.path];
   if (issue.code === 'too_big' && issue.origin === 'string') {
     const value = valueAt(input, issue.path);

@@ -24,7 +24,7 @@ export const ENGLISH_STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-export function plainTokens(text: string): string[] {
+function plainTokens(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}']+/gu) ?? [])
     .map((t) => t.replace(/^'+|'+$/g, ''))
     .filter((t) => t.length > 0 && !ENGLISH_STOP_WORDS.has(t));

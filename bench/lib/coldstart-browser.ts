@@ -10,7 +10,7 @@ import { bigStoreFile } from '../../tests/e2e/harness/big-store';
 import { type ExtensionBrowser, launchChromium } from '../../tests/e2e/harness/chromium';
 import { buildFixtures, homeUrl, serveFixtures } from '../../tests/e2e/harness/sites';
 
-export const BLOCK_START = '[claude-mem ·';
+const BLOCK_START = '[claude-mem ·';
 const SITE = 'chatgpt';
 /** Drafts that the synthetic store answers, in both languages the store holds. */
 export const DRAFTS = [

@@ -69,7 +69,7 @@ export function toRecord(m: BenchMemory): MemoryRecord {
 
 const DAY = 86_400_000;
 
-/** "now" for a case: one day after its newest memory (issue #5). */
+/** "now" for a case: one day after its newest memory. */
 export function caseNow(c: BenchCase): number {
   let newest = 0;
   for (const m of c.memories) newest = Math.max(newest, Date.parse(m.createdAt));

@@ -9,7 +9,7 @@ import type { BenchCase } from './dataset';
 export const HALVES = ['tuning', 'validation'] as const;
 export type Half = (typeof HALVES)[number];
 
-export function halfOf(position: number): Half {
+function halfOf(position: number): Half {
   return position % 2 === 0 ? 'tuning' : 'validation';
 }
 

@@ -6,7 +6,7 @@
 import type { MemoryRecord, MemoryType } from '../../lib/memory/types';
 
 /** mulberry32: a tiny seeded PRNG, good enough to make data, not for anything secret. */
-export function prng(seed: number): () => number {
+function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -41,7 +41,7 @@ function zipfIndex(rand: () => number, n: number): number {
   return Math.min(n - 1, Math.floor(n ** rand()) - 1);
 }
 
-export function vocabulary(rand: () => number, size: number): { en: string[]; zh: string[] } {
+function vocabulary(rand: () => number, size: number): { en: string[]; zh: string[] } {
   const en: string[] = [];
   const zh: string[] = [];
   for (let i = 0; i < size; i++) {
@@ -52,7 +52,7 @@ export function vocabulary(rand: () => number, size: number): { en: string[]; zh
   return { en, zh };
 }
 
-export function sentence(rand: () => number, vocab: { en: string[]; zh: string[] }): string {
+function sentence(rand: () => number, vocab: { en: string[]; zh: string[] }): string {
   const chinese = rand() < 0.5;
   const frames = chinese ? ZH_FRAMES : EN_FRAMES;
   const frame = frames[Math.floor(rand() * frames.length)] as string;

@@ -5,12 +5,13 @@
  */
 import { browser } from '#imports';
 import { adapterForUrl } from '../../lib/adapters';
-import { chatIdOf, finishChat, idleOpenChats } from '../../lib/db/chats';
+import { finishChat, idleOpenChats } from '../../lib/db/chats';
+import { chatIdOf } from '../../lib/memory/new-chat';
 import { loadSettings } from '../../lib/settings';
 import { nowMs } from '../../lib/time';
 import { dropTab, getTab, updateTab } from './tab-state';
 
-export const IDLE_ALARM = 'claude-mem.idle-chats';
+const IDLE_ALARM = 'claude-mem.idle-chats';
 /** Chrome's shortest alarm period; idle times shorter than this are swept at this pace. */
 const SWEEP_MINUTES = 0.5;
 

@@ -39,7 +39,7 @@ export interface RouterOptions {
   scrub: (text: string) => string;
 }
 
-export function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext | null {
+function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext | null {
   if (sender.id !== opts.extensionId) return null;
   if (sender.url?.startsWith(opts.extensionOrigin)) return { kind: 'extension' };
   const url = sender.url ?? sender.tab?.url;

@@ -33,13 +33,9 @@ function styleShown(el: Element): boolean {
   return style.visibility !== 'hidden' && style.display !== 'none';
 }
 
-/** All elements of the first selector in the list that matches anything (a UI generation). */
-export function allOfFirst(root: ParentNode, selectors: readonly string[]): Element[] {
-  return allOfFirstOutside(root, selectors, '');
-}
-
 /**
- * Like allOfFirst, counting only elements outside `skip` areas (and not themselves one), and
+ * All elements of the first selector in the list that matches anything (a UI generation),
+ * counting only elements outside `skip` areas (and not themselves one), and
  * only the outermost of nested matches: a selector that matches only inside a thinking panel
  * does not stand for the answer, so the next selector is tried.
  */
@@ -53,7 +49,7 @@ export function allOfFirstOutside(root: ParentNode, selectors: readonly string[]
 }
 
 /** Whether `el` is, or sits inside, an element matching `skip` (looking no higher than `root`). */
-export function inSkipArea(el: Element, skip: string, root?: ParentNode): boolean {
+function inSkipArea(el: Element, skip: string, root?: ParentNode): boolean {
   if (!skip) return false;
   for (let at: Element | null = el; at && at !== root; at = at.parentElement) {
     if (safeMatches(at, skip)) return true;

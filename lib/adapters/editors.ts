@@ -130,7 +130,7 @@ function selectionIs(el: HTMLElement, at: 'start' | 'all'): boolean {
 }
 
 /** Puts the DOM selection at the first text position, the end, or around everything. */
-export function selectIn(el: HTMLElement, at: 'start' | 'end' | 'all'): void {
+function selectIn(el: HTMLElement, at: 'start' | 'end' | 'all'): void {
   const selection = el.ownerDocument.getSelection();
   if (!selection) return;
   const range = el.ownerDocument.createRange();
@@ -156,11 +156,11 @@ function firstTextPosition(el: HTMLElement): { node: Node; offset: number } {
   return { node, offset: 0 };
 }
 
-export function pause(ms: number): Promise<void> {
+function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-export async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
+async function waitUntil(check: () => boolean, timeoutMs: number): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() >= end) return false;

@@ -8,7 +8,7 @@ import { parseText } from './text';
 import type { FoundSource } from './types';
 import { gunzip, listZip, readZipEntry, ZipError } from './unzip';
 
-export const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
+const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
 
 export class SourceError extends Error {
   override name = 'SourceError';
@@ -26,7 +26,7 @@ async function fromZip(bytes: Uint8Array): Promise<FoundSource> {
   throw new SourceError('the zip has no memories.json or memories.jsonl.gz (is it an OpenMemory backup?)');
 }
 
-export function fromJsonText(text: string): FoundSource {
+function fromJsonText(text: string): FoundSource {
   if (/"format"\s*:\s*"claude-mem\.memories"/.test(text.slice(0, 2000))) {
     throw new SourceError('this is a claude-mem export: use "Import memories" for it, which keeps every field');
   }

@@ -1,7 +1,8 @@
 /**
  * Runs the refine call (background only: it uses the SDK and the key). The answer is parsed
- * with the same zod schema the tool's JSON schema came from; a malformed answer fails with a
- * readable reason rather than silently keeping bad guesses.
+ * with the same zod schema the tool's JSON schema came from; a malformed answer comes back as
+ * a readable reason rather than silently kept bad guesses, and with its usage, since the
+ * provider bills it all the same.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import * as z from 'zod/mini';
@@ -21,11 +22,10 @@ function inputSchema(): { type: 'object'; [key: string]: unknown } {
   return { ...schema, type: 'object' };
 }
 
-export interface RefineResult {
-  answer: RefineAnswer;
-  inputTokens: number;
-  outputTokens: number;
-}
+type RefineResult = { inputTokens: number; outputTokens: number } & (
+  | { answer: RefineAnswer; problem: null }
+  | { answer: null; problem: string }
+);
 
 export async function refineCall(
   client: Anthropic,
@@ -52,9 +52,14 @@ export async function refineCall(
   );
   const usage = { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens };
   const call = message.content.find((b) => b.type === 'tool_use' && b.name === REFINE_TOOL_NAME);
-  if (call?.type !== 'tool_use') throw new Error(`the model did not call ${REFINE_TOOL_NAME} (${message.stop_reason})`);
+  if (call?.type !== 'tool_use')
+    return { answer: null, problem: `the model did not call ${REFINE_TOOL_NAME} (${message.stop_reason})`, ...usage };
   const parsed = RefineAnswerSchema.safeParse(call.input);
   if (!parsed.success)
-    throw new Error(`the model's answer is malformed: ${formatFirstIssue(parsed.error, call.input)}`);
-  return { answer: parsed.data, ...usage };
+    return {
+      answer: null,
+      problem: `the model's answer is malformed: ${formatFirstIssue(parsed.error, call.input)}`,
+      ...usage,
+    };
+  return { answer: parsed.data, problem: null, ...usage };
 }

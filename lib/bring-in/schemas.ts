@@ -6,7 +6,7 @@ import { MAX_ITEM_CHARS, MAX_ITEMS } from './types';
 
 const ContentSchema = z.string().check(z.minLength(1), z.maxLength(MAX_ITEM_CHARS));
 
-export const BringInItemSchema = z.object({
+const BringInItemSchema = z.object({
   content: ContentSchema,
   type: MemoryTypeSchema,
   importance: ImportanceSchema,

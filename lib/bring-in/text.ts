@@ -71,7 +71,7 @@ function isoDay(raw: string): string | null {
 }
 
 /** Markdown inline marks off: links keep their text, emphasis and code marks go. */
-export function plainInline(text: string): string {
+function plainInline(text: string): string {
   return text
     .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')

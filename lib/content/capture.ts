@@ -10,7 +10,7 @@ import { call } from './rpc';
 import { type PageState, refreshConfig } from './state';
 
 /** Quiet time after streaming stops before the page is read as final. */
-export const SETTLE_MS = 700;
+const SETTLE_MS = 700;
 const RETRY_MS = [1000, 3000, 10_000, 30_000];
 
 /** What is sent: our block stripped, and no more than the background would keep (the page sets the size). */

@@ -18,7 +18,7 @@ import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
 import { createWaker } from './wake';
 
-export const PREPARE_BUDGET_MS = 300;
+const PREPARE_BUDGET_MS = 300;
 const PREPARE_DEBOUNCE_MS = 200;
 const MANUAL_WAIT_MS = 3000;
 /** An injection is recorded with its chat id once the page has one, or without after this. */

@@ -6,7 +6,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 
-export const BACKUP_DB_NAME = 'claude-mem-backups';
+const BACKUP_DB_NAME = 'claude-mem-backups';
 
 export interface BackupRow {
   id: string;
@@ -38,7 +38,7 @@ export interface SalvageRow {
 }
 
 export const BACKUP_SCHEMA_V1 = { backups: 'id, at' } as const;
-export const BACKUP_SCHEMA_V2 = { ...BACKUP_SCHEMA_V1, tombstones: 'chatId', salvage: 'id, at' } as const;
+const BACKUP_SCHEMA_V2 = { ...BACKUP_SCHEMA_V1, tombstones: 'chatId', salvage: 'id, at' } as const;
 
 export class BackupDB extends Dexie {
   backups!: EntityTable<BackupRow, 'id'>;

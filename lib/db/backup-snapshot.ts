@@ -82,7 +82,7 @@ export function purgeChat(snapshot: Snapshot, chatId: string): Snapshot | null {
  * The excluded record a tombstone stands for, so a capture after a restore or rebuild still
  * finds the chat excluded; null for an id that names no known site.
  */
-export function tombstoneRecord(chatId: string, at: string): Chat | null {
+function tombstoneRecord(chatId: string, at: string): Chat | null {
   const colon = chatId.indexOf(':');
   const site = chatId.slice(0, colon);
   if (colon < 1 || !isSiteId(site)) return null;

@@ -3,6 +3,7 @@
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
 
+import { chatIdOf, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';
 import type { SiteId } from '../sites';
@@ -14,10 +15,6 @@ import { addTombstone, removeTombstone } from './tombstones';
 export interface CapturedTurn {
   role: Turn['role'];
   text: string;
-}
-
-export function chatIdOf(site: SiteId, conversationId: string): string {
-  return `${site}:${conversationId}`;
 }
 
 function sameTurns(a: readonly CapturedTurn[], b: readonly CapturedTurn[]): boolean {
@@ -81,21 +78,7 @@ export async function recordCapture(input: {
     const existing = await db.chats.get(id);
     if (existing?.state === 'excluded') return null;
     if (!existing) {
-      const chat: Chat = {
-        id,
-        site: input.site,
-        conversationId: input.conversationId,
-        url: input.url,
-        title: input.title,
-        turns: seen.map((t) => ({ ...t, at })),
-        version: 1,
-        state: 'open',
-        summary: '',
-        extractedVersion: 0,
-        createdAt: at,
-        updatedAt: at,
-        lastActivityAt: at,
-      };
+      const chat = newChat({ ...input, turns: seen }, at);
       await db.chats.put(chat);
       return chat;
     }

@@ -47,6 +47,7 @@ export interface QuarantineRow {
   record: unknown;
 }
 
+/** v1 as it shipped (0.1.0): stores written by it are upgraded from exactly this. */
 export const SCHEMA_V1 = {
   memories: 'id, type, status, scope, createdAt, updatedAt, lastHitAt, hitCount, importance, source.chatId',
   chats: 'id, site, state, updatedAt, lastActivityAt',
@@ -57,7 +58,24 @@ export const SCHEMA_V1 = {
   quarantine: 'id, table, at',
 } as const;
 
+/** v2: the ranking index is stored (0.2.0). */
 export const SCHEMA_V2 = { ...SCHEMA_V1, terms: 'id' } as const;
+
+/**
+ * v3: only what a query filters or sorts on is indexed (memories by type and status; chats by
+ * state, last change and last activity; jobs by chat, state and due time; injections, quarantine by
+ * time), so writes such as an injection's hit count and time no longer update indexes.
+ */
+const SCHEMA_V3 = {
+  memories: 'id, type, status',
+  chats: 'id, state, updatedAt, lastActivityAt',
+  jobs: 'id, chatId, state, nextAttemptAt',
+  injections: 'id, at',
+  usage: 'day',
+  meta: 'key',
+  quarantine: 'id, at',
+  terms: 'id',
+} as const;
 
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
@@ -71,10 +89,11 @@ export class MemDB extends Dexie {
 
   constructor(name: string = DB_NAME) {
     super(name);
-    // v1: first release (0.1.0).
     this.version(1).stores(SCHEMA_V1);
-    // v2: the ranking index is stored (0.2.0). Nothing to copy: the first load fills it.
+    // v2: nothing to copy, the first load fills the stored index.
     this.version(2).stores(SCHEMA_V2);
+    // v3: dropping indexes changes no row, so no upgrade function.
+    this.version(3).stores(SCHEMA_V3);
   }
 }
 

@@ -27,7 +27,7 @@ export interface WindowAnswer {
   patterns: readonly PrivacyPattern[];
 }
 
-export function describeStats(s: MergeStats): string {
+function describeStats(s: MergeStats): string {
   const parts = [
     `${s.added} added`,
     s.updated ? `${s.updated} updated` : '',

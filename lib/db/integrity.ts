@@ -43,7 +43,7 @@ export const READ_ATTEMPTS = 4;
 const RETRY_DELAYS_MS = [250, 1_000, 3_000];
 const INCIDENT_KEY = 'integrity.incident';
 /** In extension storage, not in the store: it must be readable while the store is not. */
-export const DEGRADED_KEY = 'store.degraded';
+const DEGRADED_KEY = 'store.degraded';
 
 const CHECKS = [
   { table: 'memories', schema: MemoryRecordSchema },

@@ -22,10 +22,6 @@ export function getMemory(id: string): Promise<MemoryRecord | undefined> {
   return db.memories.get(id);
 }
 
-export function getMemories(ids: readonly string[]): Promise<(MemoryRecord | undefined)[]> {
-  return db.memories.bulkGet([...ids]);
-}
-
 export async function putMemories(rows: readonly MemoryRecord[]): Promise<void> {
   await db.memories.bulkPut([...rows]);
 }
@@ -70,17 +66,13 @@ export async function deleteMemories(ids: readonly string[]): Promise<MemoryReco
   });
 }
 
-export function countMemories(): Promise<number> {
-  return db.memories.count();
-}
-
 /** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */
 export async function recordHits(ids: readonly string[], at: string = now()): Promise<void> {
   await db.transaction('rw', db.memories, async () => {
-    for (const row of await db.memories.bulkGet([...ids])) {
-      if (!row) continue;
-      await db.memories.update(row.id, { hitCount: row.hitCount + 1, lastHitAt: at });
-    }
+    const rows = (await db.memories.bulkGet([...ids])).filter((row) => row !== undefined);
+    await db.memories.bulkUpdate(
+      rows.map((row) => ({ key: row.id, changes: { hitCount: row.hitCount + 1, lastHitAt: at } })),
+    );
   });
 }
 

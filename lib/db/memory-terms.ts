@@ -21,7 +21,7 @@ const GS = '\u001d';
 const US = '\u001f';
 
 /** FNV-1a, 32 bits: enough to notice that a memory's text changed under its stored terms. */
-export function sourceHash(memory: MemoryRecord): number {
+function sourceHash(memory: MemoryRecord): number {
   const text = JSON.stringify(indexInput(memory));
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {

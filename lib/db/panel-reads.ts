@@ -43,11 +43,6 @@ export async function backupStamp(): Promise<string> {
   return `${await backupDb.backups.count()}:${newest?.id ?? ''}`;
 }
 
-/** The chat a tab shows, for "don't remember this chat" when the adapter tells its id. */
-export function chatById(id: string): Promise<Chat | undefined> {
-  return db.chats.get(id);
-}
-
 /** The extraction queue's pause, if any (lib/db/queue-state.ts owns it). */
 export function queuePause(): Promise<QueuePause | null> {
   return getPause(now());

@@ -14,7 +14,7 @@ import { type QueuePause, QueuePauseSchema } from '../memory/types';
 import { now, utcDay } from '../time';
 import { db } from './db';
 
-export const PAUSE_KEY = 'extraction.pause';
+const PAUSE_KEY = 'extraction.pause';
 
 async function sessionPause(): Promise<unknown> {
   try {

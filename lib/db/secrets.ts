@@ -6,7 +6,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 
-export const SECRETS_DB_NAME = 'claude-mem-secrets';
+const SECRETS_DB_NAME = 'claude-mem-secrets';
 
 interface SecretRow {
   name: string;

@@ -16,7 +16,7 @@ const TRANSIENT = new Set([
 /** The store was written by a newer version of the extension: never replace it. */
 const NEVER_REBUILD = new Set(['VersionError']);
 
-export function rootError(error: unknown): { name: string; message: string } {
+function rootError(error: unknown): { name: string; message: string } {
   let e = error;
   for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
     const next = (e as { inner?: unknown; cause?: unknown }).inner ?? (e as { cause?: unknown }).cause;
@@ -33,10 +33,6 @@ export function rootError(error: unknown): { name: string; message: string } {
 export function describeError(error: unknown): string {
   const { name, message } = rootError(error);
   return `${name}: ${message}`;
-}
-
-export function isTransient(error: unknown): boolean {
-  return TRANSIENT.has(rootError(error).name);
 }
 
 /** Only a store that fails the same way on every attempt, for a reason that is not passing, may be rebuilt. */

@@ -77,7 +77,7 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
 }
 
 /** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */
-export function asHistory(chat: Chat): Chat {
+function asHistory(chat: Chat): Chat {
   if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '' };
   return { ...chat, state: 'finished', extractedVersion: chat.version };
 }

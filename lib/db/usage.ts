@@ -23,11 +23,11 @@ export function usageDelta(tokens: { inputTokens: number; outputTokens: number }
   return delta;
 }
 
-export function emptyUsage(day: string): UsageRow {
+function emptyUsage(day: string): UsageRow {
   return { day, inputTokens: 0, outputTokens: 0, costUsd: 0, calls: 0 };
 }
 
-export function addTo(row: UsageRow, delta: UsageDelta, calls = 1): UsageRow {
+function addTo(row: UsageRow, delta: UsageDelta, calls = 1): UsageRow {
   return {
     ...row,
     inputTokens: row.inputTokens + delta.inputTokens,

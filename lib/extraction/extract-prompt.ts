@@ -33,7 +33,7 @@ function attr(value: string): string {
   return escapeMemoryText(value).replace(/["<>]/g, ' ').slice(0, 200);
 }
 
-export function renderExisting(related: readonly MemoryRecord[]): { text: string; aliases: AliasMap } {
+function renderExisting(related: readonly MemoryRecord[]): { text: string; aliases: AliasMap } {
   const aliases = new Map<string, string>();
   const lines = related.map((m, i) => {
     const alias = `m${i + 1}`;

@@ -1,6 +1,6 @@
 /**
  * The one tool the extraction call is forced through. Its input shape is a contract: other
- * tools and Anthropic-compatible model servers rely on it (issue #4), so fields may be added
+ * tools and Anthropic-compatible model servers rely on it, so fields may be added
  * as optional but never renamed. The JSON schema sent to the API is generated from this zod
  * schema, and the model's answer is parsed with the same schema.
  */
@@ -10,7 +10,7 @@ import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
 
 export const TOOL_NAME = 'save_memories';
 
-export const MEMORY_OPS = ['add', 'update', 'supersede'] as const;
+const MEMORY_OPS = ['add', 'update', 'supersede'] as const;
 
 export const ExtractedMemorySchema = z.object({
   op: z

@@ -29,7 +29,7 @@ const DEFAULT_MAX_TOKENS = 4096;
 
 type Parsed = { ok: true; value: SaveMemoriesInput } | { ok: false; reason: string };
 
-export function parseAnswer(message: Anthropic.Message): Parsed {
+function parseAnswer(message: Anthropic.Message): Parsed {
   const call = message.content.find((b) => b.type === 'tool_use' && b.name === TOOL_NAME);
   if (message.stop_reason === 'max_tokens') return { ok: false, reason: 'the answer was cut off (max_tokens)' };
   if (call?.type !== 'tool_use') {
@@ -72,14 +72,4 @@ export async function extractMemories(
     correction = parsed.reason;
   }
   throw new InvalidAnswerError(`The model answered in the wrong format twice: ${correction}.`);
-}
-
-/** The smallest call that proves key, base URL and model work together. */
-export async function pingModel(client: Anthropic, model: string): Promise<string> {
-  const message = await client.messages.create({
-    model,
-    max_tokens: 1,
-    messages: [{ role: 'user', content: 'ping' }],
-  });
-  return message.model;
 }

@@ -24,7 +24,7 @@ export interface QueueDeps extends JobDeps {
   backup: () => Promise<void>;
 }
 
-export const NO_KEY_MESSAGE = 'No API key is set. Add your Anthropic API key in Settings to extract memories.';
+const NO_KEY_MESSAGE = 'No API key is set. Add your Anthropic API key in Settings to extract memories.';
 
 function nextUtcMidnight(ms: number): string {
   const d = new Date(ms);
@@ -32,7 +32,7 @@ function nextUtcMidnight(ms: number): string {
 }
 
 /** Sites whose chats are not learnt from: their queued jobs wait until the switch is on again. */
-export function heldSites(settings: Settings): Set<string> {
+function heldSites(settings: Settings): Set<string> {
   return new Set(Object.entries(settings.sites).flatMap(([id, site]) => (site.learn ? [] : [id])));
 }
 

@@ -40,7 +40,7 @@ export interface JobContext extends JobDeps {
 }
 
 /** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
-export const RELATED_LIMIT = 20;
+const RELATED_LIMIT = 20;
 /** Output allowance assumed when checking a call against the daily cap before it is made. */
 const EXPECTED_OUTPUT_TOKENS = 800;
 /**
@@ -53,7 +53,7 @@ const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
 
 /** Exponential backoff with "equal jitter", never sooner than the server's `retry-after`. */
-export function backoffMs(attempts: number, retryAfterMs: number | null, random: () => number): number {
+function backoffMs(attempts: number, retryAfterMs: number | null, random: () => number): number {
   const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
   const jittered = exp / 2 + (exp / 2) * random();
   return retryAfterMs === null ? jittered : retryAfterMs + 1_000 * random();
@@ -110,7 +110,7 @@ async function fail(job: Job, ctx: JobDeps, message: string): Promise<void> {
   await updateHeldJob(job.id, ctx.runner, { state: 'failed', runner: null, leaseUntil: null, lastError: message });
 }
 
-export async function handleFailure(job: Job, ctx: JobDeps, failure: CallFailure): Promise<void> {
+async function handleFailure(job: Job, ctx: JobDeps, failure: CallFailure): Promise<void> {
   if (failure.kind === 'auth' || failure.kind === 'config') {
     await setPause({ reason: failure.kind, since: now(), message: failure.message });
     await release(job, ctx, failure.message);

@@ -12,8 +12,8 @@ import { loadApiKey, loadSettings } from '../settings';
 import { redact } from './privacy';
 import { ExtractionQueue } from './queue';
 
-export const WAKE_ALARM = 'extraction.wake';
-export const TICK_ALARM = 'extraction.tick';
+const WAKE_ALARM = 'extraction.wake';
+const TICK_ALARM = 'extraction.tick';
 /** Chrome does not fire alarms more often than every 30 s; one minute is plenty for a backlog. */
 const TICK_MINUTES = 1;
 

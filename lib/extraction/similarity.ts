@@ -30,7 +30,7 @@ export function numbersOf(text: string): string[] {
   return (text.normalize('NFKC').match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((n) => String(Number(n.replace(/,/g, ''))));
 }
 
-export function skeleton(text: string): string {
+function skeleton(text: string): string {
   const withoutNegation = text.normalize('NFKC').replace(NEGATION_EN, ' ').replace(NEGATION_ZH, '');
   // '0' stands for any number: it survives normalizeContent, which keeps only letters and digits.
   return normalizeContent(withoutNegation.replace(/\d[\d,]*(?:\.\d+)?/g, '0'));
@@ -48,7 +48,7 @@ function bigrams(text: string): Map<string, number> {
 }
 
 /** Sørensen–Dice over character-bigram multisets: 1 for equal texts, 0 for nothing shared. */
-export function dice(a: string, b: string): number {
+function dice(a: string, b: string): number {
   if (a === b) return a.length > 0 ? 1 : 0;
   const ga = bigrams(a);
   const gb = bigrams(b);
@@ -93,7 +93,7 @@ const SINGLE_VALUED_TOPICS: readonly { topic: string; re: RegExp }[] = [
 const OTHER_PERSON =
   /\b(?:parents?|mother|father|mom|dad|wife|husband|partner|son|daughter|sister|brother|friend|colleague|boss|kids?|children)\b|父母|妈妈|母亲|爸爸|父亲|老婆|妻子|丈夫|老公|儿子|女儿|姐姐|妹妹|哥哥|弟弟|朋友|同事|老板|孩子/i;
 
-export function topicOf(text: string): string | null {
+function topicOf(text: string): string | null {
   if (OTHER_PERSON.test(text)) return null;
   return SINGLE_VALUED_TOPICS.find((t) => t.re.test(text))?.topic ?? null;
 }

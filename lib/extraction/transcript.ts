@@ -79,7 +79,7 @@ function cost(turns: readonly PreparedTurn[]): number {
 }
 
 /** The `<turn n=".." role="..">` frame around each message, estimated once. */
-export const TURN_FRAME_TOKENS = 8;
+const TURN_FRAME_TOKENS = 8;
 
 export function planWindows(turns: readonly PreparedTurn[], limits: WindowLimits = DEFAULT_LIMITS): TranscriptWindow[] {
   if (turns.length === 0) return [];
@@ -117,7 +117,7 @@ function escapeFrame(text: string): string {
   return text.replace(/<(\/?)(turn|transcript|earlier_context|existing_memories)\b/gi, '‹$1$2');
 }
 
-export function renderTurn(turn: PreparedTurn): string {
+function renderTurn(turn: PreparedTurn): string {
   return `<turn n="${turn.index + 1}" role="${turn.role}">\n${escapeFrame(turn.text)}\n</turn>`;
 }
 

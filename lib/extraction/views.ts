@@ -20,7 +20,7 @@ export const JobViewSchema = z.object({
 });
 export type JobView = z.infer<typeof JobViewSchema>;
 
-export const UsageTotalsSchema = z.object({
+const UsageTotalsSchema = z.object({
   /** A UTC day (`YYYY-MM-DD`) or, for a month, its first day. */
   day: z.string(),
   inputTokens: z.int(),

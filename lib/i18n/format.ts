@@ -36,10 +36,6 @@ export function money(n: number, currency: 'USD' | 'CNY'): string {
   return n.toLocaleString(locale(), { style: 'currency', currency, maximumFractionDigits: n < 1 ? 3 : 2 });
 }
 
-export function usd(n: number): string {
-  return money(n, 'USD');
-}
-
 /** A byte count as kB / MB / GB, one decimal above 10 units. */
 export function bytes(n: number): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];

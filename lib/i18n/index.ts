@@ -3,7 +3,6 @@ import { signal } from '@preact/signals';
 import { detectLanguage, type Lang, type LanguagePref, type StringKey, translate, type Vars } from './dictionary';
 
 export type { Lang, LanguagePref, StringKey, Vars } from './dictionary';
-export { detectLanguage, translate } from './dictionary';
 
 export const lang = signal<Lang>(detectLanguage(globalThis.navigator?.language));
 

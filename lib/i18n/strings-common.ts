@@ -11,10 +11,6 @@ export const COMMON_STRINGS = {
   'common.cancel': ['Cancel', '取消'],
   'common.dismiss': ['Dismiss', '关闭'],
   'common.loading': ['Loading…', '加载中…'],
-  'common.notAvailable': [
-    'This needs a newer part of claude-mem that is not in this build yet ({feature}).',
-    '此功能需要的组件尚未包含在当前版本中（{feature}）。',
-  ],
   'menu.rememberThis': ['Remember this', '记住这段'],
   'type.preference': ['Preference', '偏好'],
   'type.fact': ['Fact', '事实'],

@@ -26,8 +26,8 @@ import { describeValue, formatFirstIssue } from '../zod-errors';
 import { firstImportProblem, type ImportRule } from './import-rules';
 import { byCreation } from './order';
 
-export const FILE_FORMAT = 'claude-mem.memories';
-export const FILE_VERSION = 1;
+const FILE_FORMAT = 'claude-mem.memories';
+const FILE_VERSION = 1;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_MEMORIES = 100_000;
 
@@ -202,7 +202,7 @@ function importableSettings(raw: unknown): Pick<ParsedMemoryFile, 'settings' | '
 }
 
 /** A memory in the exact field order of the format, without local-only state. */
-export function toFileMemory(m: Memory): Memory {
+function toFileMemory(m: Memory): Memory {
   return {
     id: m.id,
     content: m.content,

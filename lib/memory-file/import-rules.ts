@@ -8,7 +8,7 @@ import type { Chat, MemoryRecord } from '../memory/types';
 import { isSiteId, SITE_IDS } from '../sites';
 
 /** A timestamp more than this far after now is refused: it would win every later merge. */
-export const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
+const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;
 
 export type ImportRule =
   | 'duplicate_id'

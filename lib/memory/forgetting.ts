@@ -5,9 +5,9 @@
 import type { Chat, MemoryRecord } from './types';
 
 const DAY = 86_400_000;
-export const TASK_ARCHIVE_DAYS = 45;
-export const SUPERSEDED_PURGE_DAYS = 30;
-export const WEAK_FACT_DAYS = 90;
+const TASK_ARCHIVE_DAYS = 45;
+const SUPERSEDED_PURGE_DAYS = 30;
+const WEAK_FACT_DAYS = 90;
 /** The feedback weight a weak, long-unhit fact is lowered to (never raised back by this rule). */
 export const WEAK_FACT_FEEDBACK = -1;
 
@@ -15,7 +15,7 @@ function ageDays(iso: string, nowMs: number): number {
   return (nowMs - Date.parse(iso)) / DAY;
 }
 
-export function lastUse(m: MemoryRecord): string {
+function lastUse(m: MemoryRecord): string {
   return m.lastHitAt ?? m.updatedAt;
 }
 

@@ -20,7 +20,3 @@ export function cleanKeywords(list: readonly string[] | undefined): string[] {
   }
   return out;
 }
-
-export function hasKeywords(m: { keywords?: readonly string[] }): boolean {
-  return (m.keywords?.length ?? 0) > 0;
-}

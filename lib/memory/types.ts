@@ -125,8 +125,7 @@ export const JobSchema = z.object({
 });
 export type Job = z.infer<typeof JobSchema>;
 
-export const PAUSE_REASONS = ['auth', 'config', 'cap', 'storage_full'] as const;
-export type PauseReason = (typeof PAUSE_REASONS)[number];
+const PAUSE_REASONS = ['auth', 'config', 'cap', 'storage_full'] as const;
 
 /** Why the extraction queue is not working, as the side panel shows it. */
 export const QueuePauseSchema = z.object({

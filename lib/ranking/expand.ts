@@ -12,7 +12,7 @@ interface Compiled {
   phrases: readonly string[];
   /** Single characters and English stems, matched among the draft's terms. */
   singles: readonly string[];
-  /** What the concept adds (words and bigrams; not single characters, too common to pay off). */
+  /** What the concept adds: its words (single characters as words, never as `~` character terms), their bigrams, its English stems. */
   adds: ReadonlyMap<string, number>;
 }
 

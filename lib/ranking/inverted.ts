@@ -1,7 +1,7 @@
 /**
  * An inverted index with BM25 scoring, updated in place: adding or removing one document
- * touches only its own terms' postings, so the background index never needs a rebuild
- * (issue #5). Documents are numbered slots; freed slots are reused. Postings are two parallel
+ * touches only its own terms' postings, so the background index never needs a rebuild.
+ * Documents are numbered slots; freed slots are reused. Postings are two parallel
  * number arrays per term (small and cache-friendly at 100k documents, unlike a Map per term).
  */
 

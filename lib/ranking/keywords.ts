@@ -1,5 +1,5 @@
 /**
- * Keywords of a text, for the ranker's index and for a memory's stored tags (issue #5).
+ * Keywords of a text, for the ranker's index and for a memory's stored tags.
  * English goes through english.ts (stems of every base form a word can have, stop words;
  * numbers, times and money kept), model-free, so the background loads nothing to run it.
  * Chinese and Japanese go through Intl.Segmenter, which splits imperfectly

@@ -1,5 +1,5 @@
 /**
- * Rendering the injected block (issue #5): whole memories in rank order, cut to a token
+ * Rendering the injected block: whole memories in rank order, cut to a token
  * budget, inside delimiters that tell the model the contents are notes about the user, data
  * rather than instructions. The content script imports this file for the strip helpers, so
  * it stays free of NLP code (those live in block.ts and tokens.ts, re-exported here).
@@ -14,7 +14,6 @@ export {
   BLOCK_START,
   escapeMemoryText,
   hasInjectedBlock,
-  markSuffix,
   marksIn,
   stripInjectedBlocks,
 } from './block';
@@ -26,7 +25,7 @@ export { estimateTokens } from './tokens';
 
 type Renderable = Pick<MemoryRecord, 'type' | 'content'>;
 
-export function renderLine(memory: Renderable): string {
+function renderLine(memory: Renderable): string {
   return `- (${memory.type}) ${escapeMemoryText(memory.content)}`;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Ranking memories for a draft message (issue #5). BM25 over wink lemmas and CJK words plus
+ * Ranking memories for a draft message. BM25 over wink lemmas and CJK words plus
  * bigrams finds the text matches; small, named priors (intent by type, importance, recency,
  * hits, user feedback) order them; hard rules hold whatever the scores say:
  * - only `active` memories not marked superseded; scope `global` or the current site;
@@ -9,7 +9,7 @@
  * Each result's score is the sum of its parts, which the audit log stores as they are.
  */
 
-import type { MemoryRecord, ScoreParts } from '../memory/types';
+import type { MemoryRecord } from '../memory/types';
 import type { SiteId } from '../sites';
 import { contradicts, hasAddressCue, hasStyleCue, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
@@ -17,7 +17,8 @@ import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
 import { InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
-import { type ProfileKind, profileKinds } from './profile';
+import { profileKinds } from './profile';
+import type { IndexedMemory, RankedMemory } from './ranked';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
@@ -34,35 +35,12 @@ export interface RankOptions {
   weights?: ScoreWeights;
 }
 
-export interface RankedMemory {
-  memory: MemoryRecord;
-  score: number;
-  parts: ScoreParts;
-  /** Set when this memory contradicts another returned one (like vs dislike). */
-  conflictsWith?: string;
-}
-
-export interface IndexedMemory {
-  memory: MemoryRecord;
-  slot: number;
-  /** Unique index terms, shared with the inverted index (not copied: 100k stores add up). */
-  terms: readonly string[];
-  /** Like vs dislike, read on first use: only returned memories are checked for contradictions. */
-  polarity?: Polarity;
-  /** Last time the memory changed or was injected (ms): what recency is measured from. */
-  touchedMs: number;
-  /** How to address the user, or how they want answers: relevant to every conversation. */
-  addressOrStyle: 'address' | 'style' | null;
-  /** The user's circumstances this memory states (profile.ts): candidates for advice requests. */
-  profile: readonly ProfileKind[];
-}
-
 /**
  * A memory's keywords (the model's category, synonym and translation terms; index-terms.ts)
  * count KEYWORD_WEIGHT of a word of its text each: they widen what finds a memory without
  * outweighing what it says.
  */
-export const KEYWORD_WEIGHT = 0.5;
+const KEYWORD_WEIGHT = 0.5;
 
 const GREETING_LIMIT = 3;
 /** Text matches under this share of the best one are dropped before scoring. */

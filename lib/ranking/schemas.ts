@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { MemoryRecordSchema, ScorePartsSchema } from '../memory/types';
 import { INTENT_KINDS } from './intent';
 
-export const IntentKindSchema = z.enum(INTENT_KINDS);
+const IntentKindSchema = z.enum(INTENT_KINDS);
 
 /**
  * One ranked memory: the score is the sum of its named parts (text, intent, importance,

@@ -8,22 +8,23 @@
  */
 import type { SiteId } from '../sites';
 import { detectIntent, type IntentKind } from './intent';
+import type { RankedMemory } from './ranked';
 import { fitToBudget, lineTokens, renderBlock } from './render';
-import type { MemoryIndex, RankedMemory } from './retrieve';
+import type { MemoryIndex } from './retrieve';
 import { estimateTokens } from './tokens';
 
 /** A block is context, not a dump: past this many memories the tail is rarely what matters. */
-export const MAX_INJECTED = 12;
+const MAX_INJECTED = 12;
 /** Memories scoring at least this share of the best one are strong matches. */
-export const MIN_RELATIVE_SCORE = 0.3;
+const MIN_RELATIVE_SCORE = 0.3;
 /**
  * A weaker memory still goes in, after the strong ones and while there is room, when its own
  * text match is at least this share of the best text match: a real match, not a shared
  * common word.
  */
-export const MIN_TEXT_MATCH = 0.2;
+const MIN_TEXT_MATCH = 0.2;
 /** At most this many memories of the profile slot, and only those an advice request needs. */
-export const PROFILE_SLOT = 4;
+const PROFILE_SLOT = 4;
 /** Profile part (weights.ts) a memory needs for the slot: the request's domain makes its kind matter (relevance over 0.5). */
 const MIN_PROFILE_PART = 0.25;
 const CANDIDATES = 50;
@@ -49,7 +50,7 @@ export interface Selection {
 }
 
 /** Strong matches and the profile slot first, weaker real matches after them; rank order within each. */
-export function relevant(ranked: readonly RankedMemory[]): RankedMemory[] {
+function relevant(ranked: readonly RankedMemory[]): RankedMemory[] {
   const top = ranked[0]?.score ?? 0;
   const strong = ranked.filter((r) => r.memory.pinned || r.score >= top * MIN_RELATIVE_SCORE);
   const taken = new Set(strong);

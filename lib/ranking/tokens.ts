@@ -1,5 +1,5 @@
 /**
- * Token estimate for the injected block and the budget (issue #5), light enough for any
+ * Token estimate for the injected block and the budget, light enough for any
  * context. A linear model over character classes, fitted by least squares against
  * @anthropic-ai/tokenizer (the only Claude tokenizer that runs offline; it predates Claude 3,
  * so treat it as a reference, not the truth) on ~2,000 memories, queries and dialog turns of
@@ -13,7 +13,7 @@ const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 const SPACE = /\s/u;
 
-export const TOKEN_MODEL = { cjk: 1.12, word: 0.86, letter: 0.04, digit: 0.55, symbol: 0.95 } as const;
+const TOKEN_MODEL = { cjk: 1.12, word: 0.86, letter: 0.04, digit: 0.55, symbol: 0.95 } as const;
 
 export function estimateTokens(text: string): number {
   let cjk = 0;

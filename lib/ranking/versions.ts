@@ -4,14 +4,14 @@
  * ranking time: two memories of the same type whose terms mostly coincide are one fact told
  * twice, and the older one gives its place in the list to the newer one.
  */
-import type { IndexedMemory, RankedMemory } from './retrieve';
+import type { IndexedMemory, RankedMemory } from './ranked';
 
 /** Share of common terms (Jaccard) above which two memories are versions of one fact. */
-export const SAME_FACT = 0.7;
+const SAME_FACT = 0.7;
 /** Past the limit, how far down to look for a newer version of a kept memory. */
 const LOOK_AHEAD = 3;
 
-export function similarity(a: readonly string[], b: readonly string[]): number {
+function similarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
   const inB = new Set(b);
   let common = 0;

@@ -1,5 +1,5 @@
 /**
- * How the named parts of a score are computed (issue #5). Text match dominates; the priors
+ * How the named parts of a score are computed. Text match dominates; the priors
  * are small enough to reorder close matches, never to bury a strong one. A result's score is
  * the plain sum of its parts, so the audit log can show exactly why a memory was chosen.
  */
@@ -8,7 +8,7 @@ import type { MemoryType, ScoreParts } from '../memory/types';
 import type { Intent } from './intent';
 import { type Bm25Params, DEFAULT_BM25 } from './inverted';
 import { profileRelevance } from './profile';
-import type { IndexedMemory } from './retrieve';
+import type { IndexedMemory } from './ranked';
 
 export interface ScoreWeights {
   bm25: Bm25Params;

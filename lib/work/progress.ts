@@ -26,8 +26,7 @@ export const WORK_LANES: Readonly<Record<WorkKind, 'store' | 'read' | 'model'>> 
 export const WORK_PHASES = ['start', 'read', 'check', 'backup', 'merge', 'write', 'call', 'finish'] as const;
 export type WorkPhase = (typeof WORK_PHASES)[number];
 
-export const WORK_STATES = ['running', 'done', 'cancelled', 'failed'] as const;
-export type WorkState = (typeof WORK_STATES)[number];
+const WORK_STATES = ['running', 'done', 'cancelled', 'failed'] as const;
 
 export const WorkProgressSchema = z.object({
   kind: z.enum(WORK_KINDS),

@@ -7,16 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { loadSampleStore, openPanel, routeChatSite, setLanguage } from './harness/panel';
-
-const VIEWS = [
-  ['memories', /^(Memories|记忆)$/],
-  ['tab', /^(This tab|当前页)$/],
-  ['queue', /^(Queue|队列)$/],
-  ['activity', /^(Activity|记录)$/],
-  ['insights', /^(Insights|洞察)$/],
-  ['settings', /^(Settings|设置)$/],
-] as const;
+import { eachView, loadSampleStore, openPanel, PANEL_VIEWS, routeChatSite, setLanguage } from './harness/panel';
 
 type State = { name: string; open: (panel: Page) => Promise<void>; close?: (panel: Page) => Promise<void> };
 
@@ -25,7 +16,7 @@ const STATES: readonly State[] = [
   {
     name: 'memories-editing',
     open: async (panel) => {
-      await panel.getByRole('tab', { name: VIEWS[0][1] }).click();
+      await panel.getByRole('tab', { name: PANEL_VIEWS[0][1] }).click();
       const rows = panel.getByRole('list', { name: /^(Memories|记忆)$/ }).getByRole('listitem');
       await rows
         .nth(0)
@@ -68,7 +59,7 @@ const STATES: readonly State[] = [
   {
     name: 'bring-in-preview',
     open: async (panel) => {
-      await panel.getByRole('tab', { name: VIEWS[0][1] }).click();
+      await panel.getByRole('tab', { name: PANEL_VIEWS[0][1] }).click();
       await panel.getByRole('button', { name: /^(Bring in memories|导入外部记忆)$/ }).click();
       const dialog = panel.getByRole('region', { name: /^(Bring in memories|导入外部记忆)$/ });
       await dialog
@@ -94,16 +85,9 @@ const STATES: readonly State[] = [
 
 async function auditAll(panel: Page, lang: 'en' | 'zh', scheme: 'light' | 'dark'): Promise<AxeViolation[][]> {
   const found: [string, AxeViolation[]][] = [];
-  for (const [id, name] of VIEWS) {
-    await panel.getByRole('tab', { name }).click();
-    await expect.poll(() => panel.locator(`#view-${id}`).count()).toBe(1);
-    if (id === 'tab') {
-      await panel.getByLabel(/Draft|草稿/).fill('帮我写一个 FastAPI 的鉴权中间件');
-      await panel.getByRole('list', { name: /Memories for this message|本条消息的记忆/ }).waitFor();
-    }
-    if (id === 'activity') await panel.locator('.entry-head').first().click();
+  await eachView(panel, async (id) => {
     found.push([`${id}-${lang}-${scheme}`, await audit(panel)]);
-  }
+  });
   for (const state of STATES) {
     await state.open(panel);
     found.push([`${state.name}-${lang}-${scheme}`, await audit(panel)]);

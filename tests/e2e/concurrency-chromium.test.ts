@@ -1,5 +1,5 @@
 /**
- * 100 chats captured concurrently across tabs (issue #7), in real Chromium with the production
+ * 100 chats captured concurrently across tabs, in real Chromium with the production
  * build. Ten tabs on the chat-site fixtures (all nine sites, chatgpt twice) run at the same time;
  * each tab holds ten conversations one after the other, typed into the real editor and answered
  * by the fixture's scripted assistant, so every capture goes through the real content script and
@@ -118,8 +118,11 @@ describe('100 chats captured concurrently across tabs (Chromium)', () => {
     figures.seconds = Math.round((performance.now() - started) / 1000);
     expect(new Set(expected.map((e) => e.chatId)).size).toBe(TAB_SITES.length * CHATS_PER_TAB);
 
-    // A quiet moment for any late capture, then everything is read back from the store.
-    await panel.waitForTimeout(1500);
+    // Late captures land: wait until the store holds as many turns as were typed (more would
+    // be duplicates, which the checks below report), then read everything back.
+    const storedTurns = async () =>
+      (await ask<{ turns: number }[]>(panel, 'chats.list')).reduce((n, chat) => n + chat.turns, 0);
+    await expect.poll(storedTurns, { timeout: 30_000 }).toBeGreaterThanOrEqual(expected.length * EXCHANGES * 2);
     const summaries = await ask<{ id: string }[]>(panel, 'chats.list');
     const stored = new Map<string, Chat>();
     for (const { id } of summaries) {

@@ -69,8 +69,10 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     const queue = (await send(panel, 'queue.list')) as { jobs: { state: string; attempts: number; outcome: string }[] };
     expect(queue.jobs).toEqual([expect.objectContaining({ state: 'done', attempts: 2, outcome: '3 added' })]);
 
-    // The first worker's late answer changes nothing.
-    await new Promise((r) => setTimeout(r, 8_500));
+    // The first worker's late answer changes nothing: once the server has sent it, and a
+    // round trip through the worker has passed, the list is what it was.
+    await expect.poll(() => api.answered.length, { timeout: 15_000 }).toBe(2);
+    await send(panel, 'ping');
     expect(await list.getByRole('listitem').count()).toBe(3);
     const text = (await list.textContent()) ?? '';
     for (const m of MEMORIES) expect(text.split(m.content)).toHaveLength(2);

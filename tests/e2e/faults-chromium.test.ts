@@ -1,5 +1,5 @@
 /**
- * The service worker stopped at random moments (issue #7), in real Chromium: during
+ * The service worker stopped at random moments, in real Chromium: during
  * extraction of several chats and during a large import. Afterwards no memory is lost, none
  * is duplicated, and the queue is consistent. Figures are printed.
  */

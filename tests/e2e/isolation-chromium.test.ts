@@ -1,5 +1,5 @@
 /**
- * Isolation end to end (issue #7), in real Chromium with the production build: memories scoped
+ * Isolation end to end, in real Chromium with the production build: memories scoped
  * to one site never reach another site's page. On the chatgpt fixture the injected block holds
  * the global and chatgpt memories only; on the claude fixture it holds the claude ones. At
  * message level, a chatgpt page's content-script world (the real sender, reached over CDP) asks

@@ -1,5 +1,5 @@
 /**
- * Key-leak sweep (issue #7), in real Chromium with the production build and the fake Messages
+ * Key-leak sweep, in real Chromium with the production build and the fake Messages
  * API. A real-looking key is saved, then the product is exercised: an injection on a fixture
  * page, extractions answered 200, 401 and 500 (the 401 and 500 bodies echo the key, as a
  * hostile or careless server might), a failing connection test from the API and from the side
@@ -187,13 +187,14 @@ describe('the API key leaks nowhere (Chromium)', () => {
     const side = await ext.openSidePanel();
     for (const view of ['Memories', 'This tab', 'Queue', 'Activity', 'Insights', 'Settings']) {
       await side.getByRole('tab', { name: view }).click();
+      await side.getByRole('tabpanel').waitFor();
+      await expect.poll(() => side.getByText('Loading…').count()).toBe(0);
       if (view === 'Settings') {
         const before = api.requests.length;
         await side.getByRole('button', { name: 'Test connection' }).click();
         await expect.poll(() => api.requests.length, { timeout: 20_000 }).toBeGreaterThan(before);
-        await side.waitForTimeout(1000);
-      } else {
-        await side.waitForTimeout(500);
+        // The API's answer, as the panel shows it.
+        await side.locator('.status.error').waitFor();
       }
       // The text as the user sees it rendered (the DOM itself is searched just below).
       // biome-ignore lint/performance/useDomNodeTextContent: rendered text is what a user could read or copy

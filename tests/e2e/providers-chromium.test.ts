@@ -143,8 +143,9 @@ describe('Settings → Connection presets (Chromium)', () => {
     await panel.getByText('Price unknown: Queue shows tokens only, no cost.').waitFor();
     // The auth style is the preset's; only Custom offers the choice.
     expect(await panel.getByLabel('Key sent as').count()).toBe(0);
+    // Custom starts from the last preset's fields, Zhipu's x-api-key included, and offers the choice.
     await panel.getByLabel('Provider').selectOption('custom');
-    expect(await panel.getByLabel('Key sent as').inputValue()).toBe('bearer');
+    expect(await panel.getByLabel('Key sent as').inputValue()).toBe('x-api-key');
     await panel.getByRole('button', { name: 'Discard changes' }).click();
   });
 

@@ -6,9 +6,8 @@
  * this can drive a routed https://chatgpt.com/ page instead.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { openPanel, writeJson } from './harness/panel';
+import { describe, expect, it } from 'vitest';
+import { withPanel, writeJson } from './harness/panel';
 import { sampleStore } from './harness/sample-store';
 import { getRow, putRows } from './harness/seed';
 
@@ -18,17 +17,12 @@ interface Row {
 }
 
 describe('Activity (Chromium)', () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
+  withPanel(async (p) => {
+    panel = p;
     const store = sampleStore();
     await panel.getByLabel('Import memories').setInputFiles(writeJson('store.json', store.file));
     await panel.getByRole('status').filter({ hasText: '17 added' }).waitFor();
-  });
-  afterAll(async () => {
-    await ext?.close();
   });
 
   it('says what to do while nothing has been injected', async () => {

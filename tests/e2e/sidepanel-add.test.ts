@@ -3,23 +3,17 @@
  * pending draft, written where the background writes it), plus pin, expire and details.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { openPanel } from './harness/panel';
+import { describe, expect, it } from 'vitest';
+import { withPanel } from './harness/panel';
 
 function item(panel: Page, text: string) {
   return panel.getByRole('list', { name: 'Memories' }).getByRole('listitem').filter({ hasText: text });
 }
 
 describe('adding memories (Chromium)', () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
-  });
-  afterAll(async () => {
-    await ext?.close();
+  withPanel((p) => {
+    panel = p;
   });
 
   it('adds a memory by hand, and Undo removes it again', async () => {

@@ -5,9 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { loadSampleStore, openPanel } from './harness/panel';
+import { describe, expect, it } from 'vitest';
+import { loadSampleStore, withPanel } from './harness/panel';
 import { freshDir } from './harness/paths';
 import type { SampleStore } from './harness/sample-store';
 
@@ -40,16 +39,11 @@ async function exportNow(panel: Page): Promise<{ memories: Mem[] }> {
 }
 
 describe('Memories view (Chromium)', () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
   let store: SampleStore;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
+  withPanel(async (p) => {
+    panel = p;
     store = await loadSampleStore(panel);
-  });
-  afterAll(async () => {
-    await ext?.close();
   });
 
   it('searches as you type in English and Chinese', async () => {

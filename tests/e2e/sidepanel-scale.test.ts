@@ -5,10 +5,9 @@
  * that the list stays virtualised and correct.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bigStoreFile } from './harness/big-store';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { openPanel, writeJson } from './harness/panel';
+import { withPanel, writeJson } from './harness/panel';
 
 const N = 10_000;
 const QUERIES = ['postgres', 'marathon training', 'detail 12', '成都', '钢琴课', '成都的房子'];
@@ -64,14 +63,9 @@ async function scrollAndTime(panel: Page): Promise<{ frames: number[]; maxRows: 
 }
 
 describe(`side panel with ${N} memories (Chromium)`, () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
-  });
-  afterAll(async () => {
-    await ext?.close();
+  withPanel((p) => {
+    panel = p;
   });
 
   it('imports, searches, filters and scrolls, printing the figures', async () => {

@@ -3,18 +3,9 @@
  * saved under tests/e2e/screenshots/ (generated, not committed) to be looked at.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, it } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { loadSampleStore, openPanel, routeChatSite, setLanguage, shot } from './harness/panel';
-
-const VIEWS = [
-  ['memories', /^(Memories|记忆)$/],
-  ['tab', /^(This tab|当前页)$/],
-  ['queue', /^(Queue|队列)$/],
-  ['activity', /^(Activity|记录)$/],
-  ['insights', /^(Insights|洞察)$/],
-  ['settings', /^(Settings|设置)$/],
-] as const;
+import { eachView, loadSampleStore, openPanel, routeChatSite, setLanguage, shot } from './harness/panel';
 
 /** Memories mid-work: one row being edited, one with details open, two selected for bulk. */
 async function shootWorkingStates(panel: Page, lang: 'en' | 'zh'): Promise<void> {
@@ -82,15 +73,7 @@ describe('side panel screenshots (Chromium, 360 px)', () => {
       await setLanguage(panel, lang);
       for (const scheme of ['light', 'dark'] as const) {
         await panel.emulateMedia({ colorScheme: scheme });
-        for (const [id, name] of VIEWS) {
-          await panel.getByRole('tab', { name }).click();
-          await expect.poll(() => panel.locator(`#view-${id}`).count()).toBe(1);
-          if (id === 'tab') await panel.getByLabel(/Draft|草稿/).fill('帮我写一个 FastAPI 的鉴权中间件');
-          if (id === 'tab')
-            await panel.getByRole('list', { name: /Memories for this message|本条消息的记忆/ }).waitFor();
-          if (id === 'activity') await panel.locator('.entry-head').first().click();
-          await shot(panel, `${id}-${lang}${scheme === 'dark' ? '-dark' : ''}`);
-        }
+        await eachView(panel, (id) => shot(panel, `${id}-${lang}${scheme === 'dark' ? '-dark' : ''}`));
         if (scheme === 'light') await shootWorkingStates(panel, lang);
       }
     }

@@ -141,27 +141,24 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s', (site, adapter) => {
     await page.close();
   });
 
-  it.each(['throw', 'hang', 'stopped'] as const)(
-    'background %s: the original text goes out within a second, once',
-    async (how) => {
-      const page = await openChat(adapter);
-      await breakWorker(ext, how === 'throw' ? 'throw' : 'hang');
-      await typeDraft(page, adapter, FIRST);
-      const pressedAt = await page.evaluate(() => performance.now());
-      await page.keyboard.press('Enter');
-      if (how === 'stopped') await ext.stopServiceWorker();
-      await expect.poll(async () => (await sentMessages(page)).length, { timeout: 1000 }).toBe(1);
-      const [sent] = await sentMessages(page);
-      // A request the stopped worker dropped is asked again: a fresh worker may still answer in time.
-      if (how === 'stopped') expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(FIRST);
-      else expect(sent!.text).toBe(FIRST);
-      expect(sent!.at - pressedAt).toBeLessThan(1000);
-      await page.waitForTimeout(1200);
-      expect(await sentMessages(page)).toHaveLength(1);
-      await ext.stopServiceWorker(); // a fresh worker for the next test
-      await page.close();
-    },
-  );
+  it.each(['throw', 'hang', 'stopped'] as const)('background %s: the original text goes out, once', async (how) => {
+    const page = await openChat(adapter);
+    await breakWorker(ext, how === 'throw' ? 'throw' : 'hang');
+    await typeDraft(page, adapter, FIRST);
+    await page.keyboard.press('Enter');
+    if (how === 'stopped') await ext.stopServiceWorker();
+    // How fast it goes out is measured by `npm run bench:send`, not asserted here.
+    await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
+    const [sent] = await sentMessages(page);
+    // A request the stopped worker dropped is asked again: a fresh worker may still answer in time.
+    if (how === 'stopped') expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(FIRST);
+    else expect(sent!.text).toBe(FIRST);
+    // The page answered that one message and nothing else was sent meanwhile.
+    await waitForReply(page, 1);
+    expect(await sentMessages(page)).toHaveLength(1);
+    await ext.stopServiceWorker(); // a fresh worker for the next test
+    await page.close();
+  });
 });
 
 // The Chinese UI of every site that has one (fixture index.zh.html), and ChatGPT's old host.

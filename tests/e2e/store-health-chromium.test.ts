@@ -1,23 +1,17 @@
 /**
- * Settings → Store health in Chromium (issue #7): the store's size and counts, a damaged record
+ * Settings → Store health in Chromium: the store's size and counts, a damaged record
  * set aside by the integrity check (kept, listed, no longer shown as a memory), and the tidy-up.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { describe, expect, it } from 'vitest';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel } from './harness/panel';
+import { withPanel } from './harness/panel';
 import { putRows } from './harness/seed';
 
 describe('Store health (Chromium)', () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
-  });
-  afterAll(async () => {
-    await ext?.close();
+  withPanel((p) => {
+    panel = p;
   });
 
   it('shows size and counts, and lists a damaged record the check set aside', async () => {

@@ -13,6 +13,8 @@ export interface ScriptedReply {
   headers?: Record<string, string>;
   /** Wait this long before answering (timeouts, stopped workers). */
   delayMs?: number;
+  /** Answer only once this settles: a reply held until the test says, not for a guessed time. */
+  heldUntil?: Promise<unknown>;
   /** Close the socket without answering (network error). */
   hangUp?: boolean;
 }
@@ -64,7 +66,7 @@ const CORS_BASE = {
 };
 
 /** Why the request's auth is refused under `auth`, or null when it is accepted. */
-export function authRefusal(headers: IncomingMessage['headers'], auth: FakeAuth, key?: string): string | null {
+function authRefusal(headers: IncomingMessage['headers'], auth: FakeAuth, key?: string): string | null {
   const xKey = typeof headers['x-api-key'] === 'string' ? headers['x-api-key'] : null;
   const bearer = headers.authorization?.replace(/^Bearer\s+/i, '') ?? null;
   const matches = (k: string | null) => k !== null && k !== '' && (key === undefined || k === key);
@@ -130,8 +132,19 @@ export function defaultReply(req: ReceivedRequest): ScriptedReply {
   return { body: textMessage('ok') };
 }
 
+/** A reply to hold back (`heldUntil: gate.until`) until the test calls `gate.open()`. */
+export function gate(): { until: Promise<void>; open: () => void } {
+  let open = () => {};
+  const until = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { until, open };
+}
+
 export class FakeAnthropicApi {
   readonly requests: ReceivedRequest[] = [];
+  /** Requests whose reply has been written (or whose connection was hung up), in that order. */
+  readonly answered: ReceivedRequest[] = [];
   /** Requests refused before reaching the script: wrong auth (401) or a foreign Origin (403). */
   readonly refused: { status: number; path: string; reason: string; headers: IncomingMessage['headers'] }[] = [];
   private readonly queue: ScriptedReply[] = [];
@@ -161,6 +174,7 @@ export class FakeAnthropicApi {
 
   reset(): void {
     this.requests.length = 0;
+    this.answered.length = 0;
     this.refused.length = 0;
     this.queue.length = 0;
     this.fallback = defaultReply;
@@ -233,13 +247,16 @@ export class FakeAnthropicApi {
     this.requests.push(received);
     const reply = this.queue.shift() ?? this.fallback(received);
     if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (reply.heldUntil) await reply.heldUntil;
     if (reply.hangUp) {
       req.socket.destroy();
+      this.answered.push(received);
       return;
     }
     const refusal = authRefusal(req.headers, this.auth, this.key);
     if (refusal) {
       this.refuse(res, req, 401, refusal, cors);
+      this.answered.push(received);
       return;
     }
     const payload = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body ?? {});
@@ -250,5 +267,6 @@ export class FakeAnthropicApi {
       ...reply.headers,
     });
     res.end(payload);
+    this.answered.push(received);
   }
 }

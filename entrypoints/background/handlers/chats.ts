@@ -3,8 +3,8 @@
  * per-conversation "don't remember this chat" switch; the side panel reads and flips it too.
  * A content script's site is always the sender's (ctx.site), never the payload's.
  */
+
 import {
-  chatIdOf,
   chatStatus,
   excludeChat,
   finishChat,
@@ -15,6 +15,7 @@ import {
 } from '../../../lib/db/chats';
 import { spend } from '../../../lib/db/site-bounds';
 import { installMark } from '../../../lib/install-mark';
+import { chatIdOf } from '../../../lib/memory/new-chat';
 import { MessageError } from '../../../lib/protocol/define';
 import { boundTurns } from '../../../lib/site-bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites';

@@ -1,7 +1,7 @@
 /**
  * Building the memory block for a draft (from a content script) and recording it once sent.
  * The site always comes from the sender, never from the payload: a page cannot ask for
- * another site's memories. The audit record keeps each memory's score parts (issue #5).
+ * another site's memories. The audit record keeps each memory's score parts.
  */
 
 import { browser } from '#imports';

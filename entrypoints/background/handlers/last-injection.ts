@@ -18,7 +18,3 @@ export function rememberInjection(site: SiteId, tabId: number, injectionId: stri
 export function lastInjectionOfTab(site: SiteId, tabId: number): string | null {
   return byTab.get(key(site, tabId)) ?? null;
 }
-
-export function forgetInjections(): void {
-  byTab.clear();
-}

@@ -1,13 +1,13 @@
 /**
- * The side panel's views of the ranker (issue #5): search as you type over every scope, and a
+ * The side panel's views of the ranker: search as you type over every scope, and a
  * preview of what a draft would inject on a site, at that site's budget, with memories the
  * user unticked left out. Neither records anything.
  */
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { installMark } from '../../../lib/install-mark';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
+import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
-import type { RankedMemory } from '../../../lib/ranking/retrieve';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/settings';
 import { nowMs } from '../../../lib/time';

@@ -4,8 +4,9 @@
  * reports, and the side panel's question "is the active tab's site working?".
  */
 import { browser } from '#imports';
-import { chatIdOf, isExcluded } from '../../../lib/db/chats';
+import { isExcluded } from '../../../lib/db/chats';
 import { installMark } from '../../../lib/install-mark';
+import { chatIdOf } from '../../../lib/memory/new-chat';
 import { loadSettings } from '../../../lib/settings';
 import type { TabHealth } from '../../../lib/site-health';
 import { healthState } from '../../../lib/site-health';

@@ -20,7 +20,7 @@ export interface AddDraft {
   source: MemorySource | null;
 }
 
-export const EMPTY_DRAFT: AddDraft = {
+const EMPTY_DRAFT: AddDraft = {
   content: '',
   type: 'fact',
   importance: 3,
@@ -69,7 +69,7 @@ function hostOf(url: string): string {
   }
 }
 
-export async function takePendingDraft(): Promise<void> {
+async function takePendingDraft(): Promise<void> {
   const { draft } = await send('menu.pending', {});
   if (!draft) return;
   go('memories');

@@ -30,7 +30,12 @@ export const pasted = signal('');
 export const source = signal<{ kind: SourceKind; skipped: number } | null>(null);
 export const items = signal<readonly PreviewItem[]>([]);
 export const readError = signal<string | null>(null);
-export const price = signal<{ inputPerMTok: number; outputPerMTok: number; known: boolean } | null>(null);
+export const price = signal<{
+  inputPerMTok: number;
+  outputPerMTok: number;
+  currency: 'USD' | 'CNY';
+  known: boolean;
+} | null>(null);
 
 export const selected = computed(() => items.value.filter((i) => i.include && i.check?.verdict !== 'private'));
 
@@ -76,7 +81,7 @@ const payload = (list: readonly PreviewItem[]) =>
   list.map(({ content, type, importance, createdAt }) => ({ content, type, importance, createdAt }));
 
 /** Asks the background what each item would do (new / already known / updates / replaces / private). */
-export async function checkItems(): Promise<void> {
+async function checkItems(): Promise<void> {
   const list = items.value;
   if (list.length === 0) return;
   try {

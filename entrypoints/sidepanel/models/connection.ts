@@ -32,7 +32,3 @@ export async function runConnectionTest(): Promise<void> {
     connection.value = { state: 'error', message: messageOf(error) };
   }
 }
-
-export function resetConnection(): void {
-  connection.value = { state: 'idle' };
-}

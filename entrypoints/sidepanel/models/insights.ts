@@ -12,9 +12,9 @@ import { utcDay } from '../../../lib/time';
 import { memories } from './memories';
 
 const DAY = 86_400_000;
-export const MAX_DAYS = 180;
+const MAX_DAYS = 180;
 /** Even a new store gets two weeks of axis, so one day's data is not a lone point. */
-export const MIN_DAYS = 14;
+const MIN_DAYS = 14;
 /** A memory's heat halves about every ten days without a hit. */
 const HEAT_DAYS = 14;
 
@@ -91,7 +91,7 @@ export interface HeatView {
   neverUsed: number;
 }
 
-export const HEAT_CELLS = 400;
+const HEAT_CELLS = 400;
 
 export function heatView(all: readonly MemoryRecord[], nowMs: number, listSize = 5): HeatView {
   const active = all.filter((m) => m.status === 'active');
@@ -112,7 +112,7 @@ export function heatView(all: readonly MemoryRecord[], nowMs: number, listSize =
   };
 }
 
-export const log = signal<readonly Injection[]>([]);
+const log = signal<readonly Injection[]>([]);
 
 /** This month's extraction usage, priced per provider (Queue shows the same figures). */
 export const monthUsage = signal<readonly UsageRow[]>([]);

@@ -30,7 +30,7 @@ export interface QueryInput {
 
 const BIGRAM_COVERAGE = 0.6;
 
-export function normalize(text: string): string {
+function normalize(text: string): string {
   return text.normalize('NFKC').toLowerCase();
 }
 
@@ -101,7 +101,7 @@ export function matchScore(terms: readonly Term[], hay: Hay): number {
   return score;
 }
 
-export function passesFilters(m: MemoryRecord, f: MemoryFilters): boolean {
+function passesFilters(m: MemoryRecord, f: MemoryFilters): boolean {
   return (
     (f.type === 'any' || m.type === f.type) &&
     (f.status === 'any' || m.status === f.status) &&
@@ -117,7 +117,7 @@ function cmp(a: string, b: string): number {
 
 const newest = (a: MemoryRecord, b: MemoryRecord) => cmp(b.createdAt, a.createdAt) || cmp(a.id, b.id);
 
-export function comparator(sort: SortKey, scores: ReadonlyMap<string, number>) {
+function comparator(sort: SortKey, scores: ReadonlyMap<string, number>) {
   switch (sort) {
     case 'relevance':
       return (a: MemoryRecord, b: MemoryRecord) => (scores.get(b.id) ?? 0) - (scores.get(a.id) ?? 0) || newest(a, b);

@@ -12,7 +12,7 @@ import { HayCache, type MemoryFilters, NO_FILTERS, runQuery, type SortKey } from
 export const query = signal('');
 export const filters = signal<MemoryFilters>(NO_FILTERS);
 /** null until the user picks a sort: then best match while searching, newest otherwise. */
-export const sortChoice = signal<SortKey | null>(null);
+const sortChoice = signal<SortKey | null>(null);
 export const remoteScores = signal<ReadonlyMap<string, number> | undefined>(undefined);
 
 export const effectiveSort = computed<SortKey>(() => sortChoice.value ?? (query.value.trim() ? 'relevance' : 'newest'));
@@ -23,25 +23,15 @@ export const filtersActive = computed(() => {
 });
 
 const cache = new HayCache();
-let lastMs = 0;
-
-export const result = computed(() => {
-  const t0 = performance.now();
-  const r = runQuery(
+const result = computed(() =>
+  runQuery(
     memories.value,
     { query: query.value, filters: filters.value, sort: effectiveSort.value, remote: remoteScores.value },
     cache,
-  );
-  lastMs = performance.now() - t0;
-  return r;
-});
+  ),
+);
 
 export const visible = computed(() => result.value.items);
-
-/** Milliseconds the last search/filter/sort pass took (shown in tests and the benchmark). */
-export function lastQueryMs(): number {
-  return lastMs;
-}
 
 let remoteTimer: ReturnType<typeof setTimeout> | undefined;
 

@@ -1,7 +1,7 @@
 /**
  * The extraction queue as a person sees it: waiting, running, failed (with the reason in plain
  * words), done; and what extraction cost today and this month against the daily cap. Read live
- * from the jobs and usage tables; the buttons are the extraction issue's `queue.*` messages.
+ * from the jobs and usage tables; the buttons send `queue.*` messages.
  */
 import { computed, signal } from '@preact/signals';
 import type { UsageRow } from '../../../lib/db/db';
@@ -14,8 +14,8 @@ import { send } from '../../../lib/send';
 import { now, utcDay } from '../../../lib/time';
 import { fail, messageOf, say } from './notice';
 
-export const rows = signal<readonly QueueRow[]>([]);
-export const usage = signal<readonly UsageRow[]>([]);
+const rows = signal<readonly QueueRow[]>([]);
+const usage = signal<readonly UsageRow[]>([]);
 export const queueLoaded = signal(false);
 /** Why extraction is stopped (wrong key, wrong model, daily cap), or null while it runs. */
 export const pause = signal<QueuePause | null>(null);

@@ -1,8 +1,7 @@
 /** Multi-select for bulk actions. Ids that disappear from the store drop out of the selection. */
-import { computed, signal } from '@preact/signals';
+import { signal } from '@preact/signals';
 
 export const selected = signal<ReadonlySet<string>>(new Set());
-export const selectedCount = computed(() => selected.value.size);
 
 export function toggleSelected(id: string, on?: boolean): void {
   const next = new Set(selected.value);

@@ -33,7 +33,7 @@ function accept(r: ResponseOf<'settings.get'>, keepForm = false): void {
   applyLanguagePref(r.settings.language);
 }
 
-export async function loadSettingsModel(): Promise<void> {
+async function loadSettingsModel(): Promise<void> {
   try {
     accept(await send('settings.get', {}));
   } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * The store's own health for Settings and the repair banner (issue #7): size, counts, records
+ * The store's own health for Settings and the repair banner: size, counts, records
  * set aside by the start-up check, the last tidy-up, and whether the store had to be rebuilt.
  */
 import { signal } from '@preact/signals';

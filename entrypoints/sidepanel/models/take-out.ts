@@ -42,7 +42,7 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export function markdownText(at: string = now()): string {
+function markdownText(at: string = now()): string {
   return memoriesToMarkdown(
     memories.value,
     {

@@ -7,6 +7,7 @@ import { signal } from '@preact/signals';
 import { browser } from '#imports';
 import type { ReadingProblem } from '../../../lib/reading-problems';
 import { send } from '../../../lib/send';
+import type { PanelHealth } from '../../../lib/site-health';
 import { type SiteId, siteForUrl } from '../../../lib/sites';
 
 export interface ActiveTab {
@@ -16,15 +17,6 @@ export interface ActiveTab {
   site: SiteId | null;
 }
 
-export type Health =
-  | 'checking'
-  | 'working'
-  | 'composer_missing'
-  | 'messages_missing'
-  | 'reading_problems'
-  | 'not_connected'
-  | 'unknown';
-
 export interface ChatState {
   available: boolean;
   chatId: string | null;
@@ -32,13 +24,13 @@ export interface ChatState {
 }
 
 export const activeTab = signal<ActiveTab | null>(null);
-export const health = signal<Health>('checking');
+export const health = signal<PanelHealth>('checking');
 /** What reads wrong on the page, when `health` is `reading_problems`. */
 export const problems = signal<readonly ReadingProblem[]>([]);
 export const chatState = signal<ChatState>({ available: false, chatId: null, excluded: false });
 export const draft = signal('');
 /** True once the user typed in the panel's draft box: the page's draft no longer overwrites it. */
-export const draftTyped = signal(false);
+const draftTyped = signal(false);
 export const excludedIds = signal<ReadonlySet<string>>(new Set());
 
 /**
@@ -57,7 +49,7 @@ async function pickTab() {
   return others[0];
 }
 
-export async function readActiveTab(): Promise<void> {
+async function readActiveTab(): Promise<void> {
   const tab = await pickTab();
   const next: ActiveTab | null =
     tab?.id === undefined
@@ -73,7 +65,7 @@ export async function readActiveTab(): Promise<void> {
   activeTab.value = next;
 }
 
-export async function checkHealth(): Promise<void> {
+async function checkHealth(): Promise<void> {
   const tab = activeTab.value;
   if (!tab?.site) return;
   try {

@@ -21,7 +21,7 @@ export const lastImport = signal<{ file: string; report: ImportReport } | { file
 /** What became of the settings the last imported file proposed. */
 export const importedSettings = signal<'proposed' | 'applied' | 'kept'>('proposed');
 
-export async function refreshBackups(): Promise<void> {
+async function refreshBackups(): Promise<void> {
   try {
     backups.value = await send('backups.list', {});
   } catch (error) {

@@ -14,7 +14,7 @@ export interface UndoEntry {
 }
 
 export const HISTORY_SIZE = 10;
-export const TOAST_MS = 8000;
+const TOAST_MS = 8000;
 
 export const history = signal<readonly UndoEntry[]>([]);
 export const toast = signal<UndoEntry | null>(null);

@@ -23,7 +23,7 @@ function put(kind: WorkKind, progress: WorkProgress | undefined): void {
   work.value = next;
 }
 
-export function receive(progress: WorkProgress): void {
+function receive(progress: WorkProgress): void {
   if (closedRuns.has(progress.runId)) return;
   if (progress.state !== 'running') {
     closedRuns.add(progress.runId);

@@ -2,7 +2,7 @@
 import { BringInList } from '../../../components/bring-in-list';
 import { BringInSource } from '../../../components/bring-in-source';
 import { t } from '../../../lib/i18n';
-import { number, usd } from '../../../lib/i18n/format';
+import { money, number } from '../../../lib/i18n/format';
 import {
   bringOpen,
   closeBringIn,
@@ -21,7 +21,7 @@ import {
   source,
 } from '../models/bring-in';
 import { byId } from '../models/memories';
-import { hasApiKey } from '../models/settings';
+import { keyMissing } from '../models/settings';
 import { busy } from '../models/work';
 
 function RefineRow() {
@@ -29,8 +29,11 @@ function RefineRow() {
   const tokens = est.inputTokens + est.outputTokens;
   const p = price.value;
   const n = Math.min(items.value.length, 300);
-  const cost = p?.known ? usd((est.inputTokens * p.inputPerMTok + est.outputTokens * p.outputPerMTok) / 1e6) : null;
-  if (!hasApiKey.value) return <p class="field-hint">{t('bring.refineNeedsKey')}</p>;
+  // In the provider's own currency; an unknown price shows tokens only.
+  const amount = p?.known ? (est.inputTokens * p.inputPerMTok + est.outputTokens * p.outputPerMTok) / 1e6 : null;
+  const cost = p && amount !== null ? money(amount, p.currency) : null;
+  // A local server needs no key; any other provider does.
+  if (keyMissing.value) return <p class="field-hint">{t('bring.refineNeedsKey')}</p>;
   return (
     <div class="bring-refine">
       <button type="button" disabled={busy('refine') || busy('bringIn')} onClick={() => void refine()}>

@@ -45,7 +45,7 @@ function pick<T>(list: readonly T[], i: number): T {
   return list[i % list.length] as T;
 }
 
-export function bigMemory(i: number, nowMs: number) {
+function bigMemory(i: number, nowMs: number) {
   const zh = i % 2 === 1;
   const content = zh
     ? `第${i}号记录：${pick(ZH_VERBS, i >> 1)}${pick(ZH_SUBJECTS, i >> 3)}，细节${(i * 7919) % 10007}。`

@@ -6,8 +6,8 @@ import { existsSync } from 'node:fs';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { FIREFOX_BIN, FIREFOX_EXT } from './paths';
 
-export const GECKO_ID = 'claude-mem@claude-mem.dev';
-export const FIXED_UUID = '6d1c2f9e-3b7a-4c55-9f1e-0c2d7a1b9e42';
+const GECKO_ID = 'claude-mem@claude-mem.dev';
+const FIXED_UUID = '6d1c2f9e-3b7a-4c55-9f1e-0c2d7a1b9e42';
 
 export interface FirefoxExtension {
   browser: Browser;

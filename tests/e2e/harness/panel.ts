@@ -2,12 +2,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import type { ExtensionBrowser } from './chromium';
+import { afterAll, beforeAll } from 'vitest';
+import { type ExtensionBrowser, launchChromium } from './chromium';
 import { freshDir, SCREENSHOTS } from './paths';
 import { type SampleStore, sampleStore } from './sample-store';
 import { putRows } from './seed';
 
-export const PANEL_WIDTH = 360;
+const PANEL_WIDTH = 360;
 
 /** Serves a minimal chat page on the real ChatGPT URL; every other request is refused. */
 export async function routeChatSite(context: BrowserContext): Promise<void> {
@@ -27,6 +28,52 @@ export async function openPanel(ext: ExtensionBrowser): Promise<Page> {
   await panel.setViewportSize({ width: PANEL_WIDTH, height: 760 });
   await panel.getByRole('tablist', { name: /Views|视图/ }).waitFor();
   return panel;
+}
+
+/**
+ * Chromium with the build and its side panel open for the tests of one describe block:
+ * launched before them, handed to `ready` (which keeps the page and may seed the store),
+ * closed after them.
+ */
+export function withPanel(ready: (panel: Page, ext: ExtensionBrowser) => Promise<void> | void): void {
+  let ext: ExtensionBrowser | undefined;
+  beforeAll(async () => {
+    ext = await launchChromium();
+    await ready(await openPanel(ext), ext);
+  });
+  afterAll(async () => {
+    await ext?.close();
+  });
+}
+
+/** The panel's views by id, each tab named in both languages. */
+export const PANEL_VIEWS = [
+  ['memories', /^(Memories|记忆)$/],
+  ['tab', /^(This tab|当前页)$/],
+  ['queue', /^(Queue|队列)$/],
+  ['activity', /^(Activity|记录)$/],
+  ['insights', /^(Insights|洞察)$/],
+  ['settings', /^(Settings|设置)$/],
+] as const;
+
+type PanelViewId = (typeof PANEL_VIEWS)[number][0];
+
+/**
+ * Opens every view in turn in a populated state (a draft previewed on This tab, the first
+ * Activity entry expanded) and hands it to `visit`: what the screenshot and accessibility
+ * walks both need to see.
+ */
+export async function eachView(panel: Page, visit: (id: PanelViewId) => Promise<void>): Promise<void> {
+  for (const [id, name] of PANEL_VIEWS) {
+    await panel.getByRole('tab', { name }).click();
+    await panel.locator(`#view-${id}`).waitFor();
+    if (id === 'tab') {
+      await panel.getByLabel(/Draft|草稿/).fill('帮我写一个 FastAPI 的鉴权中间件');
+      await panel.getByRole('list', { name: /Memories for this message|本条消息的记忆/ }).waitFor();
+    }
+    if (id === 'activity') await panel.locator('.entry-head').first().click();
+    await visit(id);
+  }
 }
 
 export function writeJson(name: string, data: unknown): string {

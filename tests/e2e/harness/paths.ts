@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../../..');
 /** Where the build under test lives; parallel work trees build into their own folder. */
-export const OUT_DIR = resolve(ROOT, process.env.WXT_OUT_DIR ?? '.output');
+const OUT_DIR = resolve(ROOT, process.env.WXT_OUT_DIR ?? '.output');
 export const CHROME_EXT = join(OUT_DIR, 'chrome-mv3');
 export const FIREFOX_EXT = join(OUT_DIR, 'firefox-mv2');
 export const SCREENSHOTS = join(ROOT, 'tests/e2e/screenshots');

@@ -7,9 +7,9 @@ import { join, resolve } from 'node:path';
 import type { SiteId } from '../../../lib/sites';
 import type { SiteUi } from '../../fixtures/sites/shared/types';
 
-export const FIXTURES = resolve(import.meta.dirname, '../../fixtures/sites');
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures/sites');
 
-export function fixtureHtml(id: SiteId, file = 'index.html'): string {
+function fixtureHtml(id: SiteId, file = 'index.html'): string {
   return readFileSync(join(FIXTURES, id, file), 'utf8');
 }
 

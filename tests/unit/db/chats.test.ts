@@ -1,7 +1,6 @@
 /** Chat repository: merging what a page shows, stripping the injected block, exclusion, finishing. */
 import { describe, expect, it } from 'vitest';
 import {
-  chatIdOf,
   chatStatus,
   cleanTurns,
   excludeChat,
@@ -13,6 +12,7 @@ import {
   recordCapture,
 } from '../../../lib/db/chats';
 import { listJobs } from '../../../lib/db/jobs';
+import { chatIdOf } from '../../../lib/memory/new-chat';
 import type { Turn } from '../../../lib/memory/types';
 import { renderBlock } from '../../../lib/ranking/render';
 import { setClock } from '../../../lib/time';

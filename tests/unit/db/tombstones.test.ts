@@ -6,11 +6,12 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sweepIdleChats } from '../../../entrypoints/background/lifecycle';
 import { backupDb } from '../../../lib/db/backup-db';
 import { createBackup, restoreBackup } from '../../../lib/db/backups';
-import { chatIdOf, excludeChat, getChat, includeChat, recordCapture } from '../../../lib/db/chats';
+import { excludeChat, getChat, includeChat, recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { checkIntegrity, READ_ATTEMPTS } from '../../../lib/db/integrity';
 import { listJobs } from '../../../lib/db/jobs';
 import { importParsed } from '../../../lib/db/transfer';
+import { chatIdOf } from '../../../lib/memory/new-chat';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { setClock } from '../../../lib/time';
 

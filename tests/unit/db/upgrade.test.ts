@@ -1,40 +1,60 @@
-import { Dexie } from 'dexie';
-import { describe, expect, it } from 'vitest';
-import { DB_NAME, db, MemDB, SCHEMA_V1, SCHEMA_V2 } from '../../../lib/db/db';
-import { indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
-import { storedFields } from '../../../lib/db/memory-terms';
-import { memory } from '../helpers';
-
 /**
- * A v3 that exists only here, proving that a future release can add an index and rewrite rows
- * on top of the real versions without losing the user's store.
+ * Schema upgrades on fake-indexeddb, from real data: tests/fixtures/db/v1-store.json is a store
+ * the v1 release wrote through its own repository code (captures, a finished and an excluded
+ * chat, a job with usage, an injection with hits, a quarantined record, a maintenance run);
+ * v2-store.json is that store as the v2 release left it (stored index terms and snapshot, model
+ * keywords). Each is loaded into a database at its own version, exactly as that schema shipped,
+ * then opened by the product's MemDB.
  */
-class MemDBNext extends Dexie {
-  constructor(name: string) {
-    super(name);
-    this.version(1).stores(SCHEMA_V1);
-    this.version(2).stores(SCHEMA_V2);
-    this.version(3)
-      .stores({ ...SCHEMA_V2, memories: `${SCHEMA_V2.memories}, pinnedRank` })
-      .upgrade(async (tx) => {
-        await tx
-          .table('memories')
-          .toCollection()
-          .modify((m: { pinned: boolean; pinnedRank?: number }) => {
-            m.pinnedRank = m.pinned ? 1 : 0;
-          });
-      });
-  }
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Dexie } from 'dexie';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { idleOpenChats, listChats } from '../../../lib/db/chats';
+import { DB_NAME, db, MemDB, SCHEMA_V1, SCHEMA_V2 } from '../../../lib/db/db';
+import { listQuarantine } from '../../../lib/db/integrity';
+import { listJobs } from '../../../lib/db/jobs';
+import { listMemories, recordHits } from '../../../lib/db/memories';
+import { dropIndex, indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
+import { storedFields } from '../../../lib/db/memory-terms';
+import { recentInjections, usageSince } from '../../../lib/db/panel-reads';
+
+interface StoreFile {
+  version: number;
+  tables: Record<string, Record<string, unknown>[]>;
 }
 
-/** The store as release 0.1.0 wrote it: schema v1 only. */
-async function writeV1Store(name: string, rows: readonly object[]): Promise<void> {
-  const v1 = new Dexie(name);
-  v1.version(1).stores(SCHEMA_V1);
-  await v1.open();
-  await v1.table('memories').bulkAdd([...rows]);
-  v1.close();
+function fixture(name: string): StoreFile {
+  return JSON.parse(readFileSync(resolve(import.meta.dirname, '../../fixtures/db', name), 'utf8')) as StoreFile;
 }
+
+const V1 = fixture('v1-store.json');
+const V2 = fixture('v2-store.json');
+const SCHEMAS: Record<number, Record<string, string>> = { 1: SCHEMA_V1, 2: SCHEMA_V2 };
+
+/** Replaces the product database with a fixture store, written at its own version. */
+async function writeStore(file: StoreFile): Promise<void> {
+  db.close();
+  dropIndex();
+  await Dexie.delete(DB_NAME);
+  const old = new Dexie(DB_NAME);
+  for (let v = 1; v <= file.version; v++) old.version(v).stores(SCHEMAS[v]!);
+  await old.open();
+  for (const [name, rows] of Object.entries(file.tables)) await old.table(name).bulkAdd(rows);
+  expect(old.verno).toBe(file.version);
+  old.close();
+}
+
+function indexNames(table: string): string[] {
+  return db
+    .table(table)
+    .schema.indexes.map((i) => i.name)
+    .sort();
+}
+
+beforeEach(() => {
+  dropIndex();
+});
 
 describe('database versions', () => {
   it('opens the current version with every table', async () => {
@@ -43,49 +63,76 @@ describe('database versions', () => {
     expect(current.tables.map((t) => t.name).sort()).toEqual(
       ['chats', 'injections', 'jobs', 'memories', 'meta', 'quarantine', 'terms', 'usage'].sort(),
     );
-    expect(current.verno).toBe(2);
+    expect(current.verno).toBe(3);
     current.close();
   });
 
-  it('upgrades a v1 store to v2: every memory kept, its index terms stored on the first load', async () => {
-    const rows = [memory({ content: 'User lives in Chengdu' }), memory({ content: '用户在学钢琴' })];
-    db.close();
-    await Dexie.delete(DB_NAME);
-    await writeV1Store(DB_NAME, rows);
+  for (const file of [V1, V2]) {
+    it(`upgrades a real v${file.version} store to v3: every row kept as it was, only queried fields indexed`, async () => {
+      await writeStore(file);
+      await db.open();
+      expect(db.verno).toBe(3);
+      for (const [name, rows] of Object.entries(file.tables)) {
+        expect(await db.table(name).toArray(), name).toEqual(rows);
+      }
+      expect(indexNames('memories')).toEqual(['status', 'type']);
+      expect(indexNames('chats')).toEqual(['lastActivityAt', 'state', 'updatedAt']);
+      expect(indexNames('jobs')).toEqual(['chatId', 'nextAttemptAt', 'state']);
+      expect(indexNames('injections')).toEqual(['at']);
+      expect(indexNames('quarantine')).toEqual(['at']);
+    });
+
+    it(`answers the product queries from an upgraded v${file.version} store`, async () => {
+      await writeStore(file);
+      await db.open();
+      const active = await listMemories({ status: 'active' });
+      expect(active.map((m) => m.content)).toEqual(
+        expect.arrayContaining([
+          'Lives in Lisbon with two cats',
+          'Migrating the billing service to Postgres 17',
+          '喜欢简短的回答，先给代码',
+        ]),
+      );
+      expect((await listChats()).map((c) => c.id)).toEqual(['kimi:k-3', 'deepseek:d-7', 'chatgpt:c-1']);
+      expect((await idleOpenChats('2026-11-21T00:00:00.000Z')).map((c) => c.id)).toEqual(['deepseek:d-7']);
+      expect((await listJobs()).map((j) => [j.chatId, j.state, j.inputTokens])).toEqual([
+        ['chatgpt:c-1', 'pending', 3100],
+      ]);
+      expect((await recentInjections()).map((i) => i.id)).toEqual(['inj-1']);
+      expect((await usageSince('2026-11-01')).map((u) => u.calls)).toEqual([1]);
+      expect((await listQuarantine()).map((q) => q.reason)).toEqual(['importance: expected at most 5, got 9']);
+
+      const hit = active.find((m) => m.hitCount === 1) ?? active[0];
+      await recordHits([hit!.id], '2026-11-22T08:00:00.000Z');
+      const after = await db.memories.get(hit!.id);
+      expect([after?.hitCount, after?.lastHitAt]).toEqual([hit!.hitCount + 1, '2026-11-22T08:00:00.000Z']);
+    });
+  }
+
+  it('ranks an upgraded v1 store and stores its index terms on the first load', async () => {
+    await writeStore(V1);
     await db.open();
-    expect(db.verno).toBe(2);
-    expect(await db.memories.count()).toBe(2);
     expect(await db.terms.count()).toBe(0);
     const ranked = (await warmIndex()).rank('Where do I live?', { site: null, now: Date.now(), limit: 5 });
-    expect(ranked.map((r) => r.memory.content)).toEqual(['User lives in Chengdu']);
+    expect(ranked.map((r) => r.memory.content)).toContain('Lives in Lisbon with two cats');
     await indexSettled();
-    const terms = await db.terms.toArray();
-    expect(terms).toHaveLength(2);
+    const active = await db.memories.count();
+    expect(await db.terms.count()).toBe(active);
     for (const m of await db.memories.toArray()) {
-      expect(
-        storedFields(
-          m,
-          terms.find((t) => t.id === m.id),
-        ),
-      ).not.toBeNull();
+      expect(storedFields(m, await db.terms.get(m.id))).not.toBeNull();
     }
   });
 
-  it('a later version upgrades a v2 store keeping every memory and filling the new field', async () => {
-    const name = 'upgrade-v2-v3';
-    const v2 = new MemDB(name);
-    const rows = [memory({ content: '住在成都' }, { pinned: true }), memory({ content: 'Uses Rust at work' })];
-    await v2.memories.bulkAdd(rows);
-    v2.close();
-
-    const v3 = new MemDBNext(name);
-    await v3.open();
-    expect(v3.verno).toBe(3);
-    const after = await v3.table('memories').orderBy('pinnedRank').toArray();
-    expect(after.map((m) => [m.content, m.pinnedRank])).toEqual([
-      ['Uses Rust at work', 0],
-      ['住在成都', 1],
-    ]);
-    v3.close();
+  it('ranks an upgraded v2 store from the terms v2 stored, model keywords included', async () => {
+    await writeStore(V2);
+    await db.open();
+    const stored = await db.terms.toArray();
+    const index = await warmIndex();
+    const byKeyword = index.rank('Where is my home city?', { site: null, now: Date.now(), limit: 5 });
+    expect(byKeyword.map((r) => r.memory.content)).toContain('Lives in Lisbon with two cats');
+    const byTranslation = index.rank('我的宠物', { site: null, now: Date.now(), limit: 5 });
+    expect(byTranslation.map((r) => r.memory.content)[0]).toBe('用户养了一只叫豆豆的柯基');
+    await indexSettled();
+    expect(await db.terms.toArray()).toEqual(stored);
   });
 });

@@ -7,7 +7,7 @@ import { getPause } from '../../../lib/db/queue-state';
 import { recordCallUsage } from '../../../lib/db/usage';
 import { LEASE_MS, MAX_ATTEMPTS } from '../../../lib/extraction/run-job';
 import { now, setClock } from '../../../lib/time';
-import { FakeAnthropicApi } from '../../fake-api/server';
+import { FakeAnthropicApi, gate } from '../../fake-api/server';
 import { finishedChat, saveMemories, setUpQueue } from './harness';
 
 const api = new FakeAnthropicApi();
@@ -28,7 +28,8 @@ describe('durable queue', () => {
   it('takes over a job left running by a stopped worker, and the late answer is not merged twice', async () => {
     const stopped = await setUpQueue(api, { runner: 'worker-old' });
     const chat = await finishedChat(TURNS);
-    api.enqueue({ ...ANSWER, delayMs: 3_000 }, ANSWER);
+    const oldAnswer = gate();
+    api.enqueue({ ...ANSWER, heldUntil: oldAnswer.until }, ANSWER);
     const inFlight = stopped.queue.kick(); // the old worker's call is out…
     await expect.poll(() => api.messageRequests().length).toBe(1);
     expect((await getJob(jobIdOf(chat.id, chat.version)))?.runner).toBe('worker-old');
@@ -37,7 +38,8 @@ describe('durable queue', () => {
     const restarted = await setUpQueue(api, { runner: 'worker-new' });
     setClock(() => Date.now() + LEASE_MS + 1_000);
     await restarted.queue.kick();
-    await inFlight; // the old answer arrives after the new worker finished
+    oldAnswer.open(); // the old answer arrives after the new worker finished
+    await inFlight;
     expect(api.messageRequests()).toHaveLength(2);
     const memories = await listMemories();
     expect(memories.map((m) => m.content).sort()).toEqual([
@@ -83,10 +85,12 @@ describe('durable queue', () => {
   it('a job discarded while its call is out writes nothing', async () => {
     const { queue } = await setUpQueue(api);
     const chat = await finishedChat(TURNS);
-    api.enqueue({ ...ANSWER, delayMs: 300 });
+    const answer = gate();
+    api.enqueue({ ...ANSWER, heldUntil: answer.until });
     const run = queue.kick();
     await expect.poll(() => api.messageRequests().length).toBe(1);
     expect(await discardJob(jobIdOf(chat.id, chat.version))).toBe(true);
+    answer.open();
     await run;
     expect(await listMemories()).toEqual([]);
     expect((await getChat(chat.id))?.extractedVersion).toBe(chat.version);

@@ -75,7 +75,7 @@ describe('extraction per provider', () => {
 
   it('a preset without a known price: tokens counted as unpriced, no money made up', async () => {
     const api = await fake('bearer', KEY);
-    const job = await runOne(api, { provider: 'zhipu', model: 'glm-4.7' });
+    const job = await runOne(api, { provider: 'zai', model: 'glm-4.7' });
     expect(job?.state).toBe('done');
     expect(await usageOfDay(utcDay())).toMatchObject({ costUsd: 0, unpricedTokens: 1_100_000 });
   });

@@ -1,5 +1,5 @@
 /**
- * Malformed import files of every kind (issue #7): each gets a clear error naming the problem,
+ * Malformed import files of every kind: each gets a clear error naming the problem,
  * and a full export before and after is identical.
  */
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * The extraction model answering with prompt-injection attempts inside memory content
- * (issue #7): stored as inert text, verbatim, and rendered escaped in the injected block.
+ * The extraction model answering with prompt-injection attempts inside memory content:
+ * stored as inert text, verbatim, and rendered escaped in the injected block.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listMemories } from '../../../lib/db/memories';

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of the message router (issue #7): random and hostile payloads, from
+ * Property-based fuzzing of the message router: random and hostile payloads, from
  * the extension, from chat pages and from strangers. Properties: the router never throws, every
  * reply is `{ ok, data }` or `{ ok: false, error: { code, message } }`, and a refused message
  * writes nothing (the whole store and settings compared before and after).

@@ -30,7 +30,11 @@ describe('provider presets', () => {
 
   it('knows the documented endpoints and auth styles', () => {
     expect(presetOf('deepseek')).toMatchObject({ baseUrl: 'https://api.deepseek.com/anthropic', auth: 'x-api-key' });
-    expect(presetOf('zhipu')).toMatchObject({ baseUrl: 'https://open.bigmodel.cn/api/anthropic', currency: 'CNY' });
+    expect(presetOf('zhipu')).toMatchObject({
+      baseUrl: 'https://open.bigmodel.cn/api/anthropic',
+      auth: 'x-api-key',
+      currency: 'CNY',
+    });
     expect(presetOf('zai')).toMatchObject({ baseUrl: 'https://api.z.ai/api/anthropic', currency: 'USD' });
     expect(presetOf('minimax-cn')?.baseUrl).toBe('https://api.minimaxi.com/anthropic');
     expect(presetOf('moonshot-cn')?.baseUrl).toBe('https://api.moonshot.cn/anthropic');
@@ -77,6 +81,22 @@ describe('prices per provider', () => {
     expect(priceFor('claude-haiku-4-5', 'custom')).toMatchObject({ known: false });
     expect(priceFor('glm-4.7', 'zhipu')).toMatchObject({ known: false, currency: 'CNY' });
     expect(callCost('kimi-k2.6', 'moonshot', 1000, 1000)).toMatchObject({ amount: 0, known: false });
+    expect(priceFor('MiniMax-M2.7', 'minimax')).toMatchObject({ known: false, currency: 'USD' });
+  });
+
+  it('prices what the providers’ own pages list, in their currency: MiniMax China, Zhipu’s free model', () => {
+    expect(priceFor('MiniMax-M2.7', 'minimax-cn')).toEqual({
+      inputPerMTok: 2.1,
+      outputPerMTok: 8.4,
+      currency: 'CNY',
+      known: true,
+    });
+    expect(priceFor('minimax-m2.7-highspeed', 'minimax-cn')).toMatchObject({ inputPerMTok: 4.2, outputPerMTok: 16.8 });
+    expect(callCost('glm-4.5-flash', 'zhipu', 1_000_000, 1_000_000)).toEqual({
+      amount: 0,
+      currency: 'CNY',
+      known: true,
+    });
   });
 });
 

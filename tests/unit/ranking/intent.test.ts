@@ -25,7 +25,7 @@ describe('intent', () => {
   });
 
   it('lifts conclusions for opinion questions and tasks for continuations', () => {
-    expect(kind('你觉得 TiDB 怎么样')).toBe('opinion');
+    expect(kind('你觉得 Svelte 怎么样')).toBe('opinion');
     expect(kind('What do you think about Rust?')).toBe('opinion');
     expect(detectIntent('你觉得呢').typeBoost.conclusion).toBeGreaterThan(0);
     expect(kind('继续上回的支付服务重构')).toBe('continuation');

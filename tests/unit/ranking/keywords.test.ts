@@ -3,12 +3,12 @@ import { CHAR_MARK, tagsFor, termsOf } from '../../../lib/ranking/keywords';
 
 describe('keywords', () => {
   it('lemmatises and stems English, drops stop words, keeps numbers', () => {
-    const terms = termsOf('Caroline researched adoption agencies and ran 3 miles');
-    expect(terms).toEqual(expect.arrayContaining(['carolin', 'research', 'adopt', 'agenc', 'run', '3', 'mile']));
+    const terms = termsOf('Priya researched rescue shelters and ran 3 miles');
+    expect(terms).toEqual(expect.arrayContaining(['priya', 'research', 'rescu', 'shelter', 'run', '3', 'mile']));
     expect(terms).not.toContain('and');
-    // "camping" (noun) and "camped" (verb) meet on one stem.
-    expect(termsOf('went camping')).toContain('camp');
-    expect(termsOf('Where has she camped?')).toContain('camp');
+    // "fishing" (noun) and "fished" (verb) meet on one stem.
+    expect(termsOf('went fishing')).toContain('fish');
+    expect(termsOf('Where has he fished?')).toContain('fish');
   });
 
   it('segments Chinese and adds bigrams so imperfect splits still meet', () => {

@@ -43,24 +43,24 @@ describe('ranker hard rules', () => {
 
   it('keeps only the newest of two versions of one fact, even at lower importance', () => {
     const old = memory(
-      { content: "User's daughter is 5 years old and goes to a kindergarten in Binjiang", importance: 5 },
+      { content: "User's son is 7 and takes the school bus to a primary school in Leith", importance: 5 },
       { createdAt: '2024-01-01T00:00:00.000Z' },
     );
     const fresh = memory(
-      { content: "User's daughter is 6 years old and goes to a kindergarten in Binjiang", importance: 2 },
+      { content: "User's son is 8 and takes the school bus to a primary school in Leith", importance: 2 },
       { createdAt: '2025-06-01T00:00:00.000Z' },
     );
     const index = indexOf(old, fresh);
-    expect(ids(index, 'kindergarten for the daughter, how old')).toEqual([fresh.content]);
+    expect(ids(index, 'primary school for the son, how old')).toEqual([fresh.content]);
     // Not a version: same type but a different fact stays.
-    index.upsert(memory({ content: 'User walks the daughter to kindergarten on Mondays' }));
-    expect(ids(index, 'kindergarten daughter')).toHaveLength(2);
+    index.upsert(memory({ content: 'User drives the son to primary school on Fridays' }));
+    expect(ids(index, 'primary school son')).toHaveLength(2);
   });
 
   it('always considers pinned memories, even with no text match', () => {
-    const pinned = memory({ content: 'Answer in British English', pinned: true });
-    const index = indexOf(pinned, memory({ content: 'likes hiking in the Alps' }));
-    expect(ids(index, 'hiking boots advice')).toContain(pinned.content);
+    const pinned = memory({ content: 'Spell everything the Australian way', pinned: true });
+    const index = indexOf(pinned, memory({ content: 'likes kayaking on the lake' }));
+    expect(ids(index, 'kayaking paddle advice')).toContain(pinned.content);
     expect(ids(index, 'something unrelated entirely')).toEqual([pinned.content]);
   });
 
@@ -126,30 +126,30 @@ describe('ranker scoring', () => {
   });
 
   it('lifts tasks for a continuation and conclusions for an opinion question', () => {
-    const task = memory({ content: '用户在写订单迁移方案', type: 'task' });
-    const fact = memory({ content: '用户的订单迁移方案评审', type: 'fact' });
-    const decided = memory({ content: '用户认为订单迁移方案要分两期', type: 'conclusion' });
+    const task = memory({ content: '用户在写年会节目策划', type: 'task' });
+    const fact = memory({ content: '用户的年会节目策划预算', type: 'fact' });
+    const decided = memory({ content: '用户认为年会节目策划要精简', type: 'conclusion' });
     const index = indexOf(fact, task, decided);
-    expect(ids(index, '继续上回那份订单迁移方案')[0]).toBe(task.content);
-    expect(ids(index, '你觉得订单迁移方案怎么样')[0]).toBe(decided.content);
+    expect(ids(index, '继续上回那份年会节目策划')[0]).toBe(task.content);
+    expect(ids(index, '你觉得年会节目策划怎么样')[0]).toBe(decided.content);
   });
 
   it('returns nothing for an empty store or a query with no match', () => {
-    expect(new MemoryIndex().rank('anything', opts)).toEqual([]);
+    expect(new MemoryIndex().rank('whatever', opts)).toEqual([]);
     expect(indexOf(memory({ content: 'likes tea' })).rank('quantum chromodynamics', opts)).toEqual([]);
   });
 });
 
 describe('index updates', () => {
   it('upserts and removes in place without a rebuild', () => {
-    const m = memory({ content: 'User drives a Model Y' });
+    const m = memory({ content: 'User rides a Brompton bike' });
     const index = indexOf(m);
-    expect(ids(index, 'Model Y')).toEqual([m.content]);
-    index.upsert({ ...m, content: 'User drives a BYD Song PLUS' });
-    expect(ids(index, 'Model Y')).toEqual([]);
-    expect(ids(index, 'BYD')).toEqual(['User drives a BYD Song PLUS']);
+    expect(ids(index, 'Brompton')).toEqual([m.content]);
+    index.upsert({ ...m, content: 'User rides a Dahon folding bike' });
+    expect(ids(index, 'Brompton')).toEqual([]);
+    expect(ids(index, 'Dahon')).toEqual(['User rides a Dahon folding bike']);
     index.remove(m.id);
     expect(index.size).toBe(0);
-    expect(ids(index, 'BYD')).toEqual([]);
+    expect(ids(index, 'Dahon')).toEqual([]);
   });
 });
