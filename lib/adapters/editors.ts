@@ -56,9 +56,14 @@ export async function editComposer(
   // An editor that just got focus treats a caret at its start as the browser's focus reset and
   // puts its own selection back (ProseMirror: for 200 ms). Callers keep focus where they can.
   await pause(focused ? 0 : 250);
-  selectIn(el, at);
-  // Editors take the DOM selection on `selectionchange`, which fires on a later task.
-  await pause(20);
+  // Editors take the DOM selection on `selectionchange`, which fires on a later task. An editor
+  // still applying the last keystrokes (a send pressed right after typing or an IME commit)
+  // puts its own caret back at the end of the text meanwhile: select again until it stays.
+  for (let tries = 0; tries < SELECT_TRIES; tries++) {
+    selectIn(el, at);
+    await pause(20);
+    if (selectionIs(el, at)) break;
+  }
   for (const attempt of attempts) {
     if (attempt(el, text) === 'ignored') continue;
     const ok = await waitUntil(() => sameText(readEditorText(el), expected), 500);
@@ -103,6 +108,25 @@ function beforeInputInsert(el: HTMLElement, text: string): 'taken' | 'ignored' {
   const event = new InputEvent('beforeinput', { inputType: 'insertText', data: text, bubbles: true, cancelable: true });
   el.dispatchEvent(event);
   return event.defaultPrevented ? 'taken' : 'ignored';
+}
+
+const SELECT_TRIES = 5;
+
+/** Whether the DOM selection is a caret before all of the element's text (`start`) or spans all of it (`all`). */
+function selectionIs(el: HTMLElement, at: 'start' | 'all'): boolean {
+  const selection = el.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0) return false;
+  const range = selection.getRangeAt(0);
+  if (!el.contains(range.startContainer) || !el.contains(range.endContainer)) return false;
+  const before = el.ownerDocument.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(range.startContainer, range.startOffset);
+  if (before.toString() !== '') return false;
+  if (at === 'start') return range.collapsed;
+  const after = el.ownerDocument.createRange();
+  after.selectNodeContents(el);
+  after.setStart(range.endContainer, range.endOffset);
+  return after.toString() === '';
 }
 
 /** Puts the DOM selection at the first text position, the end, or around everything. */
