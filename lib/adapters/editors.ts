@@ -55,8 +55,15 @@ export async function editComposer(
   el.focus();
   // An editor that just got focus treats a caret at its start as the browser's focus reset and
   // puts its own selection back (ProseMirror: for 200 ms). Callers keep focus where they can.
-  await pause(focused ? 0 : FOCUS_GRACE_MS);
-  await placeCaret(el, at);
+  await pause(focused ? 0 : 250);
+  // Editors take the DOM selection on `selectionchange`, which fires on a later task. An editor
+  // still applying the last keystrokes (a send pressed right after typing or an IME commit)
+  // puts its own caret back at the end of the text meanwhile: select again until it stays.
+  for (let tries = 0; tries < SELECT_TRIES; tries++) {
+    selectIn(el, at);
+    await pause(20);
+    if (selectionIs(el, at)) break;
+  }
   for (const attempt of attempts) {
     if (attempt(el, text) === 'ignored') continue;
     const ok = await waitUntil(() => sameText(readEditorText(el), expected), 500);
@@ -64,32 +71,6 @@ export async function editComposer(
     return ok;
   }
   return false;
-}
-
-/** Longer than any editor's focus-reset window (ProseMirror's is 200 ms). */
-const FOCUS_GRACE_MS = 250;
-
-/**
- * Puts the DOM selection where the text goes and lets the editor take it. Focus may be only
- * a moment old even when it was already in the editor (a click, a paste and Enter at once):
- * an editor that puts its own caret back is given the rest of its window, and the caret placed
- * again once.
- */
-async function placeCaret(el: HTMLElement, at: 'start' | 'all'): Promise<void> {
-  selectIn(el, at);
-  // Editors take the DOM selection on `selectionchange`, which fires on a later task.
-  await pause(20);
-  if (at === 'all' || caretAtStart(el)) return;
-  await pause(FOCUS_GRACE_MS);
-  selectIn(el, at);
-  await pause(20);
-}
-
-function caretAtStart(el: HTMLElement): boolean {
-  const selection = el.ownerDocument.getSelection();
-  if (!selection || selection.rangeCount === 0 || !selection.isCollapsed) return false;
-  const first = firstTextPosition(el);
-  return selection.anchorNode === first.node && selection.anchorOffset === first.offset;
 }
 
 function sameText(actual: string, expected: string): boolean {
@@ -127,6 +108,25 @@ function beforeInputInsert(el: HTMLElement, text: string): 'taken' | 'ignored' {
   const event = new InputEvent('beforeinput', { inputType: 'insertText', data: text, bubbles: true, cancelable: true });
   el.dispatchEvent(event);
   return event.defaultPrevented ? 'taken' : 'ignored';
+}
+
+const SELECT_TRIES = 5;
+
+/** Whether the DOM selection is a caret before all of the element's text (`start`) or spans all of it (`all`). */
+function selectionIs(el: HTMLElement, at: 'start' | 'all'): boolean {
+  const selection = el.ownerDocument.getSelection();
+  if (!selection || selection.rangeCount === 0) return false;
+  const range = selection.getRangeAt(0);
+  if (!el.contains(range.startContainer) || !el.contains(range.endContainer)) return false;
+  const before = el.ownerDocument.createRange();
+  before.selectNodeContents(el);
+  before.setEnd(range.startContainer, range.startOffset);
+  if (before.toString() !== '') return false;
+  if (at === 'start') return range.collapsed;
+  const after = el.ownerDocument.createRange();
+  after.selectNodeContents(el);
+  after.setStart(range.endContainer, range.endOffset);
+  return after.toString() === '';
 }
 
 /** Puts the DOM selection at the first text position, the end, or around everything. */

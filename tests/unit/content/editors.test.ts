@@ -58,6 +58,39 @@ describe('editComposer on a textarea', () => {
   });
 });
 
+describe('editComposer on a rich editor still applying the last keystrokes', () => {
+  /**
+   * A stand-in for a rich editor: it takes a paste at the caret, and `settle` re-applies its own
+   * caret (after the typed text) the way an editor does when it flushes input it had not read
+   * yet, which is what a send pressed right after typing or an IME commit runs into.
+   */
+  function editor(text: string) {
+    const el = html(`<div contenteditable="true"><p>${text}</p></div>`).firstElementChild as HTMLElement;
+    el.addEventListener('paste', (e) => {
+      const data = (e as ClipboardEvent).clipboardData?.getData('text/plain') ?? '';
+      const range = document.getSelection()!.getRangeAt(0);
+      const node = el.querySelector('p')!.firstChild as Text;
+      const at = range.startContainer === node ? range.startOffset : node.data.length;
+      node.data = node.data.slice(0, at) + data + node.data.slice(at);
+      e.preventDefault();
+    });
+    const caretAtEnd = () => {
+      const node = el.querySelector('p')!.firstChild as Text;
+      document.getSelection()!.collapse(node, node.data.length);
+    };
+    el.focus();
+    caretAtEnd();
+    return { el, caretAtEnd };
+  }
+
+  it('puts the block in front even when the editor moves the caret back once after it was placed', async () => {
+    const { el, caretAtEnd } = editor('my question');
+    setTimeout(caretAtEnd, 5);
+    expect(await editComposer(el, 'contenteditable', 'BLOCK ', 'start')).toBe(true);
+    expect(readEditorText(el)).toBe('BLOCK my question');
+  });
+});
+
 describe('applyBlock', () => {
   function fakeAdapter(composer: { text: string }, insert: () => Promise<boolean>, replaceWorks = true) {
     return {
