@@ -1,5 +1,5 @@
 import { t } from '../lib/i18n';
-import { number } from '../lib/i18n/format';
+import { bytes, number } from '../lib/i18n/format';
 
 export interface WorkProgressProps {
   /** What is running, in words ("Importing memories"). */
@@ -8,6 +8,8 @@ export interface WorkProgressProps {
   phase: string;
   done: number;
   total: number;
+  /** What the counts are: items, or bytes of a file being read (shown as kB / MB). */
+  unit?: 'bytes' | undefined;
   /** `starting`: the background has not reported yet; `committing`: too late to cancel. */
   stage: 'starting' | 'cancellable' | 'committing';
   onCancel: () => void;
@@ -17,8 +19,9 @@ export interface WorkProgressProps {
  * One piece of long work: a labelled bar with its counts and a Cancel button while it can
  * still be cancelled. With no total yet the bar is indeterminate.
  */
-export function WorkProgress({ label, phase, done, total, stage, onCancel }: WorkProgressProps) {
-  const counts = total > 0 ? t('work.counts', { done: number(done), total: number(total) }) : '';
+export function WorkProgress({ label, phase, done, total, unit, stage, onCancel }: WorkProgressProps) {
+  const show = unit === 'bytes' ? bytes : number;
+  const counts = total > 0 ? t('work.counts', { done: show(done), total: show(total) }) : '';
   const text = [phase, counts].filter(Boolean).join(' · ');
   return (
     <div class="work-progress">

@@ -33,10 +33,17 @@ function fromJsonText(text: string): FoundSource {
   return parseMem0(text);
 }
 
-export async function readSourceFile(name: string, bytes: Uint8Array): Promise<FoundSource> {
-  if (bytes.byteLength > MAX_SOURCE_BYTES) {
-    throw new SourceError(`the file is ${(bytes.byteLength / 1048576).toFixed(1)} MB; the limit is 20 MB`);
+/** Refuses a file over the limit by its size alone, before any of it is read. */
+export function checkSourceSize(size: number): void {
+  if (size > MAX_SOURCE_BYTES) {
+    throw new SourceError(
+      `the file is ${(size / 1048576).toFixed(1)} MB; the limit is ${MAX_SOURCE_BYTES / 1048576} MB`,
+    );
   }
+}
+
+export async function readSourceFile(name: string, bytes: Uint8Array): Promise<FoundSource> {
+  checkSourceSize(bytes.byteLength);
   const lower = name.toLowerCase();
   try {
     if (lower.endsWith('.zip')) return await fromZip(bytes);

@@ -18,6 +18,7 @@ export const BRING_IN_STRINGS = {
   'bring.source.mem0': ['the mem0 export', 'mem0 导出文件'],
   'bring.source.openmemory': ['the OpenMemory export', 'OpenMemory 导出文件'],
   'bring.preview': ['Memories to bring in', '待导入的记忆'],
+  'bring.showMore': ['Show {n} more ({left} not shown)', '再显示 {n} 条（还有 {left} 条未显示）'],
   'bring.include': ['Bring in', '导入'],
   'bring.type': ['Type', '类型'],
   'bring.importance': ['Importance', '重要性'],

@@ -9,6 +9,7 @@ export const WORK_STRINGS = {
   'work.kind.keywords': ['Adding keywords', '正在添加关键词'],
   'work.phase.start': ['starting', '准备中'],
   'work.phase.read': ['reading', '读取中'],
+  'work.phase.parse': ['reading the contents', '解析内容'],
   'work.phase.check': ['checking', '校验中'],
   'work.phase.backup': ['backing up first', '先备份'],
   'work.phase.merge': ['comparing with your memories', '与已有记忆比对'],

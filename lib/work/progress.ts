@@ -23,7 +23,7 @@ export const WORK_LANES: Readonly<Record<WorkKind, 'store' | 'read' | 'model'>> 
 };
 
 /** Steps a piece of work goes through; the panel names them. */
-export const WORK_PHASES = ['start', 'read', 'check', 'backup', 'merge', 'write', 'call', 'finish'] as const;
+export const WORK_PHASES = ['start', 'read', 'parse', 'check', 'backup', 'merge', 'write', 'call', 'finish'] as const;
 export type WorkPhase = (typeof WORK_PHASES)[number];
 
 const WORK_STATES = ['running', 'done', 'cancelled', 'failed'] as const;
@@ -41,6 +41,8 @@ export const WorkProgressSchema = z.object({
   startedAt: z.string(),
   /** Milliseconds since the run started, at this report. */
   elapsedMs: z.int().check(z.minimum(0)),
+  /** What `done` and `total` count: items (the default), or bytes of a file being read. */
+  unit: z.optional(z.enum(['bytes'])),
 });
 export type WorkProgress = z.infer<typeof WorkProgressSchema>;
 

@@ -6,15 +6,16 @@
  * backup taken just before the commit.
  */
 import { computed, signal } from '@preact/signals';
-import { readPasted, readSourceFile } from '../../../lib/bring-in/read-source';
+import { checkSourceSize, readPasted } from '../../../lib/bring-in/read-source';
 import { applyRefine, estimateRefine, MAX_REFINE_ITEMS } from '../../../lib/bring-in/refine-prompt';
 import type { FoundSource, ItemCheck, SourceKind } from '../../../lib/bring-in/types';
 import { t } from '../../../lib/i18n';
 import type { MemoryType } from '../../../lib/memory/types';
 import { send } from '../../../lib/send';
 import { fail, messageOf, say } from './notice';
+import { readInWorker, SourceReadCancelled } from './source-reader';
 import { backupTakenFor, undoByBackup } from './transfer';
-import { saidCancelled, track } from './work';
+import { saidCancelled, track, trackHere } from './work';
 
 export interface PreviewItem {
   content: string;
@@ -37,6 +38,18 @@ export const price = signal<{
   known: boolean;
 } | null>(null);
 
+/**
+ * How many preview rows are drawn: a 2,000-item export drawn at once froze the panel for
+ * tens of seconds (measured in the bring-in e2e), so rows come a page at a time; ticking,
+ * counts, refine and commit still cover every item.
+ */
+export const PREVIEW_PAGE = 200;
+export const shownRows = signal(PREVIEW_PAGE);
+
+export function showMoreRows(): void {
+  shownRows.value += PREVIEW_PAGE;
+}
+
 export const selected = computed(() => items.value.filter((i) => i.include && i.check?.verdict !== 'private'));
 
 export function openBringIn(): void {
@@ -57,6 +70,7 @@ export function closeBringIn(): void {
 async function show(found: FoundSource): Promise<void> {
   source.value = { kind: found.kind, skipped: found.skipped };
   items.value = found.items.map((i) => ({ ...i, include: true, check: null }));
+  shownRows.value = PREVIEW_PAGE;
   readError.value = null;
   await checkItems();
 }
@@ -69,11 +83,24 @@ export async function readPaste(): Promise<void> {
   }
 }
 
+/**
+ * Reads a chosen file in a worker with a bar (bytes read, then the parse) and a Cancel that
+ * stops it at once; a file over the limit is refused before any of it is read.
+ */
 export async function readFile(file: File): Promise<void> {
   try {
-    await show(await readSourceFile(file.name, new Uint8Array(await file.arrayBuffer())));
+    checkSourceSize(file.size);
+    const found = await trackHere('bringIn', (report, signal) =>
+      readInWorker(
+        file,
+        (p) => (p.phase === 'read' ? report('read', p.done, p.total, 'bytes') : report('parse', 0, 0)),
+        signal,
+      ),
+    );
+    await show(found);
   } catch (error) {
-    readError.value = messageOf(error);
+    if (error instanceof SourceReadCancelled) say(t('work.cancelled', { what: t('work.kind.bringIn') }));
+    else readError.value = messageOf(error);
   }
 }
 

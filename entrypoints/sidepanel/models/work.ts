@@ -2,14 +2,21 @@
  * Long work as the panel sees it: the background broadcasts progress events (lib/work), this
  * model keeps the latest per kind. `track` wraps a request that starts work: it marks the
  * kind busy at once (buttons disable before the first report arrives), and clears it when
- * the request settles. A panel opened mid-run asks `work.status` once.
+ * the request settles. A panel opened mid-run asks `work.status` once. Work the panel does
+ * itself (reading a chosen file) is tracked here with `trackHere`, and cancelled here too.
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
 import { t } from '../../../lib/i18n';
 import { MessageError } from '../../../lib/protocol/define';
 import { send } from '../../../lib/send';
-import { WORK_LANES, type WorkKind, type WorkProgress, WorkProgressEventSchema } from '../../../lib/work/progress';
+import {
+  WORK_LANES,
+  type WorkKind,
+  type WorkPhase,
+  type WorkProgress,
+  WorkProgressEventSchema,
+} from '../../../lib/work/progress';
 import { fail, messageOf, say } from './notice';
 
 export const work = signal<Readonly<Partial<Record<WorkKind, WorkProgress>>>>({});
@@ -66,6 +73,49 @@ export async function track<T>(kind: WorkKind, start: () => Promise<T>): Promise
   }
 }
 
+/** Cancels of work running in the panel itself, by kind. */
+const here = new Map<WorkKind, AbortController>();
+
+export type ReportHere = (phase: WorkPhase, done: number, total: number, unit?: 'bytes') => void;
+
+/**
+ * Runs work in the panel itself (not a request to the background) with a bar and a Cancel
+ * button: `body` reports its steps and stops when `signal` aborts. Same one-at-a-time rule.
+ */
+export async function trackHere<T>(
+  kind: WorkKind,
+  body: (report: ReportHere, signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  if (busy(kind)) throw new Error(`${kind} is already running`);
+  const controller = new AbortController();
+  const started = Date.now();
+  const runId = `panel-${kind}-${started.toString(36)}`;
+  const report: ReportHere = (phase, done, total, unit) => {
+    if (controller.signal.aborted) return;
+    const progress: WorkProgress = {
+      kind,
+      runId,
+      state: 'running',
+      phase,
+      done,
+      total,
+      cancellable: true,
+      startedAt: new Date(started).toISOString(),
+      elapsedMs: Math.max(0, Date.now() - started),
+    };
+    put(kind, unit ? { ...progress, unit } : progress);
+  };
+  here.set(kind, controller);
+  report('start', 0, 0);
+  try {
+    return await body(report, controller.signal);
+  } finally {
+    here.delete(kind);
+    closedRuns.add(runId);
+    put(kind, undefined);
+  }
+}
+
 /** A cancelled run is news, not an error: says so and returns true; false for anything else. */
 export function saidCancelled(kind: WorkKind, error: unknown): boolean {
   if (!(error instanceof MessageError && error.code === 'cancelled')) return false;
@@ -74,6 +124,11 @@ export function saidCancelled(kind: WorkKind, error: unknown): boolean {
 }
 
 export async function cancelWork(kind: WorkKind): Promise<void> {
+  const local = here.get(kind);
+  if (local) {
+    local.abort();
+    return;
+  }
   try {
     await send('work.cancel', { kind });
   } catch (error) {

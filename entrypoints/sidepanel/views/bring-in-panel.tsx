@@ -9,6 +9,7 @@ import {
   commitBringIn,
   editItem,
   items,
+  PREVIEW_PAGE,
   pasted,
   price,
   readError,
@@ -18,6 +19,8 @@ import {
   refineEstimate,
   selectAll,
   selected,
+  showMoreRows,
+  shownRows,
   source,
 } from '../models/bring-in';
 import { byId } from '../models/memories';
@@ -86,7 +89,19 @@ export function BringInPanel() {
               {t('bring.selectNone')}
             </button>
           </div>
-          <BringInList items={list} existingText={(id) => byId.value.get(id)?.content ?? id} onEdit={editItem} />
+          <BringInList
+            items={list.slice(0, shownRows.value)}
+            existingText={(id) => byId.value.get(id)?.content ?? id}
+            onEdit={editItem}
+          />
+          {list.length > shownRows.value && (
+            <button type="button" class="small" onClick={showMoreRows}>
+              {t('bring.showMore', {
+                n: Math.min(PREVIEW_PAGE, list.length - shownRows.value),
+                left: list.length - shownRows.value,
+              })}
+            </button>
+          )}
           <RefineRow />
         </>
       )}

@@ -15,6 +15,7 @@ export function WorkBars() {
           phase={t(`work.phase.${p.phase}`)}
           done={p.done}
           total={p.total}
+          unit={p.unit}
           stage={p.runId.startsWith('local-') ? 'starting' : p.cancellable ? 'cancellable' : 'committing'}
           onCancel={() => void cancelWork(p.kind)}
         />
