@@ -80,7 +80,10 @@ describe('add keywords', () => {
 
     const sent = api.messageRequests();
     expect(sent.map((r) => notesOf(r).length)).toEqual([KEYWORDS_BATCH, 5]);
-    expect((sent[0]?.body as { tool_choice: unknown }).tool_choice).toEqual({ type: 'tool', name: KEYWORDS_TOOL_NAME });
+    expect((sent[0]?.body as { tool_choice?: unknown } | undefined)?.tool_choice).toEqual({
+      type: 'tool',
+      name: KEYWORDS_TOOL_NAME,
+    });
     const after = new Map((await db.memories.toArray()).map((m) => [m.id, m]));
     for (const m of plain) {
       expect(after.get(m.id)?.keywords).toEqual([`kw ${m.content}`, 'allergy']);
