@@ -1,5 +1,35 @@
 /** The Memories view. `[English, 简体中文]` per key. */
 export const MEMORY_STRINGS = {
+  'kw.open': ['Add keywords', '添加关键词'],
+  'kw.title': ['Add search keywords', '添加搜索关键词'],
+  'kw.explain': [
+    '{n} memory has no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds it.|{n} memories have no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds them.',
+    '{n} 条记忆还没有搜索关键词（导入的或较早的）。模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
+  ],
+  'kw.cost': [
+    'About {tokens} tokens, {cost}, in {calls} call(s).',
+    '约 {tokens} 个 token，{cost}，分 {calls} 次调用。',
+  ],
+  'kw.costTokens': [
+    'About {tokens} tokens in {calls} call(s) (price unknown for this model).',
+    '约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。',
+  ],
+  'kw.start': ['Add keywords now', '开始添加'],
+  'kw.notNow': ['Not now', '暂不'],
+  'kw.none': ['Every memory already has keywords.', '所有记忆都已有关键词。'],
+  'kw.needsKey': [
+    'Add a key (or a local model) in Settings to add keywords with the model.',
+    '在设置中添加密钥（或本地模型）后可让模型添加关键词。',
+  ],
+  'kw.done': ['{n} memory got keywords.|{n} memories got keywords.', '已为 {n} 条记忆添加关键词。'],
+  'kw.failed': [
+    'The model’s answer for {n} memory was malformed; it was left as it was.|The model’s answer for {n} memories was malformed; they were left as they were.',
+    '模型对 {n} 条记忆的回答格式有误，这些记忆保持不变。',
+  ],
+  'kw.stopped': [
+    'Stopped: {n} memory got keywords before you cancelled.|Stopped: {n} memories got keywords before you cancelled.',
+    '已停止：取消前已为 {n} 条记忆添加关键词。',
+  ],
   'mem.countHeader': ['{n} memory|{n} memories', '{n} 条记忆'],
   'mem.count': ['{n} memory|{n} memories', '共 {n} 条记忆'],
   'mem.countOf': ['{n} of {total} memories', '显示 {n} / {total} 条记忆'],

@@ -167,6 +167,26 @@ const bringIn = {
   ),
 } as const;
 
+/**
+ * "Add keywords": how many memories have none and what asking the model for them would cost
+ * (shown before the user confirms), and the run itself (tracked work, batch by batch).
+ */
+const keywords = {
+  'keywords.estimate': def(Empty, z.object({ count: z.int(), inputTokens: z.int(), outputTokens: z.int() })),
+  'keywords.add': def(
+    Empty,
+    z.object({
+      updated: z.int(),
+      /** Memories whose batch came back malformed: left without keywords. */
+      failed: z.int(),
+      inputTokens: z.int(),
+      outputTokens: z.int(),
+      /** Cancelled: the batches before it keep their keywords. */
+      stopped: z.boolean(),
+    }),
+  ),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -176,4 +196,5 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...store,
   ...work,
   ...bringIn,
+  ...keywords,
 } as const;

@@ -8,9 +8,15 @@
  * No NLP model here: plain patterns, cheap enough to run at every upsert.
  */
 
-/** "Call me/him/her" and "be called" in both languages: memories name the user in the third person. */
+/**
+ * How a form of address is stated, in both languages. Chinese has three constructions for it:
+ * the verb 称呼 ("称呼我老王"), 叫 with the person addressed as its object ("叫我小林"; a memory
+ * says it in the third person, "希望大家叫他小林"), and the passive 被叫 / 被称为 ("讨厌被叫李总");
+ * plus the nouns 昵称 / 外号 (nickname). 叫 alone is not a cue: "女儿叫豆豆" names someone else,
+ * "叫外卖" orders food. English: "call me/him/her", "address me as", "nickname", "pronouns".
+ */
 const ADDRESS =
-  /称呼|叫(?:我|他|她|他们)|被叫|被称为|昵称|\bcall (?:me|him|her|them)\b|\baddress(?:ed)? (?:me|him|her|as)\b|\bnickname\b|\bpronouns?\b/iu;
+  /称呼|叫(?:我|他|她|他们)|被叫|被称为|昵称|外号|\bcall (?:me|him|her|them)\b|\baddress(?:ed)? (?:me|him|her|as)\b|\bnickname\b|\bpronouns?\b/iu;
 
 const STYLE =
   /回答|回复|答复|解释|语气|风格|口吻|简洁|简短|详细|啰嗦|条理|分点|列表|举例|例子|表格|注释|口语化|正式|用中文|用英文|\banswers?\b|\brepl(?:y|ies)\b|\brespon(?:se|ses|d)\b|\bconcise\b|\bbrief\b|\bdetailed\b|\bverbose\b|\btone\b|\bstyle\b|\bformat(?:ting)?\b|\bbullet\b|\bin (?:english|chinese)\b|\bformal\b|\bcasual\b|\bexplanations?\b/iu;

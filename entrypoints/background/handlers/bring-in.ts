@@ -8,29 +8,15 @@ import { refineCall } from '../../../lib/bring-in/refine-call';
 import { estimateRefine } from '../../../lib/bring-in/refine-prompt';
 import { createBackup } from '../../../lib/db/backups';
 import { checkBringIn, commitBringIn } from '../../../lib/db/bring-in';
-import { recordCallUsage, usageDelta, usageOfDay } from '../../../lib/db/usage';
+import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
 import { callCost } from '../../../lib/pricing';
 import { MessageError } from '../../../lib/protocol/define';
 import { authOf, needsKey } from '../../../lib/providers';
 import { loadApiKey, loadSettings } from '../../../lib/settings';
-import { now, utcDay } from '../../../lib/time';
+import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
+import { checkCap } from './token-cap';
 import { tracked } from './work';
-
-/**
- * The refine call spends from the same daily token cap as extraction: refused before it goes
- * out when its estimate would pass the cap (0 = no cap), as an extraction would be held.
- */
-async function checkCap(cap: number, estimate: number): Promise<void> {
-  if (cap === 0) return;
-  const today = await usageOfDay(utcDay());
-  const used = today.inputTokens + today.outputTokens;
-  if (used + estimate <= cap) return;
-  throw new MessageError(
-    'bad_request',
-    `Daily token cap reached: ${used.toLocaleString('en')} of ${cap.toLocaleString('en')} tokens used today (UTC); refining needs about ${estimate.toLocaleString('en')}. Raise the cap in Settings, or refine tomorrow.`,
-  );
-}
 
 export const bringInHandlers: HandlerGroup<'bringIn.check' | 'bringIn.commit' | 'bringIn.refine'> = {
   'bringIn.check': ({ items }) =>
@@ -53,7 +39,7 @@ export const bringInHandlers: HandlerGroup<'bringIn.check' | 'bringIn.commit' | 
       if (!apiKey && needsKey(settings))
         throw new MessageError('bad_request', 'No API key is set: add one in Settings to refine with the model.');
       const estimate = estimateRefine(items);
-      await checkCap(settings.dailyTokenCap, estimate.inputTokens + estimate.outputTokens);
+      await checkCap(settings.dailyTokenCap, estimate.inputTokens + estimate.outputTokens, 'refining');
       work.phase('call', items.length);
       const auth = authOf(settings);
       const client = createClient({ apiKey, baseUrl: settings.baseUrl, auth, timeoutMs: DEFAULT_TIMEOUT_MS });

@@ -5,6 +5,7 @@ import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
 import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
+import { keywordsHandlers } from './keywords';
 import { memoryHandlers } from './memories';
 import { menuHandlers } from './menu';
 import { queueHandlers } from './queue';
@@ -32,5 +33,6 @@ export const handlers: Handlers = {
   ...connectionHandlers,
   ...workHandlers,
   ...bringInHandlers,
+  ...keywordsHandlers,
   ping: async () => ({}),
 };

@@ -1,8 +1,9 @@
-/** Add by hand, bring in from elsewhere, import and export: the Memories view's first row. */
+/** Add by hand, bring in from elsewhere, add keywords, import and export: the Memories view's first row. */
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { addOpen, openAdd } from '../models/add-memory';
 import { bringOpen, openBringIn } from '../models/bring-in';
+import { keywordsOffer, openKeywords } from '../models/keywords';
 import { exportFile, importFile } from '../models/transfer';
 import { busy } from '../models/work';
 import { ProposedSettings } from './proposed-settings';
@@ -18,6 +19,11 @@ export function MemoriesToolbar() {
       {!bringOpen.value && (
         <button type="button" onClick={openBringIn}>
           {t('bring.open')}
+        </button>
+      )}
+      {!keywordsOffer.value && (
+        <button type="button" disabled={busy('keywords')} onClick={() => void openKeywords()}>
+          {t('kw.open')}
         </button>
       )}
       <TransferBar

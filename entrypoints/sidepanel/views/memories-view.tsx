@@ -8,6 +8,7 @@ import { bringOpen } from '../models/bring-in';
 import { loaded, memories } from '../models/memories';
 import { visible } from '../models/memory-view';
 import { BringInPanel } from './bring-in-panel';
+import { KeywordsOffer } from './keywords-offer';
 import { MemoriesBulk } from './memories-bulk';
 import { MemoriesEmpty } from './memories-empty';
 import { MemoriesFinder } from './memories-finder';
@@ -29,6 +30,7 @@ export function MemoriesView() {
         />
       )}
       <BringInPanel />
+      <KeywordsOffer />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
       {memories.value.length > 0 && <MemoriesFinder />}

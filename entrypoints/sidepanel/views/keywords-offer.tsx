@@ -1,0 +1,53 @@
+/** "Add keywords": what it would do and cost, shown before anything is asked of the model. */
+import { KEYWORDS_BATCH } from '../../../lib/extraction/keywords-prompt';
+import { t } from '../../../lib/i18n';
+import { money, number } from '../../../lib/i18n/format';
+import { addKeywords, closeKeywords, keywordsOffer } from '../models/keywords';
+import { keyMissing } from '../models/settings';
+import { busy } from '../models/work';
+
+export function KeywordsOffer() {
+  const offer = keywordsOffer.value;
+  if (!offer) return null;
+  const { estimate, price } = offer;
+  const tokens = estimate.inputTokens + estimate.outputTokens;
+  const calls = Math.ceil(estimate.count / KEYWORDS_BATCH);
+  // In the provider's own currency; an unknown price shows tokens only.
+  const amount = price?.known
+    ? (estimate.inputTokens * price.inputPerMTok + estimate.outputTokens * price.outputPerMTok) / 1e6
+    : null;
+  const cost = price && amount !== null ? money(amount, price.currency) : null;
+  return (
+    <section class="keywords-offer" aria-labelledby="kw-title">
+      <h2 id="kw-title" class="form-title">
+        {t('kw.title')}
+      </h2>
+      {estimate.count === 0 ? (
+        <p class="field-hint">{t('kw.none')}</p>
+      ) : (
+        <>
+          <p>{t('kw.explain', { n: estimate.count })}</p>
+          {keyMissing.value ? (
+            <p class="field-hint">{t('kw.needsKey')}</p>
+          ) : (
+            <p class="field-hint">
+              {cost
+                ? t('kw.cost', { tokens: number(tokens), cost, calls })
+                : t('kw.costTokens', { tokens: number(tokens), calls })}
+            </p>
+          )}
+        </>
+      )}
+      <div class="form-actions">
+        {estimate.count > 0 && !keyMissing.value && (
+          <button type="button" class="primary" disabled={busy('keywords')} onClick={() => void addKeywords()}>
+            {t('kw.start')}
+          </button>
+        )}
+        <button type="button" disabled={busy('keywords')} onClick={closeKeywords}>
+          {t('kw.notNow')}
+        </button>
+      </div>
+    </section>
+  );
+}
