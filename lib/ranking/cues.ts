@@ -5,7 +5,9 @@
  *   name the user, its length, tone, structure, language and examples;
  * - polarity: like vs dislike, so two returned memories that contradict each other
  *   ("likes americano" / "quit coffee") are flagged instead of silently injected together.
- * No NLP model here: plain patterns, cheap enough to run at every upsert.
+ * No NLP model here: plain patterns, run when a memory is written. The address/style cue is
+ * stored with the memory's index terms (index-terms.ts): a change to ADDRESS or STYLE needs a
+ * new INDEX_VERSION, or stored memories keep the old verdict.
  */
 
 /**

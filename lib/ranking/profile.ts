@@ -6,7 +6,9 @@
  * - what a memory says about the user's circumstances (its profile kinds): where they live,
  *   who they live with, constraints on diet, health, money and time;
  * - what an advice request is about (its domains), which decides how much each kind matters.
- * No NLP model here: plain patterns, cheap enough for every upsert and every draft.
+ * No NLP model here: plain patterns, run when a memory is written and on every draft. A
+ * memory's kinds are stored with its index terms (index-terms.ts): a change to KIND_CUES needs a
+ * new INDEX_VERSION, or stored memories keep the kinds the old patterns gave them.
  */
 
 export const PROFILE_KINDS = ['home', 'family', 'work', 'diet', 'health', 'budget', 'schedule'] as const;
