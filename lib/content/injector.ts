@@ -37,6 +37,8 @@ export class Injector {
   /** The block that missed the first message (not ready within the hold): the next one carries it. */
   private late: Promise<Prepared | null> | null = null;
   private followedUp = false;
+  /** A first message sent before the page knew the site's switches: judged when they arrive. */
+  private unjudged: string | null = null;
   private readonly waker = createWaker();
   private manualToken: string | null = null;
   private pending: { token: string; at: number } | null = null;
@@ -64,6 +66,7 @@ export class Injector {
     this.flushRecord();
     this.injected = false;
     this.late = null;
+    this.unjudged = null;
     this.followedUp = false;
     this.manualToken = null;
     this.waker.reset();
@@ -111,11 +114,28 @@ export class Injector {
 
   /** The first message of a new conversation, or the next one after the block missed the first. */
   private wantsAuto(draft: string): boolean {
-    const { adapter, config } = this.state;
-    if (config.inject !== 'auto' || this.injected) return false;
+    return this.state.config.inject === 'auto' && this.mayCarry(draft);
+  }
+
+  /** Whatever the site's switches say: a message that would carry the block in auto mode. */
+  private mayCarry(draft: string): boolean {
+    const { adapter } = this.state;
+    if (this.injected) return false;
     if (draft.trim() === '' || hasInjectedBlock(draft, this.state.marks) || adapter.isGenerating(document))
       return false;
     return this.late !== null || !showsTurns(this.state);
+  }
+
+  /**
+   * The site's switches arrived (or changed). A first message that went out before the page
+   * knew them (a worker still waking) is untouched; in auto mode it missed its block, which the
+   * conversation's next message carries, as for a block not ready within the hold.
+   */
+  configured(): void {
+    const draft = this.unjudged;
+    this.unjudged = null;
+    if (draft === null || this.state.config.inject !== 'auto' || this.injected || this.late) return;
+    this.missed(this.preparer.forDraft(draft));
   }
 
   private onInput(e: Event): void {
@@ -172,6 +192,8 @@ export class Injector {
     }
     const draft = this.state.adapter.readComposer(trigger.composer);
     this.state.sentOnNewChat ||= this.state.conversationId === null;
+    // Not held: without the switches the page cannot tell auto from off, and off means untouched.
+    if (!this.state.configKnown && this.unjudged === null && this.mayCarry(draft)) this.unjudged = draft;
     if (!this.wantsAuto(draft)) {
       this.noticeSend(draft);
       return;

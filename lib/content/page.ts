@@ -29,9 +29,13 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     pendingExclude: false,
     sentOnNewChat: false,
     config: { ...SWITCHES_UNKNOWN },
+    configKnown: false,
     marks: [],
     changed: () => controls.update(),
-    configured: () => whenReady(apply),
+    configured: () => {
+      injector.configured();
+      whenReady(apply);
+    },
   };
   const controls = createControls(state, {
     toggleExcluded: () => void setExcluded(state, !state.excluded),

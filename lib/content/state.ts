@@ -23,6 +23,8 @@ export interface PageState {
    * adding memories here. Both off until the background has answered.
    */
   config: SiteSwitches;
+  /** The background has answered with the switches at least once (`config` is theirs, not a guess). */
+  configKnown: boolean;
   /** The mark this install writes in its blocks: only blocks carrying it are ours. */
   marks: string[];
   /** Called when the switches arrive or change: parts start or stop reading the page. */
@@ -48,6 +50,7 @@ export async function refreshConfig(state: PageState, force = false): Promise<vo
   if (!reply) return;
   const next = { learn: reply.learn, inject: reply.inject };
   state.marks = [reply.mark];
+  state.configKnown = true;
   if (next.learn === state.config.learn && next.inject === state.config.inject) return;
   state.config = next;
   state.configured();

@@ -61,6 +61,19 @@ beforeEach(async () => {
   seen = new Set((await readStore<Injection>(panel, 'injections')).map((i) => i.id));
 });
 
+/** Every storage read in the worker takes `ms` longer from now on; null: as fast as before. */
+async function slowSettingsReads(ms: number | null): Promise<void> {
+  const worker = await ext.worker();
+  await worker.evaluate((delay) => {
+    const area = chrome.storage.local as unknown as { get: (...args: unknown[]) => Promise<unknown> };
+    const saved = globalThis as unknown as { plainGet?: (...args: unknown[]) => Promise<unknown> };
+    saved.plainGet ??= area.get.bind(area);
+    const get = saved.plainGet;
+    area.get =
+      delay === null ? get : (...args) => new Promise((resolve) => setTimeout(() => resolve(get(...args)), delay));
+  }, ms);
+}
+
 /** The first message went without its block: the miss is recorded, the next message carries it. */
 async function expectCarriedByTheNext(page: Page): Promise<void> {
   await expect.poll(async () => (await misses()).length, { timeout: 15_000 }).toBe(1);
@@ -93,15 +106,27 @@ describe('the first message after the worker slept', () => {
     await page.close();
   });
 
+  it("sent before the page knew the site's switches: untouched, and the next message carries the block", async () => {
+    // Settings reads in the worker take 800 ms, so the page's first ask for its switches is
+    // answered only after the message went out (on a slow machine it may be answered first:
+    // then it is the hold the block misses; either way the outcome below holds).
+    await slowSettingsReads(800);
+    try {
+      const page = await newChat();
+      await pasteAndSend(page, FIRST);
+      await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
+      expect((await sentMessages(page))[0]!.text).toBe(FIRST);
+      await expectCarriedByTheNext(page);
+      await page.close();
+    } finally {
+      await slowSettingsReads(null);
+    }
+  });
+
   it('a block held up past the 300 ms hold goes with the next message, and Activity records why', async () => {
     // Every settings read in the worker now takes 400 ms: inject.prepare reads them first, so the
     // block misses the 300 ms hold but is still ready well within the preparer's own time limit.
-    const worker = await ext.worker();
-    await worker.evaluate(() => {
-      const area = chrome.storage.local as unknown as { get: (...args: unknown[]) => Promise<unknown> };
-      const get = area.get.bind(area);
-      area.get = (...args: unknown[]) => new Promise((resolve) => setTimeout(() => resolve(get(...args)), 400));
-    });
+    await slowSettingsReads(400);
     const page = await newChat();
     // The page knows the site's switches (its controls show) before the message is sent, so
     // the hold is what the slow block misses.
@@ -112,7 +137,7 @@ describe('the first message after the worker slept', () => {
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
     expect((await sentMessages(page))[0]!.text).toBe(FIRST);
     await expectCarriedByTheNext(page);
-    await ext.stopServiceWorker(); // undo the slow reads
+    await slowSettingsReads(null);
     await page.close();
   });
 });

@@ -26,6 +26,7 @@ function pageState(turns: ChatTurn[], learn = true): PageState {
     pendingExclude: false,
     sentOnNewChat: false,
     config: { learn, inject: 'auto' },
+    configKnown: true,
     marks: [],
     changed: () => {},
     configured: () => {},
