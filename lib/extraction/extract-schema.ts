@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
 import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
+import { toolInputSchema } from './tool-call';
 
 export const TOOL_NAME = 'save_memories';
 
@@ -45,15 +46,9 @@ export const SaveMemoriesSchema = z.object({
 });
 export type SaveMemoriesInput = z.infer<typeof SaveMemoriesSchema>;
 
-/** The API wants a plain object schema: `$schema` is dropped, the rest is zod's draft 2020-12 output. */
-function inputSchema(): { type: 'object'; [key: string]: unknown } {
-  const { $schema: _drop, ...schema } = z.toJSONSchema(SaveMemoriesSchema) as Record<string, unknown>;
-  return { ...schema, type: 'object' };
-}
-
 export const SAVE_MEMORIES_TOOL = {
   name: TOOL_NAME,
   description:
     'Save what the user explicitly stated in this chat that is worth remembering long-term, plus a one-sentence summary of the chat. Call exactly once; `memories` may be empty.',
-  input_schema: inputSchema(),
+  input_schema: toolInputSchema(SaveMemoriesSchema),
 };
