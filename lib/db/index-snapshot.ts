@@ -1,22 +1,18 @@
 /**
  * The whole ranking index in one record, for cold starts: reading 10,000 memories and their
  * stored terms as 20,000 IndexedDB records is most of a cold start; one string and one
- * JSON.parse are a fraction of it. The snapshot is used only while it is current: every
+ * JSON.parse are a fraction of it. The record holds the built index itself (postings per
+ * term, MemoryIndex.dump), not each memory's terms: restoring postings costs a fraction of
+ * building them again. The snapshot is used only while it is current: every
  * committed write to the memories table also writes a new revision in the same transaction
  * (the middleware in memory-index-source.ts), and the snapshot names the revision, index
  * version and schema version it was built from. Anything else falls back to the per-memory
  * rows (memory-terms.ts), and a fresh snapshot is written a moment after the store settles.
  */
-import type { MemoryRecord } from '../memory/types';
-import { INDEX_VERSION, type MemoryFields, memoryFields } from '../ranking/index-terms';
+import { INDEX_VERSION, memoryFields } from '../ranking/index-terms';
+import { INDEX_DUMP_FORMAT, MemoryIndex, type MemoryIndexDump } from '../ranking/retrieve';
 import { db } from './db';
-import {
-  decodeFields,
-  encodeFields,
-  type MemoriesWithTerms,
-  readMemoriesWithTerms,
-  storedFields,
-} from './memory-terms';
+import { type MemoriesWithTerms, readMemoriesWithTerms, storedFields } from './memory-terms';
 
 /** Rewritten by every committed write to memories, in the write's own transaction. */
 export const REVISION_KEY = 'memories.revision';
@@ -25,27 +21,24 @@ const SNAPSHOT_KEY = 'index.snapshot';
 const SNAPSHOT_OF_KEY = 'index.snapshot.of';
 
 function stamp(revision: unknown): string {
-  return `${INDEX_VERSION}:${db.verno}:${String(revision)}`;
+  return `${INDEX_DUMP_FORMAT}:${INDEX_VERSION}:${db.verno}:${String(revision)}`;
 }
 
+type IndexSource = { restored: MemoryIndex } | (MemoriesWithTerms & { restored?: undefined });
+
 /**
- * Every memory with its index fields, from the snapshot when it is current, else from the
- * memories and their stored rows; all in one read transaction, so the answer is consistent.
+ * The index restored from the snapshot when it is current, else every memory with its index
+ * fields from the memories and their stored rows; all in one read transaction, so the answer
+ * is consistent.
  */
-export async function readIndexSource(): Promise<MemoriesWithTerms & { fromSnapshot: boolean }> {
+export async function readIndexSource(): Promise<IndexSource> {
   return db.transaction('r', db.meta, db.memories, db.terms, async () => {
     const [revision, of] = await Promise.all([db.meta.get(REVISION_KEY), db.meta.get(SNAPSHOT_OF_KEY)]);
     if (revision && of?.value === stamp(revision.value)) {
       const data = (await db.meta.get(SNAPSHOT_KEY))?.value;
-      if (typeof data === 'string') {
-        const items = (JSON.parse(data) as [MemoryRecord, string][]).map(([memory, flat]) => ({
-          memory,
-          fields: decodeFields(flat),
-        }));
-        return { items, computed: [], orphans: [], fromSnapshot: true };
-      }
+      if (typeof data === 'string') return { restored: MemoryIndex.restore(JSON.parse(data) as MemoryIndexDump) };
     }
-    return { ...(await readMemoriesWithTerms()), fromSnapshot: false };
+    return readMemoriesWithTerms();
   });
 }
 
@@ -59,11 +52,10 @@ export async function writeSnapshot(): Promise<boolean> {
     Promise.all([db.meta.get(REVISION_KEY), db.memories.toArray(), db.terms.toArray()]),
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const items = memories.map((m) => {
-    const fields: MemoryFields = storedFields(m, byId.get(m.id)) ?? memoryFields(m);
-    return [m, encodeFields(fields)];
-  });
-  const data = JSON.stringify(items);
+  // Built afresh in table order, as a cold start without a snapshot would build it.
+  const index = new MemoryIndex();
+  for (const m of memories) index.upsert(m, storedFields(m, byId.get(m.id)) ?? memoryFields(m));
+  const data = JSON.stringify(index.dump());
   return db.transaction('rw', db.meta, async () => {
     const now = await db.meta.get(REVISION_KEY);
     if ((now?.value ?? null) !== (revision?.value ?? null)) return false;

@@ -125,7 +125,6 @@ export async function warmIndex(): Promise<MemoryIndex> {
   if (index) return index;
   loading ??= (async () => {
     const started = generation;
-    const fresh = new MemoryIndex();
     const reading = readIndexSource();
     // The thread is idle while IndexedDB reads: compile what the first ranking needs meanwhile.
     setTimeout(() => {
@@ -133,11 +132,17 @@ export async function warmIndex(): Promise<MemoryIndex> {
         warmUpRanking();
       } catch {}
     }, 0);
-    const { items, computed, orphans, fromSnapshot } = await reading;
-    for (const { memory, fields } of items) fresh.upsert(memory, fields);
-    // Written back after the answer, in line with row refreshes, so a newer write wins.
-    pending = pending.then(() => saveTerms(computed, orphans)).catch(() => {});
-    if (!fromSnapshot) scheduleSnapshot();
+    const source = await reading;
+    let fresh: MemoryIndex;
+    if (source.restored) fresh = source.restored;
+    else {
+      fresh = new MemoryIndex();
+      for (const { memory, fields } of source.items) fresh.upsert(memory, fields);
+      const { computed, orphans } = source;
+      // Written back after the answer, in line with row refreshes, so a newer write wins.
+      pending = pending.then(() => saveTerms(computed, orphans)).catch(() => {});
+      scheduleSnapshot();
+    }
     if (started === generation) index = fresh;
     else loading = null;
     return fresh;

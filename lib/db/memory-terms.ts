@@ -32,13 +32,13 @@ function sourceHash(memory: MemoryRecord): number {
 }
 
 /** Index fields as one flat string. */
-export function encodeFields(fields: MemoryFields): string {
+function encodeFields(fields: MemoryFields): string {
   return Object.entries(fields)
     .map(([name, terms]) => `${name}${GS}${(terms as string[]).join(US)}`)
     .join(RS);
 }
 
-export function decodeFields(flat: string): MemoryFields {
+function decodeFields(flat: string): MemoryFields {
   const fields: Record<string, string[]> = {};
   for (const field of flat.split(RS)) {
     const at = field.indexOf(GS);

@@ -30,6 +30,21 @@ const LARGE_STORE = 1000;
  */
 const COMMON_SHARE = 0.05;
 
+/**
+ * The index as plain data, for the snapshot a cold start restores: postings as parallel
+ * arrays of terms, slots and frequencies, plus every slot's length (0 for a free slot).
+ * Each document's unique terms are not stored: restore reads them back off the postings.
+ */
+export interface InvertedDump {
+  terms: string[];
+  slots: number[][];
+  tfs: number[][];
+  lengths: number[];
+  free: number[];
+  totalLength: number;
+  live: number;
+}
+
 export class InvertedIndex {
   private readonly postings = new Map<string, Posting>();
   private readonly lengths: number[] = [];
@@ -65,6 +80,47 @@ export class InvertedIndex {
     this.totalLength += length;
     this.live++;
     return slot;
+  }
+
+  dump(): InvertedDump {
+    const terms: string[] = [];
+    const slots: number[][] = [];
+    const tfs: number[][] = [];
+    for (const [term, p] of this.postings) {
+      terms.push(term);
+      slots.push(p.slots);
+      tfs.push(p.tfs);
+    }
+    return {
+      terms,
+      slots,
+      tfs,
+      lengths: this.lengths,
+      free: this.free,
+      totalLength: this.totalLength,
+      live: this.live,
+    };
+  }
+
+  /** An index equal to the one dumped (a document's unique terms may come back in another order). */
+  static restore(d: InvertedDump): InvertedIndex {
+    const index = new InvertedIndex();
+    const free = new Set(d.free);
+    const docTerms: (string[] | null)[] = index.docTerms;
+    for (let slot = 0; slot < d.lengths.length; slot++) {
+      docTerms.push(free.has(slot) ? null : []);
+      index.lengths.push(d.lengths[slot] as number);
+    }
+    for (let i = 0; i < d.terms.length; i++) {
+      const term = d.terms[i] as string;
+      const slots = d.slots[i] as number[];
+      index.postings.set(term, { slots, tfs: d.tfs[i] as number[] });
+      for (const slot of slots) docTerms[slot]?.push(term);
+    }
+    for (const slot of d.free) index.free.push(slot);
+    index.totalLength = d.totalLength;
+    index.live = d.live;
+    return index;
   }
 
   remove(slot: number): void {

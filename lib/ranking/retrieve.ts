@@ -15,8 +15,9 @@ import { contradicts, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
 import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
-import { InvertedIndex } from './inverted';
+import { type InvertedDump, InvertedIndex } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
+import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
@@ -41,6 +42,18 @@ export interface RankOptions {
  */
 const KEYWORD_WEIGHT = 0.5;
 
+/**
+ * The shape of a MemoryIndex dump and what its stored frequencies were weighted with: a
+ * snapshot of another format is rebuilt, not restored.
+ */
+export const INDEX_DUMP_FORMAT = `1:${KEYWORD_WEIGHT}`;
+
+/** A MemoryIndex as plain data: the text index, and per slot its memory, answer cue and profile kinds. */
+export interface MemoryIndexDump {
+  text: InvertedDump;
+  rows: ([MemoryRecord, IndexedMemory['addressOrStyle'], readonly ProfileKind[]] | null)[];
+}
+
 const GREETING_LIMIT = 3;
 /** Text matches under this share of the best one are dropped before scoring. */
 const MIN_TEXT_SHARE = 0.03;
@@ -61,8 +74,12 @@ function eligible(m: MemoryRecord, opts: RankOptions): boolean {
   return opts.anyScope === true || m.scope === 'global' || m.scope === opts.site;
 }
 
+function touched(memory: MemoryRecord): number {
+  return Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0);
+}
+
 export class MemoryIndex {
-  private readonly text = new InvertedIndex();
+  private text = new InvertedIndex();
   private readonly rows = new Map<string, IndexedMemory>();
   private readonly bySlot: (IndexedMemory | undefined)[] = [];
   /** Always candidates whatever the query: pinned and address/style preferences. */
@@ -78,18 +95,44 @@ export class MemoryIndex {
   upsert(memory: MemoryRecord, fields: MemoryFields = memoryFields(memory)): void {
     this.remove(memory.id);
     const slot = this.text.add(fields.content, fields.keywords, KEYWORD_WEIGHT);
+    this.place(memory, slot, memory.type === 'preference' ? (fields.cue[0] ?? null) : null, fields.profile);
+  }
+
+  private place(
+    memory: MemoryRecord,
+    slot: number,
+    addressOrStyle: IndexedMemory['addressOrStyle'],
+    profile: readonly ProfileKind[],
+  ): void {
     const row: IndexedMemory = {
       memory,
       slot,
       terms: this.text.termsOf(slot),
-      touchedMs: Math.max(Date.parse(memory.updatedAt), memory.lastHitAt ? Date.parse(memory.lastHitAt) : 0),
-      addressOrStyle: memory.type === 'preference' ? (fields.cue[0] ?? null) : null,
-      profile: fields.profile,
+      touchedMs: touched(memory),
+      addressOrStyle,
+      profile,
     };
     this.rows.set(memory.id, row);
-    this.bySlot[row.slot] = row;
+    this.bySlot[slot] = row;
     if (memory.pinned || row.addressOrStyle) this.standing.add(row);
     if (row.profile.length > 0) this.circumstances.add(row);
+  }
+
+  dump(): MemoryIndexDump {
+    return {
+      text: this.text.dump(),
+      rows: Array.from(this.bySlot, (row) => (row ? [row.memory, row.addressOrStyle, row.profile] : null)),
+    };
+  }
+
+  /** The index that was dumped, without re-reading any memory's terms. */
+  static restore(d: MemoryIndexDump): MemoryIndex {
+    const index = new MemoryIndex();
+    index.text = InvertedIndex.restore(d.text);
+    d.rows.forEach((row, slot) => {
+      if (row) index.place(row[0], slot, row[1], row[2]);
+    });
+    return index;
   }
 
   remove(id: string): void {
