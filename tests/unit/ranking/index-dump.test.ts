@@ -18,7 +18,7 @@ function store(): MemoryRecord[] {
     memory({ content: 'Keep answers short, no pleasantries', type: 'preference', importance: 4 }),
     memory({ content: '用户爱喝冰拿铁咖啡', type: 'preference' }),
     memory({ content: '用户戒了咖啡，改喝乌龙', type: 'preference' }),
-    memory({ content: 'User has a seven-year-old son who takes the school bus', keywords: ['child', 'kids', '孩子'] }),
+    memory({ content: 'User coaches a junior chess club on Tuesdays', keywords: ['child', 'kids', '孩子'] }),
     memory({ content: 'User is allergic to peanuts', pinned: true }),
     memory({ content: 'Redis picked for the session cache', type: 'conclusion', scope: 'claude' }),
     memory({ content: 'Redis cluster resharding drill on Friday', type: 'task', scope: 'chatgpt' }),
@@ -83,7 +83,7 @@ describe('restored index', () => {
     const b = restored(a);
     expectSameRanking(a, b);
     const edits = [
-      memory({ content: '用户搬到了杭州，骑车上班', keywords: ['commute', 'Hangzhou'] }),
+      memory({ content: '用户现住厦门，骑单车通勤', keywords: ['commute', 'Xiamen'] }),
       { ...rows[0]!, content: 'User gave the bees away last spring' },
     ];
     for (const m of edits) {
