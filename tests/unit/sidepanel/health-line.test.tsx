@@ -1,21 +1,11 @@
 // @vitest-environment happy-dom
 /** This tab's site-support line names each reading problem in words, in both UI languages. */
-import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HealthLine } from '../../../components/health-line';
 import { lang } from '../../../lib/i18n';
+import { mount, resetAfterEach } from './mount';
 
-function mount(node: preact.VNode): HTMLElement {
-  const root = document.createElement('div');
-  document.body.append(root);
-  render(node, root);
-  return root;
-}
-
-afterEach(() => {
-  lang.value = 'en';
-  document.body.innerHTML = '';
-});
+resetAfterEach();
 
 describe('HealthLine', () => {
   it('lists the reading problems with what to do', () => {

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 /** Settings → Store health and the repair banner render what the background reports, in words. */
-import { render } from 'preact';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DegradedBanner } from '../../../components/degraded-banner';
 import { IncidentBanner } from '../../../components/incident-banner';
 import { StoreHealth } from '../../../components/store-health';
 import { lang } from '../../../lib/i18n';
 import { bytes } from '../../../lib/i18n/format';
+import { mount, resetAfterEach } from './mount';
 
 const STATUS = {
   usageBytes: 4_600_000,
@@ -25,17 +25,7 @@ const STATUS = {
   },
 };
 
-function mount(node: preact.VNode): HTMLElement {
-  const root = document.createElement('div');
-  document.body.append(root);
-  render(node, root);
-  return root;
-}
-
-afterEach(() => {
-  lang.value = 'en';
-  document.body.innerHTML = '';
-});
+resetAfterEach();
 
 describe('store health', () => {
   it('shows size, counts, each set-aside record and the last tidy-up', () => {
