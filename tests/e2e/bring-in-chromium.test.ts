@@ -7,10 +7,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { describe, expect, it } from 'vitest';
 import { readStore } from './harness/extension-calls';
-import { openPanel } from './harness/panel';
+import { withPanel } from './harness/panel';
 import { freshDir, ROOT } from './harness/paths';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/bring-in');
@@ -34,14 +33,9 @@ function largeExport(): string {
 }
 
 describe('Bring in memories (Chromium)', () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
-  });
-  afterAll(async () => {
-    await ext?.close();
+  withPanel((p) => {
+    panel = p;
   });
 
   it('previews a pasted ChatGPT list, commits the ticked items with the chosen types, and undoes it', async () => {

@@ -5,10 +5,9 @@
  * reports the panel received, per phase (figures, never asserted as times).
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bigStoreFile } from './harness/big-store';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { openPanel, writeJson } from './harness/panel';
+import { withPanel, writeJson } from './harness/panel';
 
 const N = 20_000;
 
@@ -65,14 +64,9 @@ function byPhase(events: Seen[]): string {
 }
 
 describe(`long work: importing ${N} memories (Chromium)`, () => {
-  let ext: ExtensionBrowser;
   let panel: Page;
-  beforeAll(async () => {
-    ext = await launchChromium();
-    panel = await openPanel(ext);
-  });
-  afterAll(async () => {
-    await ext?.close();
+  withPanel((p) => {
+    panel = p;
   });
 
   it('shows progress with counts, refuses a second run, and finishes', async () => {
