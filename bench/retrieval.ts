@@ -5,6 +5,8 @@
  * the validation half of the file (bench/lib/split.ts), overall and per category. For files
  * with Chinese or Japanese text, BM25 is printed twice: over whitespace tokens and over the fair
  * CJK-aware tokens (segmenter words + character bigrams); the fair one is the baseline to beat.
+ * With `--keywords FILE` (npm run bench:keywords) the memories carry the model keywords the
+ * extension would have stored with them, and the product ranker is printed with and without.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
@@ -12,6 +14,7 @@ import { type ScoreWeights, WEIGHTS } from '../lib/ranking/weights';
 import { bm25Ranker, cjkAwareTokens, hasCjk, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';
+import { readKeywordCache, withKeywords } from './lib/keyword-cache';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
 import { HALVES, splitCases } from './lib/split';
 
@@ -21,6 +24,8 @@ const BM25_FAIR = 'bm25 (CJK-aware)';
 const SEED = 'seed';
 /** The product ranker with its thesaurus off, to show what it adds. */
 const ABLATION = 'claude-mem, no thesaurus';
+/** With a keywords file: the product ranker over the same memories without their keywords. */
+const NO_KEYWORDS = 'claude-mem, no keywords';
 
 interface Sample {
   r5: number;
@@ -38,11 +43,16 @@ function productRanker(c: BenchCase, weights?: ScoreWeights): Ranker {
   return (query) => index.rank(query, { site: null, now, limit: 10, weights }).map((r) => r.memory.id);
 }
 
-function rankerNames(cjk: boolean): string[] {
-  return cjk ? [PRODUCT, BM25_FAIR, BM25, SEED, ABLATION] : [PRODUCT, BM25, SEED, ABLATION];
+function rankerNames(cjk: boolean, keywords: boolean): string[] {
+  const names = cjk ? [PRODUCT, BM25_FAIR, BM25, SEED, ABLATION] : [PRODUCT, BM25, SEED, ABLATION];
+  return keywords ? [...names, NO_KEYWORDS] : names;
 }
 
-function rankersFor(c: BenchCase, cjk: boolean): Record<string, Ranker> {
+function withoutKeywords(c: BenchCase): BenchCase {
+  return { ...c, memories: c.memories.map(({ keywords: _drop, ...m }) => m) };
+}
+
+function rankersFor(c: BenchCase, names: readonly string[], cjk: boolean): Record<string, Ranker> {
   const out: Record<string, Ranker> = {
     [PRODUCT]: productRanker(c),
     [BM25]: bm25Ranker(c.memories),
@@ -50,13 +60,14 @@ function rankersFor(c: BenchCase, cjk: boolean): Record<string, Ranker> {
     [ABLATION]: productRanker(c, { ...WEIGHTS, expansion: 0 }),
   };
   if (cjk) out[BM25_FAIR] = bm25Ranker(c.memories, { tokens: cjkAwareTokens, activeOnly: true });
+  if (names.includes(NO_KEYWORDS)) out[NO_KEYWORDS] = productRanker(withoutKeywords(c));
   return out;
 }
 
 function evaluate(cases: readonly BenchCase[], names: readonly string[], cjk: boolean): Record<string, Sample[]> {
   const out: Record<string, Sample[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const c of cases) {
-    const rankers = rankersFor(c, cjk);
+    const rankers = rankersFor(c, names, cjk);
     for (const q of c.queries) {
       const relevant = new Set(q.relevant);
       for (const name of names) {
@@ -117,9 +128,18 @@ function main(): void {
   if (!file) throw new Error('usage: bench:retrieval FILE [--json OUT]');
   const data = readBenchFile(file);
   const cjk = data.cases.some((c) => c.memories.some((m) => hasCjk(m.content)));
-  const names = rankerNames(cjk);
-  const halves = splitCases(data.cases);
+  const names = rankerNames(cjk, args.keywords !== null);
+  let cases = data.cases;
   console.log(`${data.name}: ${data.cases.length} cases`);
+  if (args.keywords) {
+    const cache = readKeywordCache(args.keywords);
+    const applied = withKeywords(cases, cache);
+    cases = applied.cases;
+    console.log(
+      `model keywords from ${args.keywords} (${cache.model}, prompt ${cache.prompt}): ${applied.covered} of ${applied.total} memories`,
+    );
+  }
+  const halves = splitCases(cases);
   const json: Record<string, unknown> = {};
   for (const half of HALVES) {
     const cases = halves[half];

@@ -1,23 +1,31 @@
-/** Argument parsing and output shared by the bench commands: positional files, `--json OUT`. */
+/**
+ * Argument parsing and output shared by the bench commands: positional files, `--json OUT`,
+ * and `--keywords FILE` (bench/lib/keyword-cache.ts) where a command reads model keywords.
+ */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 
 export interface Args {
   files: string[];
   json: string | null;
+  keywords: string | null;
 }
 
 export function parseArgs(argv: readonly string[]): Args {
   const files: string[] = [];
   let json: string | null = null;
+  let keywords: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--json') {
       json = argv[++i] ?? null;
       if (!json) throw new Error('--json needs an output path');
+    } else if (a === '--keywords') {
+      keywords = argv[++i] ?? null;
+      if (!keywords) throw new Error('--keywords needs a keywords file (npm run bench:keywords)');
     } else files.push(a);
   }
-  return { files, json };
+  return { files, json, keywords };
 }
 
 export function writeJson(path: string | null, value: unknown): void {

@@ -15,6 +15,8 @@ export interface BenchMemory {
   importance?: number;
   tags?: string[];
   status?: string;
+  /** Model keywords (not in the shared files: bench/lib/keyword-cache.ts adds them). */
+  keywords?: string[];
 }
 
 export interface BenchQuery {
@@ -53,6 +55,7 @@ export function toRecord(m: BenchMemory): MemoryRecord {
     type: pick(m.type, MEMORY_TYPES, 'fact'),
     importance: Math.min(5, Math.max(1, Math.round(m.importance ?? 3))),
     tags: m.tags ?? tagsFor(m.content),
+    ...(m.keywords ? { keywords: m.keywords } : {}),
     status: pick(m.status, MEMORY_STATUSES, 'active'),
     scope: 'global',
     pinned: false,

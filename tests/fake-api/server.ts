@@ -84,6 +84,12 @@ function authRefusal(headers: IncomingMessage['headers'], auth: FakeAuth, key?: 
   }
 }
 
+/** The numbered notes of a keywords request ("1. …" lines of its user message), in order. */
+export function keywordNotesOf(req: ReceivedRequest): string[] {
+  const body = req.body as { messages: { content: string }[] };
+  return [...(body.messages[0]?.content ?? '').matchAll(/^\d+\. (.*)$/gm)].map((m) => m[1] as string);
+}
+
 /** A well-formed Messages API answer that calls one tool with `input`. */
 export function toolUseMessage(name: string, input: unknown, usage = { input_tokens: 1200, output_tokens: 180 }) {
   return {

@@ -16,7 +16,7 @@ import type { MemoryRecord } from '../../../lib/memory/types';
 import { saveApiKey, saveSettings } from '../../../lib/settings';
 import { defaultSettings, type Settings } from '../../../lib/settings-schema';
 import { now, utcDay } from '../../../lib/time';
-import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
+import { FakeAnthropicApi, gate, keywordNotesOf, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';
 import { extensionSender, memory, routerOptions } from '../helpers';
 
@@ -24,15 +24,12 @@ const route = createRouter(handlers, routerOptions);
 type Reply = { ok: true; data: unknown } | { ok: false; error: { code: string; message: string } };
 const send = (type: string) => route({ type, payload: {} }, extensionSender) as Promise<Reply>;
 
-/** The numbered notes of a keywords request, in order. */
-function notesOf(req: ReceivedRequest): string[] {
-  const body = req.body as { messages: { content: string }[] };
-  return [...(body.messages[0]?.content ?? '').matchAll(/^\d+\. (.*)$/gm)].map((m) => m[1] as string);
-}
-
 /** Answers each note with keywords naming it, so the test can tell which memory got which. */
 function goodAnswer(req: ReceivedRequest) {
-  const items = notesOf(req).map((note, i) => ({ index: i + 1, keywords: [`kw ${note}`.slice(0, 40), 'allergy'] }));
+  const items = keywordNotesOf(req).map((note, i) => ({
+    index: i + 1,
+    keywords: [`kw ${note}`.slice(0, 40), 'allergy'],
+  }));
   return { body: toolUseMessage(KEYWORDS_TOOL_NAME, { items }, { input_tokens: 500, output_tokens: 100 }) };
 }
 
@@ -79,7 +76,7 @@ describe('add keywords', () => {
     });
 
     const sent = api.messageRequests();
-    expect(sent.map((r) => notesOf(r).length)).toEqual([KEYWORDS_BATCH, 5]);
+    expect(sent.map((r) => keywordNotesOf(r).length)).toEqual([KEYWORDS_BATCH, 5]);
     expect((sent[0]?.body as { tool_choice?: unknown } | undefined)?.tool_choice).toEqual({
       type: 'tool',
       name: KEYWORDS_TOOL_NAME,
@@ -164,7 +161,7 @@ describe('add keywords', () => {
     await store(rows);
     const held = gate();
     api.respondWith((req) =>
-      notesOf(req).length === 2 ? { ...goodAnswer(req), heldUntil: held.until } : goodAnswer(req),
+      keywordNotesOf(req).length === 2 ? { ...goodAnswer(req), heldUntil: held.until } : goodAnswer(req),
     );
     const running = send('keywords.add');
     await expect.poll(() => api.messageRequests().length).toBe(2);

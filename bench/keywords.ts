@@ -1,0 +1,54 @@
+/**
+ * `npm run bench:keywords -- FILE --out KEYWORDS.json [--model M]`: asks a model for the search
+ * keywords of every memory of a benchmark file, as the extension does for the memories it
+ * stores, and writes them to KEYWORDS.json for `bench:retrieval FILE --keywords KEYWORDS.json`.
+ * The endpoint comes from the environment, as for Anthropic's own tools:
+ * ANTHROPIC_BASE_URL (default https://api.anthropic.com), and ANTHROPIC_API_KEY (sent as
+ * x-api-key) or ANTHROPIC_AUTH_TOKEN (sent as Bearer); neither, for a local server that wants
+ * none. It costs tokens: the batches go out 40 memories at a time, and the totals are printed.
+ */
+import { writeFileSync } from 'node:fs';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/anthropic-client';
+import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/providers';
+import { readBenchFile } from './lib/dataset';
+import { fillKeywords } from './lib/fill-keywords';
+import { openKeywordCache } from './lib/keyword-cache';
+
+function option(argv: readonly string[], name: string): string | null {
+  const i = argv.indexOf(name);
+  return i >= 0 ? (argv[i + 1] ?? null) : null;
+}
+
+function auth(): { apiKey: string | null; auth: AuthStyle } {
+  const env = process.env;
+  if (env.ANTHROPIC_API_KEY) return { apiKey: env.ANTHROPIC_API_KEY, auth: 'x-api-key' };
+  if (env.ANTHROPIC_AUTH_TOKEN) return { apiKey: env.ANTHROPIC_AUTH_TOKEN, auth: 'bearer' };
+  return { apiKey: null, auth: 'none' };
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const file = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
+  const out = option(argv, '--out');
+  if (!file || !out) throw new Error('usage: bench:keywords FILE --out KEYWORDS.json [--model M]');
+  const baseUrl = process.env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
+  // A known provider's default model, as Settings would offer it.
+  const model = option(argv, '--model') ?? (presetForBaseUrl(baseUrl) ?? presetOf('anthropic'))?.models[0];
+  if (!model) throw new Error('--model is needed for this endpoint');
+  const client = createClient({ ...auth(), baseUrl, timeoutMs: DEFAULT_TIMEOUT_MS });
+  const cache = openKeywordCache(out, model);
+  const memories = readBenchFile(file).cases.flatMap((c) => c.memories);
+  const save = () => writeFileSync(out, `${JSON.stringify(cache, null, 1)}\n`);
+  const report = await fillKeywords(client, cache, memories, save);
+  save();
+  console.log(
+    `${model}: ${report.filled} of ${report.asked} memories got keywords (${memories.length - report.asked} were already in ${out}); ` +
+      `${report.failed} in unusable answers; ${report.inputTokens} tokens in, ${report.outputTokens} out`,
+  );
+  for (const p of report.problems) console.log(`  unusable answer: ${p}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
