@@ -1,14 +1,17 @@
 /**
- * `npm run bench:keywords -- FILE --out KEYWORDS.json [--model M]`: asks a model for the search
+ * `npm run bench:keywords -- FILE --out KEYWORDS.json [--model M] [--dry-run]`: asks a model for the search
  * keywords of every memory of a benchmark file, as the extension does for the memories it
  * stores, and writes them to KEYWORDS.json for `bench:retrieval FILE --keywords KEYWORDS.json`.
  * The endpoint comes from the environment, as for Anthropic's own tools:
  * ANTHROPIC_BASE_URL (default https://api.anthropic.com), and ANTHROPIC_API_KEY (sent as
  * x-api-key) or ANTHROPIC_AUTH_TOKEN (sent as Bearer); neither, for a local server that wants
- * none. It costs tokens: the batches go out 40 memories at a time, and the totals are printed.
+ * none. It costs tokens: the estimate (the one the panel shows before "Add keywords") is printed
+ * first, `--dry-run` stops there, and the real totals are printed at the end.
  */
 import { writeFileSync } from 'node:fs';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/anthropic-client';
+import { estimateKeywords } from '../lib/extraction/keywords-prompt';
+import { callCost } from '../lib/pricing';
 import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/providers';
 import { readBenchFile } from './lib/dataset';
 import { fillKeywords } from './lib/fill-keywords';
@@ -30,14 +33,23 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const file = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
   const out = option(argv, '--out');
-  if (!file || !out) throw new Error('usage: bench:keywords FILE --out KEYWORDS.json [--model M]');
+  if (!file || !out) throw new Error('usage: bench:keywords FILE --out KEYWORDS.json [--model M] [--dry-run]');
   const baseUrl = process.env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
   // A known provider's default model, as Settings would offer it.
-  const model = option(argv, '--model') ?? (presetForBaseUrl(baseUrl) ?? presetOf('anthropic'))?.models[0];
+  const preset = presetForBaseUrl(baseUrl);
+  const model = option(argv, '--model') ?? (preset ?? presetOf('anthropic'))?.models[0];
   if (!model) throw new Error('--model is needed for this endpoint');
   const client = createClient({ ...auth(), baseUrl, timeoutMs: DEFAULT_TIMEOUT_MS });
   const cache = openKeywordCache(out, model);
   const memories = readBenchFile(file).cases.flatMap((c) => c.memories);
+  const missing = memories.filter((m) => !(m.id in cache.keywords)).map((m) => m.content);
+  const estimate = estimateKeywords(missing);
+  const cost = callCost(model, preset?.id ?? 'custom', estimate.inputTokens, estimate.outputTokens);
+  console.log(
+    `${missing.length} memories to ask ${model} about: about ${estimate.inputTokens} tokens in, ${estimate.outputTokens} out` +
+      (cost.known ? ` (${cost.amount.toFixed(3)} ${cost.currency})` : ''),
+  );
+  if (argv.includes('--dry-run')) return;
   const save = () => writeFileSync(out, `${JSON.stringify(cache, null, 1)}\n`);
   const report = await fillKeywords(client, cache, memories, save);
   save();

@@ -1,7 +1,7 @@
 /**
  * The bench's model keywords: `bench:keywords` asks an Anthropic-compatible endpoint (here the
- * loopback fake, through the real SDK) with the product's own keywords call, writes a file it
- * can resume, and `bench:retrieval --keywords` ranks with those keywords, printing the product
+ * loopback fake, through the real SDK) with the product's own keywords call, estimates the cost
+ * first, writes a file it can resume, and `bench:retrieval --keywords` ranks with those keywords, printing the product
  * ranker with and without them.
  */
 import { execFile } from 'node:child_process';
@@ -119,6 +119,9 @@ describe('model keywords for benchmark memories', () => {
     writeFileSync(data, JSON.stringify(benchFile()));
     const { ANTHROPIC_AUTH_TOKEN: _other, ...inherited } = process.env;
     const env = { ...inherited, ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'sk-ant-bench-0001' };
+    const dry = await run('npx', ['tsx', 'bench/keywords.ts', data, '--out', out, '--dry-run'], { env });
+    expect(dry.stdout).toMatch(/^45 memories to ask claude-haiku-4-5 about: about \d+ tokens in, \d+ out/);
+    expect(api.messageRequests()).toHaveLength(0);
     const made = await run('npx', ['tsx', 'bench/keywords.ts', data, '--out', out], { env });
     expect(made.stdout).toContain(`${MODEL}: 45 of 45 memories got keywords`);
     expect(api.messageRequests().map(apiKeyOf)).toEqual(['sk-ant-bench-0001', 'sk-ant-bench-0001']);
