@@ -12,13 +12,43 @@ export class ZipError extends Error {
   override name = 'ZipError';
 }
 
-async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip'): Promise<Uint8Array> {
-  const stream = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream(format));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+/**
+ * The most one compressed file or entry may unpack to. Deflate packs runs up to about 1,000:1,
+ * so a 20 MB file could ask for 20 GB and bring down the tab reading it; a real memory export
+ * this large is already far past what the dialog can show.
+ */
+export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
+
+class UnpackedSizeError extends Error {
+  override name = 'UnpackedSizeError';
+}
+
+/** Inflates chunk by chunk and stops reading the moment the output passes the limit. */
+async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip', limit: number): Promise<Uint8Array> {
+  const reader = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream(format)).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel();
+      throw new UnpackedSizeError(`it unpacks to more than ${limit / 1048576} MB, the limit`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    out.set(c, at);
+    at += c.byteLength;
+  }
+  return out;
 }
 
 export function gunzip(data: Uint8Array): Promise<Uint8Array> {
-  return inflate(data, 'gzip');
+  return inflate(data, 'gzip', MAX_UNPACKED_BYTES);
 }
 
 function findEnd(view: DataView): number {
@@ -65,6 +95,6 @@ export async function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Promise<
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (entry.method === 0) return data;
-  if (entry.method === 8) return inflate(data, 'deflate-raw');
+  if (entry.method === 8) return inflate(data, 'deflate-raw', MAX_UNPACKED_BYTES);
   throw new ZipError(`zip entry ${entry.name} uses compression method ${entry.method}, which is not supported`);
 }

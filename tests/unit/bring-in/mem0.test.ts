@@ -4,6 +4,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ExportFormatError, parseMem0 } from '../../../lib/bring-in/mem0';
 import { readPasted, readSourceFile, SourceError } from '../../../lib/bring-in/read-source';
+import { MAX_UNPACKED_BYTES } from '../../../lib/bring-in/unzip';
 
 const sample = (name: string) => readFileSync(join(__dirname, '../../fixtures/bring-in', name), 'utf8');
 
@@ -93,6 +94,26 @@ describe('mem0 and OpenMemory exports', () => {
     const own = '{"format": "claude-mem.memories", "version": 1, "memories": []}';
     await expect(readSourceFile('mine.json', new TextEncoder().encode(own))).rejects.toThrow(SourceError);
     await expect(readSourceFile('x.zip', new Uint8Array([1, 2, 3]))).rejects.toThrow(/not a zip/);
+  });
+
+  it('stops unpacking a compressed bomb at the limit instead of filling memory', async () => {
+    // A few hundred KB that deflate to just past the limit: what a hostile file would send, smaller.
+    const bomb = Buffer.alloc(MAX_UNPACKED_BYTES + 1024, 0x20);
+    const gz = new Uint8Array(gzipSync(bomb));
+    expect(gz.byteLength).toBeLessThan(1024 * 1024);
+    await expect(readSourceFile('memories.json.gz', gz)).rejects.toThrow(
+      'memories.json.gz: it unpacks to more than 64 MB, the limit',
+    );
+    await expect(readSourceFile('backup.zip', zip({ 'memories.json': bomb }))).rejects.toThrow(
+      /unpacks to more than 64 MB/,
+    );
+    const nested = zip({ 'memories.jsonl.gz': gzipSync(bomb) });
+    await expect(readSourceFile('backup.zip', nested)).rejects.toThrow(/unpacks to more than 64 MB/);
+    // Just under the limit still reads: the cap is on size, not on compression.
+    const fine = gzipSync(JSON.stringify([{ memory: 'Keeps bees on the roof', created_at: '2025-06-02T16:14:27Z' }]));
+    await expect(readSourceFile('m.json.gz', new Uint8Array(fine))).resolves.toMatchObject({
+      items: [{ content: 'Keeps bees on the roof' }],
+    });
   });
 
   it('treats a pasted mem0 export as an export and pasted prose as a list', () => {
