@@ -214,6 +214,40 @@ const MINIMAX_CN: ProviderPreset = {
 };
 
 /**
+ * Alibaba Cloud Bailian (百炼, Model Studio internationally): the Qwen models behind Tongyi /
+ * Qianwen. Its "Anthropic API 兼容" pages give the base URLs (`/apps/anthropic` on
+ * dashscope.aliyuncs.com for Beijing, dashscope-intl.aliyuncs.com for Singapore; the 2026-06
+ * version adds per-workspace hosts and says the old ones keep working), the key as
+ * `ANTHROPIC_API_KEY` or `ANTHROPIC_AUTH_TOKEN` (either header), and the supported models
+ * (qwen-plus in every version's example, qwen-flash and qwen-turbo in its list). Tool use is
+ * listed among its features; forced `tool_choice` was not read, nor were prices.
+ * Source: https://help.aliyun.com/zh/model-studio/anthropic-api-messages ·
+ *         https://www.alibabacloud.com/help/zh/model-studio/anthropic-api-messages
+ */
+const BAILIAN: ProviderPreset = {
+  id: 'bailian',
+  label: 'Alibaba Bailian 阿里云百炼 Qwen (China)',
+  baseUrl: 'https://dashscope.aliyuncs.com/apps/anthropic',
+  auth: 'x-api-key',
+  models: ['qwen-plus', 'qwen-flash', 'qwen-turbo'],
+  currency: 'CNY',
+  prices: [],
+  keyUrl: 'https://bailian.console.aliyun.com/',
+  local: false,
+  source: 'https://help.aliyun.com/zh/model-studio/anthropic-api-messages',
+  unverified: 'Forced tool_choice and prices: not read on its pages (Test connection checks the first).',
+};
+const BAILIAN_INTL: ProviderPreset = {
+  ...BAILIAN,
+  id: 'bailian-intl',
+  label: 'Alibaba Cloud Qwen (international)',
+  baseUrl: 'https://dashscope-intl.aliyuncs.com/apps/anthropic',
+  currency: 'USD',
+  keyUrl: 'https://modelstudio.console.alibabacloud.com/',
+  source: 'https://www.alibabacloud.com/help/zh/model-studio/anthropic-api-messages',
+};
+
+/**
  * Ollama serves `/v1/messages` at its root (no `/v1` in the base URL); the key is "required
  * but ignored" by its docs' clients, so none is sent. It refuses other origins with 403 unless
  * OLLAMA_ORIGINS lists the extension's (its defaults are localhost, 127.0.0.1, 0.0.0.0, app://,
@@ -265,6 +299,8 @@ export const PRESETS: readonly ProviderPreset[] = [
   ZAI,
   MINIMAX_CN,
   MINIMAX,
+  BAILIAN,
+  BAILIAN_INTL,
   OLLAMA,
   LLAMACPP,
 ];
@@ -278,6 +314,8 @@ export const PROVIDER_IDS = [
   'zai',
   'minimax-cn',
   'minimax',
+  'bailian',
+  'bailian-intl',
   'ollama',
   'llamacpp',
   'custom',

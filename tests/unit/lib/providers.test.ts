@@ -38,6 +38,15 @@ describe('provider presets', () => {
     expect(presetOf('zai')).toMatchObject({ baseUrl: 'https://api.z.ai/api/anthropic', currency: 'USD' });
     expect(presetOf('minimax-cn')?.baseUrl).toBe('https://api.minimaxi.com/anthropic');
     expect(presetOf('moonshot-cn')?.baseUrl).toBe('https://api.moonshot.cn/anthropic');
+    expect(presetOf('bailian')).toMatchObject({
+      baseUrl: 'https://dashscope.aliyuncs.com/apps/anthropic',
+      auth: 'x-api-key',
+      currency: 'CNY',
+    });
+    expect(presetOf('bailian-intl')).toMatchObject({
+      baseUrl: 'https://dashscope-intl.aliyuncs.com/apps/anthropic',
+      currency: 'USD',
+    });
     expect(presetOf('ollama')).toMatchObject({ baseUrl: 'http://localhost:11434', auth: 'none', local: true });
     expect(presetOf('llamacpp')).toMatchObject({ baseUrl: 'http://127.0.0.1:8080', auth: 'none', local: true });
     expect(presetOf('custom')).toBeNull();
