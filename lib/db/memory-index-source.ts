@@ -147,7 +147,13 @@ export async function warmIndex(): Promise<MemoryIndex> {
     else loading = null;
     return fresh;
   })();
-  return loading;
+  const attempt = loading;
+  // A failed read (a transient IndexedDB error) must not stay the answer for the life of the
+  // background: Firefox keeps its background page until the browser closes.
+  attempt.catch(() => {
+    if (loading === attempt) loading = null;
+  });
+  return attempt;
 }
 
 /** For tests: forget the index so the next warmIndex() loads from the table. */

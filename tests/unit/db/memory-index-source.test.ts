@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
-import { warmIndex } from '../../../lib/db/memory-index-source';
+import { dropIndex, warmIndex } from '../../../lib/db/memory-index-source';
 import { memory } from '../helpers';
 
 const NOW = Date.parse('2026-03-01T00:00:00.000Z');
@@ -49,5 +49,19 @@ describe('warm memory index', () => {
     expect(await rank('durian')).toEqual([]);
     await putMemories([memory({ content: 'User likes mangosteen' })]);
     expect(await rank('mangosteen')).toHaveLength(1);
+  });
+});
+
+describe('warm memory index after a failed read', () => {
+  it('tries the store again on the next ranking instead of keeping the failure', async () => {
+    await putMemories([memory({ content: 'User keeps two beehives' })]);
+    dropIndex();
+    const read = vi
+      .spyOn(db.memories, 'toArray')
+      .mockRejectedValueOnce(Object.assign(new Error('backing store'), { name: 'UnknownError' }));
+    await expect(warmIndex()).rejects.toThrow('backing store');
+    const second = await rank('beehives').catch((e: Error) => `failed again: ${e.message}`);
+    expect(second).toEqual(['User keeps two beehives']);
+    read.mockRestore();
   });
 });
