@@ -12,7 +12,14 @@ import { go, VIEW_IDS, type ViewId, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
 import { startPreview } from './models/preview';
 import { startSettingsModel } from './models/settings';
-import { dismissIncident, incidentDismissed, refreshStoreHealth, storeStatus } from './models/store-health';
+import {
+  dismissIncident,
+  incidentDismissed,
+  recheckingStore,
+  recheckStore,
+  refreshStoreHealth,
+  storeStatus,
+} from './models/store-health';
 import { startThisTab } from './models/this-tab';
 import { dismissToast, history, toast, undo } from './models/undo';
 import { startWorkModel } from './models/work';
@@ -63,7 +70,13 @@ export function App() {
         current={view.value}
         onSelect={go}
       />
-      {storeStatus.value?.degraded && <DegradedBanner degraded={storeStatus.value.degraded} />}
+      {storeStatus.value?.degraded && (
+        <DegradedBanner
+          degraded={storeStatus.value.degraded}
+          onRecheck={() => void recheckStore()}
+          checking={recheckingStore.value}
+        />
+      )}
       {storeStatus.value?.incident && !incidentDismissed.value && (
         <IncidentBanner incident={storeStatus.value.incident} onDismiss={dismissIncident} />
       )}

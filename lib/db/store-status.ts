@@ -6,7 +6,8 @@ import { maintenanceLog } from './maintenance';
 const orNull = <T>(read: Promise<T>): Promise<T | null> => read.catch(() => null);
 
 export async function storeStatus() {
-  const estimate = await navigator.storage?.estimate?.().catch(() => null);
+  // `globalThis.`: the unit tests run it in Node 20, which has no navigator.
+  const estimate = await globalThis.navigator?.storage?.estimate?.().catch(() => null);
   return {
     usageBytes: estimate?.usage ?? null,
     quotaBytes: estimate?.quota ?? null,

@@ -31,7 +31,9 @@ export const STORE_STRINGS = {
   ],
   'store.incidentDismiss': ['Got it', '知道了'],
   'store.degraded': [
-    'claude-mem could not read its store at {when} ({error}) and left it exactly as it is: nothing was deleted or replaced. Memories may be missing or not saved until it can be read again; restart the browser, and free disk space if it is full.',
-    'claude-mem 在 {when} 无法读取它的存储（{error}），因此保持原样：没有删除或替换任何内容。在能再次读取之前，记忆可能缺失或无法保存；请重启浏览器，磁盘已满时请释放空间。',
+    'claude-mem could not read its store at {when} ({error}) and left it exactly as it is: nothing was deleted or replaced. Memories may be missing or not saved until it can be read again: free disk space if it is full, then check again, or restart the browser.',
+    'claude-mem 在 {when} 无法读取它的存储（{error}），因此保持原样：没有删除或替换任何内容。在能再次读取之前，记忆可能缺失或无法保存：磁盘已满时请先释放空间，然后重新检查，或重启浏览器。',
   ],
+  'store.degradedRecheck': ['Check again', '重新检查'],
+  'store.degradedChecking': ['Checking…', '正在检查…'],
 } as const satisfies Record<string, readonly [string, string]>;

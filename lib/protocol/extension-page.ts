@@ -143,6 +143,8 @@ const store = {
   'backups.restore': def(z.object({ id: z.string() }), z.object({ memories: z.int(), chats: z.int() })),
   /** Health of the store for Settings: size, counts, quarantined records, last incident. */
   'store.status': def(Empty, StoreStatusSchema),
+  /** The start-up check again (the degraded banner's "Check again"), then the status it leaves. */
+  'store.recheck': def(Empty, StoreStatusSchema),
   'quarantine.list': def(Empty, z.array(QuarantineItemSchema)),
   'maintenance.run': def(Empty, MaintenanceReportSchema),
 } as const;

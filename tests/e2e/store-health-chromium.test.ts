@@ -1,12 +1,17 @@
 /**
  * Settings → Store health in Chromium: the store's size and counts, a damaged record
- * set aside by the integrity check (kept, listed, no longer shown as a memory), and the tidy-up.
+ * set aside by the integrity check (kept, listed, no longer shown as a memory), the tidy-up,
+ * and "Check again" on the banner of a store the start-up check could not read.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sendFrom } from './harness/extension-rpc';
 import { withPanel } from './harness/panel';
 import { putRows } from './harness/seed';
+
+/** The extension's storage.local as a page of the extension sees it. */
+type LocalArea = { set(items: object): Promise<void>; get(key: string): Promise<Record<string, unknown>> };
+type WithChrome = { chrome: { storage: { local: LocalArea } } };
 
 describe('Store health (Chromium)', () => {
   let panel: Page;
@@ -55,5 +60,32 @@ describe('Store health (Chromium)', () => {
     expect(await section.textContent()).toMatch(/Last tidy-up .*: 0 tasks archived/);
     await panel.getByRole('tab', { name: 'Memories' }).click();
     await expect.poll(() => panel.getByText('Half-written record').count()).toBe(0);
+  });
+
+  it('checks an unreadable store again from its banner, and clears it once it reads', async () => {
+    await sendFrom(panel, 'transfer.import', {
+      text: JSON.stringify([{ content: 'Keeps two beehives', type: 'fact' }]),
+    });
+    // What the start-up check leaves when every read failed (a full disk, since freed).
+    await panel.evaluate(() =>
+      (globalThis as unknown as WithChrome).chrome.storage.local.set({
+        'store.degraded': {
+          at: '2026-11-30T08:00:00.000Z',
+          error: 'QuotaExceededError: disk full',
+          attempts: 4,
+          reason: 'transient',
+        },
+      }),
+    );
+    await panel.reload();
+    const banner = panel.getByRole('alert').filter({ hasText: 'QuotaExceededError: disk full' });
+    await banner.getByText('nothing was deleted or replaced', { exact: false }).waitFor();
+    await banner.getByRole('button', { name: 'Check again' }).click();
+    await expect.poll(() => banner.count()).toBe(0);
+    await panel.getByRole('tab', { name: 'Memories' }).click();
+    await panel.getByText('Keeps two beehives').waitFor();
+    expect(
+      await panel.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.local.get('store.degraded')),
+    ).toEqual({});
   });
 });

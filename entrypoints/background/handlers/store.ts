@@ -4,8 +4,13 @@ import { storeStatus } from '../../../lib/db/store-status';
 import { loadSettings } from '../../../lib/settings';
 import type { HandlerGroup } from '../router';
 
-export const storeHandlers: HandlerGroup<'store.status' | 'quarantine.list' | 'maintenance.run'> = {
+export const storeHandlers: HandlerGroup<'store.status' | 'store.recheck' | 'quarantine.list' | 'maintenance.run'> = {
   'store.status': () => storeStatus(),
+  /** What a browser restart would do for an unreadable store, without the restart. */
+  'store.recheck': async () => {
+    await checkIntegrity();
+    return storeStatus();
+  },
   'quarantine.list': async () =>
     (await listQuarantine()).map(({ id, table, at, reason, record }) => ({ id, table, at, reason, record })),
   /** "Tidy up now": the start-up integrity check, then the daily forgetting rules. */

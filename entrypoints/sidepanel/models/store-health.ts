@@ -33,6 +33,26 @@ export function dismissIncident(): void {
   incidentDismissed.value = true;
 }
 
+export const recheckingStore = signal(false);
+
+/**
+ * The degraded banner's "Check again": the start-up check once more. When the store reads
+ * again the panel reloads, so every view shows the store rather than what it could not read.
+ */
+export async function recheckStore(): Promise<void> {
+  if (recheckingStore.value) return;
+  recheckingStore.value = true;
+  try {
+    const status = await send('store.recheck', {});
+    storeStatus.value = status;
+    if (!status.degraded) location.reload();
+  } catch (error) {
+    fail(messageOf(error));
+  } finally {
+    recheckingStore.value = false;
+  }
+}
+
 export async function runMaintenanceNow(): Promise<void> {
   try {
     await send('maintenance.run', {});

@@ -57,13 +57,21 @@ describe('store health', () => {
     expect(root.querySelector('[role=alert]')?.textContent).toMatch(/记忆库无法读取，已从 .* 的备份重建/);
   });
 
-  it('says a store that could not be read was left as it is, and why', () => {
-    const root = mount(
-      <DegradedBanner degraded={{ at: '2026-11-30T08:00:00.000Z', error: 'UnknownError: backing store' }} />,
-    );
+  it('says a store that could not be read was left as it is, and why, and offers to check again', () => {
+    const degraded = { at: '2026-11-30T08:00:00.000Z', error: 'UnknownError: backing store' };
+    let asked = 0;
+    const root = mount(<DegradedBanner degraded={degraded} onRecheck={() => asked++} checking={false} />);
     const text = root.querySelector('[role=alert]')?.textContent ?? '';
     expect(text).toContain('UnknownError: backing store');
     expect(text).toContain('nothing was deleted or replaced');
+    const button = root.querySelector('button') as HTMLButtonElement;
+    expect(button.textContent).toBe('Check again');
+    button.click();
+    expect(asked).toBe(1);
+
+    const busy = mount(<DegradedBanner degraded={degraded} onRecheck={() => asked++} checking={true} />);
+    const waiting = busy.querySelector('button') as HTMLButtonElement;
+    expect([waiting.textContent, waiting.disabled]).toEqual(['Checking…', true]);
   });
 
   it('formats byte counts', () => {
