@@ -8,7 +8,8 @@
  * none. It costs tokens: the estimate (the one the panel shows before "Add keywords") is printed
  * first, `--dry-run` stops there, and the real totals are printed at the end.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/anthropic-client';
 import { estimateKeywords } from '../lib/extraction/keywords-prompt';
 import { callCost } from '../lib/pricing';
@@ -50,6 +51,7 @@ async function main(): Promise<void> {
       (cost.known ? ` (${cost.amount.toFixed(3)} ${cost.currency})` : ''),
   );
   if (argv.includes('--dry-run')) return;
+  mkdirSync(dirname(out), { recursive: true });
   const save = () => writeFileSync(out, `${JSON.stringify(cache, null, 1)}\n`);
   const report = await fillKeywords(client, cache, memories, save);
   save();

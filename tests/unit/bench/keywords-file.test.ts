@@ -115,7 +115,7 @@ describe('model keywords for benchmark memories', () => {
   it('runs from the command line against the endpoint in the environment, then feeds bench:retrieval', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-keywords-'));
     const data = join(dir, 'bench.json');
-    const out = join(dir, 'keywords.json');
+    const out = join(dir, 'out', 'keywords.json');
     writeFileSync(data, JSON.stringify(benchFile()));
     const { ANTHROPIC_AUTH_TOKEN: _other, ...inherited } = process.env;
     const env = { ...inherited, ANTHROPIC_BASE_URL: api.url, ANTHROPIC_API_KEY: 'sk-ant-bench-0001' };
