@@ -111,6 +111,9 @@ describe('mem0 and OpenMemory exports', () => {
     await expect(readSourceFile('backup.zip', nested)).rejects.toThrow(/unpacks to more than 64 MB/);
     // Just under the limit still reads: the cap is on size, not on compression.
     const fine = gzipSync(JSON.stringify([{ memory: 'Keeps bees on the roof', created_at: '2025-06-02T16:14:27Z' }]));
+    console.info(
+      `compressed bombs: 3 of ${(bomb.byteLength / 1048576).toFixed(1)} MB from ${(gz.byteLength / 1024).toFixed(0)} KB (.gz, zip entry, .gz in a zip), 3 refused at the ${MAX_UNPACKED_BYTES / 1048576} MB limit`,
+    );
     await expect(readSourceFile('m.json.gz', new Uint8Array(fine))).resolves.toMatchObject({
       items: [{ content: 'Keeps bees on the roof' }],
     });

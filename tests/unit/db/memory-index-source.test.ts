@@ -62,6 +62,9 @@ describe('warm memory index after a failed read', () => {
     await expect(warmIndex()).rejects.toThrow('backing store');
     const second = await rank('beehives').catch((e: Error) => `failed again: ${e.message}`);
     expect(second).toEqual(['User keeps two beehives']);
+    console.info(
+      'index load after a failed read: 1 failed read, the next ranking read the store again and found the memory',
+    );
     read.mockRestore();
   });
 });
