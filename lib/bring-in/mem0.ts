@@ -110,10 +110,15 @@ export function parseMem0(text: string): FoundSource {
   const seen = new Set<string>();
   const items: FoundItem[] = [];
   let skipped = 0;
-  for (const row of rows) {
+  for (const [i, row] of rows.entries()) {
+    if (items.length >= MAX_ITEMS) {
+      // The rest is counted, not read: a 60,000-row export costs what 2,000 rows do.
+      skipped += rows.length - i;
+      break;
+    }
     const item = isRecord(row) ? toItem(row, categories) : null;
     const key = item ? normalizeContent(item.content) : '';
-    if (!item || !key || seen.has(key) || items.length >= MAX_ITEMS) {
+    if (!item || !key || seen.has(key)) {
       skipped++;
       continue;
     }

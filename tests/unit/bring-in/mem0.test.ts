@@ -4,6 +4,7 @@ import { deflateRawSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ExportFormatError, parseMem0 } from '../../../lib/bring-in/mem0';
 import { readPasted, readSourceFile, SourceError } from '../../../lib/bring-in/read-source';
+import { MAX_ITEMS } from '../../../lib/bring-in/types';
 import { MAX_UNPACKED_BYTES } from '../../../lib/bring-in/unzip';
 
 const sample = (name: string) => readFileSync(join(__dirname, '../../fixtures/bring-in', name), 'utf8');
@@ -117,6 +118,17 @@ describe('mem0 and OpenMemory exports', () => {
     await expect(readSourceFile('m.json.gz', new Uint8Array(fine))).resolves.toMatchObject({
       items: [{ content: 'Keeps bees on the roof' }],
     });
+  });
+
+  it('keeps the first 2,000 memories of a long export and counts the rest as skipped', () => {
+    const rows = Array.from({ length: 2_004 }, (_, i) => ({
+      memory: `Keeps hive number ${i}`,
+      created_at: '2025-06-02T16:14:27Z',
+    }));
+    const found = parseMem0(JSON.stringify([42, ...rows, { not: 'a memory' }]));
+    expect(found.items).toHaveLength(MAX_ITEMS);
+    expect(found.items.at(-1)?.content).toBe('Keeps hive number 1999');
+    expect(found.skipped).toBe(1 + 4 + 1);
   });
 
   it('treats a pasted mem0 export as an export and pasted prose as a list', () => {
