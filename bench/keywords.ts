@@ -10,18 +10,14 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/anthropic-client';
 import { estimateKeywords } from '../lib/extraction/keywords-prompt';
 import { callCost } from '../lib/pricing';
 import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/providers';
 import { readBenchFile } from './lib/dataset';
 import { fillKeywords } from './lib/fill-keywords';
-import { openKeywordCache } from './lib/keyword-cache';
-
-function option(argv: readonly string[], name: string): string | null {
-  const i = argv.indexOf(name);
-  return i >= 0 ? (argv[i + 1] ?? null) : null;
-}
+import { missingFrom, openKeywordCache } from './lib/keyword-cache';
 
 function auth(): { apiKey: string | null; auth: AuthStyle } {
   const env = process.env;
@@ -31,29 +27,32 @@ function auth(): { apiKey: string | null; auth: AuthStyle } {
 }
 
 async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const file = argv.find((a, i) => !a.startsWith('--') && !argv[i - 1]?.startsWith('--'));
-  const out = option(argv, '--out');
+  const { values, positionals } = parseArgs({
+    options: { out: { type: 'string' }, model: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+    allowPositionals: true,
+  });
+  const [file] = positionals;
+  const { out } = values;
   if (!file || !out) throw new Error('usage: bench:keywords FILE --out KEYWORDS.json [--model M] [--dry-run]');
   const baseUrl = process.env.ANTHROPIC_BASE_URL ?? 'https://api.anthropic.com';
   // A known provider's default model, as Settings would offer it.
   const preset = presetForBaseUrl(baseUrl);
-  const model = option(argv, '--model') ?? (preset ?? presetOf('anthropic'))?.models[0];
+  const model = values.model ?? (preset ?? presetOf('anthropic'))?.models[0];
   if (!model) throw new Error('--model is needed for this endpoint');
   const client = createClient({ ...auth(), baseUrl, timeoutMs: DEFAULT_TIMEOUT_MS });
   const cache = openKeywordCache(out, model);
   const memories = readBenchFile(file).cases.flatMap((c) => c.memories);
-  const missing = memories.filter((m) => !(m.id in cache.keywords)).map((m) => m.content);
-  const estimate = estimateKeywords(missing);
+  const missing = missingFrom(cache, memories);
+  const estimate = estimateKeywords(missing.map((m) => m.content));
   const cost = callCost(model, preset?.id ?? 'custom', estimate.inputTokens, estimate.outputTokens);
   console.log(
     `${missing.length} memories to ask ${model} about: about ${estimate.inputTokens} tokens in, ${estimate.outputTokens} out` +
       (cost.known ? ` (${cost.amount.toFixed(3)} ${cost.currency})` : ''),
   );
-  if (argv.includes('--dry-run')) return;
+  if (values['dry-run']) return;
   mkdirSync(dirname(out), { recursive: true });
   const save = () => writeFileSync(out, `${JSON.stringify(cache, null, 1)}\n`);
-  const report = await fillKeywords(client, cache, memories, save);
+  const report = await fillKeywords(client, cache, missing, save);
   save();
   console.log(
     `${model}: ${report.filled} of ${report.asked} memories got keywords (${memories.length - report.asked} were already in ${out}); ` +

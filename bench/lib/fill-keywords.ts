@@ -1,8 +1,9 @@
 /**
  * Fills a keywords file for a benchmark's memories with the product's own keywords call (the
  * prompt, batch size, schema and answer mapping of the "Add keywords" action), so the
- * keywords measured are the ones the extension would store. Memories already in the file are
- * skipped: a run that stopped half-way goes on where it stopped.
+ * keywords measured are the ones the extension would store. Callers pass only the memories
+ * the file lacks (keyword-cache.ts, missingFrom): a run that stopped half-way goes on where it
+ * stopped.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { keywordsCall } from '../../lib/extraction/keywords-call';
@@ -24,11 +25,10 @@ export interface FillReport {
 export async function fillKeywords(
   client: Anthropic,
   cache: KeywordCache,
-  memories: readonly BenchMemory[],
+  missing: readonly BenchMemory[],
   /** Called after each batch, to write the file as it grows. */
   saved: (cache: KeywordCache) => void,
 ): Promise<FillReport> {
-  const missing = memories.filter((m) => !(m.id in cache.keywords));
   const report: FillReport = {
     asked: missing.length,
     filled: 0,

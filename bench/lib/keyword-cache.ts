@@ -56,6 +56,11 @@ export function openKeywordCache(path: string, model: string): KeywordCache {
   return cache;
 }
 
+/** The memories the file has no keywords for yet, in order. */
+export function missingFrom<T extends { id: string }>(cache: KeywordCache, memories: readonly T[]): T[] {
+  return memories.filter((m) => !(m.id in cache.keywords));
+}
+
 /** The cases with each memory's cached keywords set, and how many memories got some. */
 export function withKeywords(
   cases: readonly BenchCase[],

@@ -24,7 +24,7 @@ class UnpackedSizeError extends Error {
 }
 
 /** Inflates chunk by chunk and stops reading the moment the output passes the limit. */
-async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip', limit: number): Promise<Uint8Array> {
+async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip'): Promise<Uint8Array> {
   const reader = new Blob([data as BlobPart]).stream().pipeThrough(new DecompressionStream(format)).getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -32,9 +32,9 @@ async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip', limit: 
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > limit) {
+    if (total > MAX_UNPACKED_BYTES) {
       await reader.cancel();
-      throw new UnpackedSizeError(`it unpacks to more than ${limit / 1048576} MB, the limit`);
+      throw new UnpackedSizeError(`it unpacks to more than ${MAX_UNPACKED_BYTES / 1048576} MB, the limit`);
     }
     chunks.push(value);
   }
@@ -48,7 +48,7 @@ async function inflate(data: Uint8Array, format: 'deflate-raw' | 'gzip', limit: 
 }
 
 export function gunzip(data: Uint8Array): Promise<Uint8Array> {
-  return inflate(data, 'gzip', MAX_UNPACKED_BYTES);
+  return inflate(data, 'gzip');
 }
 
 function findEnd(view: DataView): number {
@@ -95,6 +95,6 @@ export async function readZipEntry(bytes: Uint8Array, entry: ZipEntry): Promise<
   const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
   const data = bytes.subarray(start, start + entry.compressedSize);
   if (entry.method === 0) return data;
-  if (entry.method === 8) return inflate(data, 'deflate-raw', MAX_UNPACKED_BYTES);
+  if (entry.method === 8) return inflate(data, 'deflate-raw');
   throw new ZipError(`zip entry ${entry.name} uses compression method ${entry.method}, which is not supported`);
 }

@@ -12,7 +12,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type BenchCase, type BenchFile, toRecord } from '../../../bench/lib/dataset';
 import { fillKeywords } from '../../../bench/lib/fill-keywords';
-import { emptyCache, openKeywordCache, readKeywordCache, withKeywords } from '../../../bench/lib/keyword-cache';
+import {
+  emptyCache,
+  missingFrom,
+  openKeywordCache,
+  readKeywordCache,
+  withKeywords,
+} from '../../../bench/lib/keyword-cache';
 import { createClient } from '../../../lib/anthropic-client';
 import { KEYWORDS_BATCH, KEYWORDS_TOOL_NAME } from '../../../lib/extraction/keywords-prompt';
 import { MemoryIndex } from '../../../lib/ranking/retrieve';
@@ -74,7 +80,7 @@ describe('model keywords for benchmark memories', () => {
     const file = benchFile();
     const cache = emptyCache(MODEL);
     let saves = 0;
-    const report = await fillKeywords(client(), cache, memoriesOf(file), () => saves++);
+    const report = await fillKeywords(client(), cache, missingFrom(cache, memoriesOf(file)), () => saves++);
     expect(api.messageRequests().map((r) => keywordNotesOf(r).length)).toEqual([KEYWORDS_BATCH, 5]);
     expect(report).toMatchObject({ asked: 45, filled: 45, failed: 0, inputTokens: 800, outputTokens: 180 });
     expect(saves).toBe(2);
@@ -82,7 +88,7 @@ describe('model keywords for benchmark memories', () => {
     expect(cache.keywords['b/14']).toEqual(['about 用户第14条关于烘焙的记录', 'profile']);
 
     api.reset();
-    const again = await fillKeywords(client(), cache, memoriesOf(file), () => saves++);
+    const again = await fillKeywords(client(), cache, missingFrom(cache, memoriesOf(file)), () => saves++);
     expect(again.asked).toBe(0);
     expect(api.messageRequests()).toHaveLength(0);
   });
@@ -90,7 +96,7 @@ describe('model keywords for benchmark memories', () => {
   it('stores nothing from a malformed answer and reports why', async () => {
     api.enqueue({ body: toolUseMessage(KEYWORDS_TOOL_NAME, { items: [{ index: 'one', keywords: [] }] }) });
     const cache = emptyCache(MODEL);
-    const report = await fillKeywords(client(), cache, memoriesOf(benchFile()), () => {});
+    const report = await fillKeywords(client(), cache, missingFrom(cache, memoriesOf(benchFile())), () => {});
     expect(report).toMatchObject({ asked: 45, filled: 5, failed: 40 });
     expect(report.problems[0]).toMatch(/malformed/);
     expect(cache.keywords['a/home']).toBeUndefined();
