@@ -1,6 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
-import { ALL_SITE_MATCHES } from './lib/sites';
+import { ALL_SITE_MATCHES } from './lib/sites/ids';
 
 /** The real API origin; Anthropic-compatible base URLs are asked for at runtime (optional). */
 const API_ORIGINS = ['https://api.anthropic.com/*'];

@@ -13,7 +13,7 @@ import { SAVE_MEMORIES_TOOL } from '../lib/extraction/extract-schema';
 import { planMerge } from '../lib/extraction/merge';
 import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/run-job';
 import { planWindows, prepareTurns } from '../lib/extraction/transcript';
-import { costUsd } from '../lib/pricing';
+import { costUsd } from '../lib/provider/pricing';
 import { estimateTokens } from '../lib/ranking/render';
 import { MemoryIndex } from '../lib/ranking/retrieve';
 import { answerWithAliases, existingRecords, loadTwentyTurns } from '../tests/unit/extraction/twenty-turns';

@@ -11,10 +11,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/anthropic-client';
 import { estimateKeywords } from '../lib/extraction/keywords-prompt';
-import { callCost } from '../lib/pricing';
-import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/providers';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/provider/client';
+import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/provider/presets';
+import { callCost } from '../lib/provider/pricing';
 import { readBenchFile } from './lib/dataset';
 import { fillKeywords } from './lib/fill-keywords';
 import { missingFrom, openKeywordCache } from './lib/keyword-cache';

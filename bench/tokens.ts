@@ -10,7 +10,7 @@
 import { MemoryIndex } from '../lib/ranking/retrieve';
 import { selectForInjection } from '../lib/ranking/select';
 import { estimateTokens } from '../lib/ranking/tokens';
-import { DEFAULT_BUDGET_TOKENS } from '../lib/settings-schema';
+import { DEFAULT_BUDGET_TOKENS } from '../lib/settings/schema';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';
 import { mean, median } from './lib/metrics';

@@ -1,5 +1,5 @@
-import type { ConnectionResult as Result } from '../lib/connection-result';
 import { t } from '../lib/i18n';
+import type { ConnectionResult as Result } from '../lib/provider/connection-result';
 
 export interface ConnectionResultProps {
   state:

@@ -2,7 +2,7 @@
 import { t } from '../lib/i18n';
 import { scopeLabel, statusLabel, typeLabel } from '../lib/i18n/labels';
 import { MEMORY_STATUSES, MEMORY_TYPES, type MemoryStatus, type MemoryType, type Scope } from '../lib/memory/types';
-import { SITE_IDS } from '../lib/sites';
+import { SITE_IDS } from '../lib/sites/ids';
 import type { SelectOption } from './select-field';
 
 export function typeOptions(): SelectOption<MemoryType>[] {

@@ -1,6 +1,6 @@
 import { t } from '../lib/i18n';
-import type { ReadingProblem } from '../lib/reading-problems';
-import type { PanelHealth } from '../lib/site-health';
+import type { PanelHealth } from '../lib/sites/health';
+import type { ReadingProblem } from '../lib/sites/reading-problems';
 
 export interface HealthLineProps {
   health: PanelHealth;

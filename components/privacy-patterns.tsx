@@ -1,5 +1,5 @@
 import { t } from '../lib/i18n';
-import type { PrivacyPattern } from '../lib/settings-schema';
+import type { PrivacyPattern } from '../lib/settings/schema';
 import { PatternRow } from './pattern-row';
 
 export interface PrivacyPatternsProps {

@@ -1,6 +1,6 @@
 import { t } from '../lib/i18n';
 import { dateTime, number } from '../lib/i18n/format';
-import type { RateKind, RateWindow } from '../lib/site-bounds';
+import type { RateKind, RateWindow } from '../lib/sites/bounds';
 
 export interface SiteLimitHit {
   site: string;

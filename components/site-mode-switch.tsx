@@ -1,5 +1,5 @@
 import { t } from '../lib/i18n';
-import type { SiteMode } from '../lib/settings-schema';
+import type { SiteMode } from '../lib/settings/schema';
 
 export interface SiteModeSwitchProps {
   site: string;

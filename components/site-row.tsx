@@ -1,6 +1,6 @@
 import { t } from '../lib/i18n';
 import { modeLabel } from '../lib/i18n/labels';
-import type { SiteMode, SiteSettings } from '../lib/settings-schema';
+import type { SiteMode, SiteSettings } from '../lib/settings/schema';
 
 export interface SiteRowProps {
   name: string;

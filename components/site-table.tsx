@@ -1,6 +1,6 @@
 import { t } from '../lib/i18n';
-import type { SiteSettings } from '../lib/settings-schema';
-import { SITE_IDS, SITE_LABELS, type SiteId } from '../lib/sites';
+import type { SiteSettings } from '../lib/settings/schema';
+import { SITE_IDS, SITE_LABELS, type SiteId } from '../lib/sites/ids';
 import { SiteRow } from './site-row';
 
 export interface SiteTableProps {

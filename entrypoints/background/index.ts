@@ -1,7 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { startExtraction } from '../../lib/extraction/service';
-import { loadApiKey, onApiKeyChanged } from '../../lib/settings';
+import { loadApiKey, onApiKeyChanged } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
 import { wireEditBackups } from './edit-backups';

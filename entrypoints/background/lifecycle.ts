@@ -7,7 +7,7 @@ import { browser } from '#imports';
 import { adapterForUrl } from '../../lib/adapters';
 import { finishChat, idleOpenChats } from '../../lib/db/chats';
 import { chatIdOf } from '../../lib/memory/new-chat';
-import { loadSettings } from '../../lib/settings';
+import { loadSettings } from '../../lib/settings/store';
 import { nowMs } from '../../lib/time';
 import { dropTab, getTab, updateTab } from './tab-state';
 

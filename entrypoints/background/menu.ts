@@ -4,10 +4,10 @@
  */
 import { browser } from '#imports';
 import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
+import { PENDING_DRAFT_KEY, PendingDraftSchema } from '../../lib/memory/pending-draft';
 import { MAX_MEMORY_CHARS } from '../../lib/memory/types';
-import { PENDING_DRAFT_KEY, PendingDraftSchema } from '../../lib/pending-draft';
-import { loadSettings, SETTINGS_STORAGE_KEY } from '../../lib/settings';
-import { siteForUrl } from '../../lib/sites';
+import { loadSettings, SETTINGS_STORAGE_KEY } from '../../lib/settings/store';
+import { siteForUrl } from '../../lib/sites/ids';
 import { now } from '../../lib/time';
 
 const MENU_ID = 'claude-mem.remember';

@@ -14,7 +14,7 @@ import {
   type ResponseOf,
 } from '../../lib/protocol';
 import { EnvelopeSchema, MessageError, type Reply } from '../../lib/protocol/define';
-import { type SiteId, siteForUrl } from '../../lib/sites';
+import { type SiteId, siteForUrl } from '../../lib/sites/ids';
 import { formatFirstIssue } from '../../lib/zod-errors';
 
 export type SenderContext = { kind: 'extension' } | { kind: 'content'; site: SiteId; tabId: number; url: string };

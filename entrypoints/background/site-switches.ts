@@ -4,8 +4,8 @@
  * content script believes (it may be stale, or not ours at all).
  */
 import { MessageError } from '../../lib/protocol/define';
-import { loadSettings } from '../../lib/settings';
-import type { SiteId } from '../../lib/sites';
+import { loadSettings } from '../../lib/settings/store';
+import type { SiteId } from '../../lib/sites/ids';
 
 export async function requireLearning(site: SiteId): Promise<void> {
   if (!(await loadSettings()).sites[site].learn) {

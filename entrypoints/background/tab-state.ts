@@ -5,7 +5,7 @@
  */
 import { browser } from '#imports';
 import type { SiteHealthReport } from '../../lib/content/schemas';
-import type { SiteId } from '../../lib/sites';
+import type { SiteId } from '../../lib/sites/ids';
 
 export interface TabRecord {
   site: SiteId;

@@ -2,7 +2,7 @@
  * Builds an adapter from a site's facts (selectors, URL shape, title suffix), so each site
  * file holds only what is true of that site and the reading logic lives in one place.
  */
-import { SITE_MATCHES, type SiteId } from '../sites';
+import { SITE_MATCHES, type SiteId } from '../sites/ids';
 import { allOfFirstOutside, anyShown, blockText, firstMatch, firstShown, joinValid } from './dom';
 import { editComposer, readEditorText } from './editors';
 import {

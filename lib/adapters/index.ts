@@ -3,7 +3,7 @@
  * checks that every file is registered, has a fixture, and matches lib/sites.ts.
  */
 
-import { siteForUrl } from '../sites';
+import { siteForUrl } from '../sites/ids';
 import chatgpt from './chatgpt';
 import claude from './claude';
 import deepseek from './deepseek';

@@ -5,7 +5,7 @@
  */
 import type { ChatTurn } from '../adapters/types';
 import { stripInjectedBlocks } from '../ranking/render';
-import { boundTurns } from '../site-bounds';
+import { boundTurns } from '../sites/bounds';
 import { call } from './rpc';
 import { type PageState, refreshConfig } from './state';
 

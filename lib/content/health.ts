@@ -1,9 +1,9 @@
 /**
  * Site health: which of the adapter's selectors match on this page, and whether what they
- * read looks right (reading-problems.ts), reported to the background whenever that changes,
+ * read looks right (lib/sites/reading-problems.ts), reported to the background whenever that changes,
  * so the side panel can say "composer not found" or "reading problems".
  */
-import { ANSWER_LIMIT_MS, readingProblems } from '../reading-problems';
+import { ANSWER_LIMIT_MS, readingProblems } from '../sites/reading-problems';
 import { call } from './rpc';
 import type { PageState } from './state';
 

@@ -6,8 +6,8 @@
 import * as z from 'zod/mini';
 import { SELECTOR_KEYS } from '../adapters/types';
 import { CHAT_STATES, SiteIdSchema } from '../memory/types';
-import { READING_PROBLEMS } from '../reading-problems';
-import { MAX_TURN_CHARS } from '../site-bounds';
+import { MAX_TURN_CHARS } from '../sites/bounds';
+import { READING_PROBLEMS } from '../sites/reading-problems';
 
 export const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
 export const PageUrlSchema = z.string().check(z.maxLength(4000));
@@ -27,7 +27,7 @@ export const SiteHealthReportSchema = z.object({
   turns: z.int().check(z.minimum(0)),
   /** What the composer holds, for the side panel's live preview (kept in session storage only). */
   draft: z.optional(z.string().check(z.maxLength(10_000))),
-  /** What reads wrong although the selectors match (lib/reading-problems.ts). */
+  /** What reads wrong although the selectors match (lib/sites/reading-problems.ts). */
   problems: z.optional(z.array(z.enum(READING_PROBLEMS)).check(z.maxLength(READING_PROBLEMS.length))),
 });
 export type SiteHealthReport = z.infer<typeof SiteHealthReportSchema>;

@@ -4,7 +4,7 @@
  */
 import type { ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
-import type { SiteMode } from '../settings-schema';
+import type { SiteMode } from '../settings/schema';
 import { call } from './rpc';
 
 export interface PageState {

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { type Chat, ChatSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
-import { isSiteId } from '../sites';
+import { isSiteId } from '../sites/ids';
 
 export const TRANSCRIPT_BUDGET_CHARS = 2_000_000;
 

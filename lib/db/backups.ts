@@ -4,8 +4,8 @@
  * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */
 import type { Chat } from '../memory/types';
-import { loadSettings, saveSettings } from '../settings';
-import { restoreImportable } from '../settings-import';
+import { restoreImportable } from '../settings/import-rules';
+import { loadSettings, saveSettings } from '../settings/store';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';

@@ -10,7 +10,7 @@ import type { BringInItem, ItemCheck } from '../bring-in/types';
 import type { ExtractedMemory } from '../extraction/extract-schema';
 import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
 import type { MemoryRecord } from '../memory/types';
-import type { PrivacyPattern } from '../settings-schema';
+import type { PrivacyPattern } from '../settings/schema';
 import { now } from '../time';
 import { breathe, type WorkHandle } from '../work/tracker';
 import { db } from './db';

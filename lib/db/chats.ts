@@ -6,7 +6,7 @@
 import { chatIdOf, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';
-import type { SiteId } from '../sites';
+import type { SiteId } from '../sites/ids';
 import { now } from '../time';
 import { db } from './db';
 import { enqueueExtraction } from './jobs';

@@ -8,7 +8,7 @@ import type { AliasMap } from '../extraction/extract-prompt';
 import type { ExtractedMemory } from '../extraction/extract-schema';
 import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
 import type { Job, MemorySource } from '../memory/types';
-import type { PrivacyPattern } from '../settings-schema';
+import type { PrivacyPattern } from '../settings/schema';
 import { now } from '../time';
 import { db } from './db';
 

@@ -1,10 +1,10 @@
 /**
- * Per-site counters for the rate bounds of lib/site-bounds.ts, kept in the `meta` table (one
+ * Per-site counters for the rate bounds of lib/sites/bounds.ts, kept in the `meta` table (one
  * row per site) so they survive the service worker. `spend` checks and counts in one
  * transaction: a spend that would pass a bound is refused whole and remembered, so the Queue
  * view can say which site hit which bound until when.
  */
-import { type RateKind, type RateWindow, SITE_RATE_LIMITS } from '../site-bounds';
+import { type RateKind, type RateWindow, SITE_RATE_LIMITS } from '../sites/bounds';
 import { db } from './db';
 
 const KEY_PREFIX = 'site-bounds.';

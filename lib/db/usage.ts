@@ -2,7 +2,7 @@
  * Repository for the `usage` table: tokens, calls and estimated cost per UTC day, written after
  * every API answer (valid or not, since both are billed). The daily token cap reads it.
  */
-import type { CallCost } from '../pricing';
+import type { CallCost } from '../provider/pricing';
 import { utcDay } from '../time';
 import { db, type UsageRow } from './db';
 

@@ -15,7 +15,7 @@ import { cleanKeywords } from '../memory/keyword-list';
 import { normalizeContent } from '../memory/normalize';
 import { MAX_MEMORY_CHARS, type MemoryRecord, type MemorySource } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
-import type { PrivacyPattern } from '../settings-schema';
+import type { PrivacyPattern } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
 import { sensitiveLabel } from './privacy';

@@ -5,7 +5,7 @@
  * negative leaks a secret. Pure and dependency-free, so the side panel's live tester can use
  * `redact` on what the user types.
  */
-import type { PrivacyPattern } from '../settings-schema';
+import type { PrivacyPattern } from '../settings/schema';
 
 export interface PrivacyHit {
   label: string;

@@ -10,8 +10,8 @@ import { claimNextJob, getJob, nextDueAt, siteOfChatId, updateHeldJob } from '..
 import { getPause, setPause } from '../db/queue-state';
 import { spend } from '../db/site-bounds';
 import type { Job } from '../memory/types';
-import { needsKey } from '../providers';
-import type { Settings } from '../settings-schema';
+import { needsKey } from '../provider/presets';
+import type { Settings } from '../settings/schema';
 import { now, nowMs } from '../time';
 import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
 

@@ -4,7 +4,6 @@
  * turned into queue actions here: back off, fail the job, or pause the whole queue.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { type CallFailure, type ClientConfig, classifyError } from '../anthropic-client';
 import { getChat } from '../db/chats';
 import { commitWindow, finishWithoutCall, type WindowAnswer } from '../db/extraction';
 import { renewLease, updateHeldJob } from '../db/jobs';
@@ -12,12 +11,13 @@ import { warmIndex } from '../db/memory-index-source';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
 import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
-import { installMark } from '../install-mark';
 import type { Chat, Job, MemoryRecord } from '../memory/types';
-import { callCost } from '../pricing';
-import { authOf } from '../providers';
+import { type CallFailure, type ClientConfig, classifyError } from '../provider/client';
+import { authOf } from '../provider/presets';
+import { callCost } from '../provider/pricing';
+import { installMark } from '../ranking/install-mark';
 import { estimateTokens } from '../ranking/render';
-import type { Settings } from '../settings-schema';
+import type { Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
 import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';

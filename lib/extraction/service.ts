@@ -4,11 +4,11 @@
  * and every start of the worker. Background only.
  */
 import { browser } from '#imports';
-import { createClient, DEFAULT_TIMEOUT_MS } from '../anthropic-client';
 import { createBackup } from '../db/backups';
 import { onEnqueued } from '../db/jobs';
 import { clearPause } from '../db/queue-state';
-import { loadApiKey, loadSettings } from '../settings';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../provider/client';
+import { loadApiKey, loadSettings } from '../settings/store';
 import { redact } from './privacy';
 import { ExtractionQueue } from './queue';
 

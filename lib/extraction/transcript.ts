@@ -8,7 +8,7 @@
 
 import type { Turn } from '../memory/types';
 import { estimateTokens, stripInjectedBlocks } from '../ranking/render';
-import type { PrivacyPattern } from '../settings-schema';
+import type { PrivacyPattern } from '../settings/schema';
 import { redact } from './privacy';
 
 export interface PreparedTurn {

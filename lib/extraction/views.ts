@@ -41,7 +41,7 @@ export const UsageSummarySchema = z.object({
   dailyTokenCap: z.int(),
   capReached: z.boolean(),
   paused: z.nullable(QueuePauseSchema),
-  /** The price the cost estimate assumes for the configured provider and model (lib/pricing.ts). */
+  /** The price the cost estimate assumes for the configured provider and model (lib/provider/pricing.ts). */
   price: z.object({
     model: z.string(),
     inputPerMTok: z.number(),

@@ -1,7 +1,7 @@
 /** Names of the store's enums in the current language. */
 import type { MemoryStatus, MemoryType, Scope } from '../memory/types';
-import type { SiteMode } from '../settings-schema';
-import { isSiteId, SITE_LABELS } from '../sites';
+import type { SiteMode } from '../settings/schema';
+import { isSiteId, SITE_LABELS } from '../sites/ids';
 import { hasString } from './dictionary';
 import { t } from './index';
 

@@ -18,9 +18,9 @@ import {
   SCOPES,
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
-import { IMPORTABLE_SETTINGS } from '../settings-import';
-import { liftSettings } from '../settings-migrations';
-import { defaultSettings, type Settings, SettingsSchema } from '../settings-schema';
+import { IMPORTABLE_SETTINGS } from '../settings/import-rules';
+import { liftSettings } from '../settings/migrations';
+import { defaultSettings, type Settings, SettingsSchema } from '../settings/schema';
 import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
 import { firstImportProblem, type ImportRule } from './import-rules';
@@ -76,7 +76,7 @@ const ImportMemorySchema = z.object({
 export interface ParsedMemoryFile {
   memories: MemoryRecord[];
   chats: Chat[];
-  /** Only the settings an import may propose (settings-import.ts), each checked; null when none. */
+  /** Only the settings an import may propose (lib/settings/import-rules.ts), each checked; null when none. */
   settings: Partial<Settings> | null;
   /** Settings the file carried that an import never changes, by name (the key is never kept). */
   ignoredSettings: string[];

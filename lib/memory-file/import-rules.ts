@@ -5,7 +5,7 @@
  * ids that match their site. Each refusal has a code and names the first offending path.
  */
 import type { Chat, MemoryRecord } from '../memory/types';
-import { isSiteId, SITE_IDS } from '../sites';
+import { isSiteId, SITE_IDS } from '../sites/ids';
 
 /** A timestamp more than this far after now is refused: it would win every later merge. */
 const FUTURE_SLACK_MS = 24 * 60 * 60 * 1000;

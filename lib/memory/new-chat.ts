@@ -1,5 +1,5 @@
 /** A captured chat's id and its record as first stored, for capture and for tests that seed one. */
-import type { SiteId } from '../sites';
+import type { SiteId } from '../sites/ids';
 import type { Chat, Turn } from './types';
 
 export function chatIdOf(site: SiteId, conversationId: string): string {

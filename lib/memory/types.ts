@@ -3,7 +3,7 @@
  * these importable from the content script without pulling in classic zod (~450 kB).
  */
 import * as z from 'zod/mini';
-import { SITE_IDS } from '../sites';
+import { SITE_IDS } from '../sites/ids';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
 
 export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;

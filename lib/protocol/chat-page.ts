@@ -14,8 +14,8 @@ import {
   SiteHealthReportSchema,
 } from '../content/schemas';
 import { FeedbackKindSchema } from '../ranking/feedback';
-import { MAX_CHAT_TURNS } from '../site-bounds';
-import { SITE_MODES } from '../sites';
+import { MAX_CHAT_TURNS } from '../sites/bounds';
+import { SITE_MODES } from '../sites/ids';
 import { def, Empty, Ok } from './define';
 
 const ChatIdSchema = z.optional(z.nullable(z.string().check(z.maxLength(300))));
@@ -44,7 +44,7 @@ export const CHAT_PAGE_MESSAGES = {
       conversationId: ConversationIdSchema,
       url: PageUrlSchema,
       title: z.string().check(z.maxLength(300)),
-      // The content script sends no more than the bounds keep (lib/site-bounds.ts).
+      // The content script sends no more than the bounds keep (lib/sites/bounds.ts).
       turns: z.array(CapturedTurnSchema).check(z.maxLength(MAX_CHAT_TURNS)),
     }),
     z.object({ chatId: z.string(), excluded: z.boolean() }),

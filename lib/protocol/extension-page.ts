@@ -5,7 +5,6 @@
 import * as z from 'zod/mini';
 import { RefineAnswerSchema } from '../bring-in/refine-prompt';
 import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
-import { ConnectionResultSchema } from '../connection-result';
 import {
   BackupSummarySchema,
   ChatSummarySchema,
@@ -15,13 +14,14 @@ import {
 } from '../db/reports';
 import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
+import { PendingDraftSchema } from '../memory/pending-draft';
 import { ChatSchema, InjectionSchema, MemoryRecordSchema, QueuePauseSchema, SiteIdSchema } from '../memory/types';
 import { ImportReportSchema } from '../memory-file/report';
-import { PendingDraftSchema } from '../pending-draft';
-import { AUTH_STYLES, PROVIDER_IDS } from '../providers';
+import { ConnectionResultSchema } from '../provider/connection-result';
+import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
-import { PublicSettingsSchema, SettingsSchema } from '../settings-schema';
-import { TabHealthSchema } from '../site-health';
+import { PublicSettingsSchema, SettingsSchema } from '../settings/schema';
+import { TabHealthSchema } from '../sites/health';
 import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
 import { def, Empty } from './define';

@@ -10,7 +10,7 @@
  */
 
 import type { MemoryRecord } from '../memory/types';
-import type { SiteId } from '../sites';
+import type { SiteId } from '../sites/ids';
 import { contradicts, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
 import { type MemoryFields, memoryFields } from './index-terms';

@@ -6,7 +6,7 @@
  * weaker text match while the block has room, or — for an advice request — the profile slot,
  * the few memories about the user's circumstances that the request depends on.
  */
-import type { SiteId } from '../sites';
+import type { SiteId } from '../sites/ids';
 import { detectIntent, type IntentKind } from './intent';
 import type { RankedMemory } from './ranked';
 import { fitToBudget, lineTokens, renderBlock } from './render';
@@ -34,7 +34,7 @@ export interface SelectOptions {
   now: number;
   budgetTokens: number;
   exclude?: Iterable<string>;
-  /** This install's block mark (lib/install-mark.ts); a stand-in of the same size otherwise. */
+  /** This install's block mark (lib/ranking/install-mark.ts); a stand-in of the same size otherwise. */
   mark?: string;
 }
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { ChatSiteAdapter } from '../../lib/adapters/types';
 import type { Chat } from '../../lib/memory/types';
-import { SITE_IDS, type SiteId } from '../../lib/sites';
+import { SITE_IDS, type SiteId } from '../../lib/sites/ids';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';

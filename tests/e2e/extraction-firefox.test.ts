@@ -3,7 +3,7 @@
  * against the local fake Messages API with the real SDK, and its memories are stored once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_VERSION } from '../../lib/settings-schema';
+import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';

@@ -4,7 +4,7 @@
  * is duplicated, and the queue is consistent. Figures are printed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_VERSION } from '../../lib/settings-schema';
+import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';

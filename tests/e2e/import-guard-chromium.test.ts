@@ -10,7 +10,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SETTINGS_VERSION } from '../../lib/settings-schema';
+import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { SETTINGS_VERSION } from '../../lib/settings-schema';
+import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { apiError, apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';

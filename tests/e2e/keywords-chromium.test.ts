@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
-import { SETTINGS_VERSION } from '../../lib/settings-schema';
+import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';

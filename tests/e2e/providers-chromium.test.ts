@@ -10,8 +10,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackUrl } from '../../lib/base-url';
-import { SETTINGS_VERSION } from '../../lib/settings-schema';
+import { isLoopbackUrl } from '../../lib/provider/base-url';
+import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import {
   defaultReply,
   type FakeAnthropicApi as Fake,

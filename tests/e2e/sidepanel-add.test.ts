@@ -33,7 +33,7 @@ describe('adding memories (Chromium)', () => {
   });
 
   it('opens the form prefilled from "Remember this", and stores it with its source once confirmed', async () => {
-    // Where the background's context-menu click stores the selection (lib/pending-draft.ts).
+    // Where the background's context-menu click stores the selection (lib/memory/pending-draft.ts).
     await panel.evaluate(() =>
       (
         globalThis as unknown as { chrome: { storage: { local: { set(o: object): Promise<void> } } } }

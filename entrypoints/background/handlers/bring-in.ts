@@ -3,16 +3,17 @@
  * the extraction's merge), and the one batched model call that refines types and importance.
  * Each runs as tracked long work: progress in the panel, cancellable before it commits.
  */
-import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/anthropic-client';
+
 import { refineCall } from '../../../lib/bring-in/refine-call';
 import { estimateRefine } from '../../../lib/bring-in/refine-prompt';
 import { createBackup } from '../../../lib/db/backups';
 import { checkBringIn, commitBringIn } from '../../../lib/db/bring-in';
 import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
-import { callCost } from '../../../lib/pricing';
 import { MessageError } from '../../../lib/protocol/define';
-import { authOf, needsKey } from '../../../lib/providers';
-import { loadApiKey, loadSettings } from '../../../lib/settings';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/provider/client';
+import { authOf, needsKey } from '../../../lib/provider/presets';
+import { callCost } from '../../../lib/provider/pricing';
+import { loadApiKey, loadSettings } from '../../../lib/settings/store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 import { checkCap } from './token-cap';

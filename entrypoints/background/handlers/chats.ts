@@ -14,11 +14,11 @@ import {
   recordCapture,
 } from '../../../lib/db/chats';
 import { spend } from '../../../lib/db/site-bounds';
-import { installMark } from '../../../lib/install-mark';
 import { chatIdOf } from '../../../lib/memory/new-chat';
 import { MessageError } from '../../../lib/protocol/define';
-import { boundTurns } from '../../../lib/site-bounds';
-import { type SiteId, siteForUrl } from '../../../lib/sites';
+import { installMark } from '../../../lib/ranking/install-mark';
+import { boundTurns } from '../../../lib/sites/bounds';
+import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
 import type { HandlerGroup, SenderContext } from '../router';
 import { requireLearning } from '../site-switches';

@@ -1,9 +1,10 @@
 /** Settings' "Test connection": the saved configuration unless the user is trying new values. */
-import { testConnection } from '../../../lib/anthropic-connection';
+
 import { getPause } from '../../../lib/db/queue-state';
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
-import { authOf } from '../../../lib/providers';
-import { loadApiKey, loadSettings } from '../../../lib/settings';
+import { testConnection } from '../../../lib/provider/connection-test';
+import { authOf } from '../../../lib/provider/presets';
+import { loadApiKey, loadSettings } from '../../../lib/settings/store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

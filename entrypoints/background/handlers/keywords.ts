@@ -6,7 +6,7 @@
  * stores nothing for its batch, and cancelling stops before the next batch, keeping the ones
  * done (the reply says how many).
  */
-import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/anthropic-client';
+
 import { memoriesWithoutKeywords, saveKeywords } from '../../../lib/db/keywords-fill';
 import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
 import { keywordsCall } from '../../../lib/extraction/keywords-call';
@@ -16,10 +16,11 @@ import {
   keywordBatches,
   keywordsOfBatch,
 } from '../../../lib/extraction/keywords-prompt';
-import { callCost } from '../../../lib/pricing';
 import { MessageError } from '../../../lib/protocol/define';
-import { authOf, needsKey } from '../../../lib/providers';
-import { loadApiKey, loadSettings } from '../../../lib/settings';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/provider/client';
+import { authOf, needsKey } from '../../../lib/provider/presets';
+import { callCost } from '../../../lib/provider/pricing';
+import { loadApiKey, loadSettings } from '../../../lib/settings/store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 import { checkCap } from './token-cap';

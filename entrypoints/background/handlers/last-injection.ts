@@ -3,7 +3,7 @@
  * chat whose URL has no id yet). In memory only: after a worker restart the chat id, looked up
  * in the audit log, is the way back.
  */
-import type { SiteId } from '../../../lib/sites';
+import type { SiteId } from '../../../lib/sites/ids';
 
 const byTab = new Map<string, string>();
 

@@ -5,9 +5,9 @@ import { usageBetween, usageOfDay } from '../../../lib/db/usage';
 import { kickExtraction } from '../../../lib/extraction/service';
 import type { JobView } from '../../../lib/extraction/views';
 import type { Job } from '../../../lib/memory/types';
-import { priceFor } from '../../../lib/pricing';
 import { MessageError } from '../../../lib/protocol/define';
-import { loadSettings } from '../../../lib/settings';
+import { priceFor } from '../../../lib/provider/pricing';
+import { loadSettings } from '../../../lib/settings/store';
 import { now, utcDay } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

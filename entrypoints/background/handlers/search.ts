@@ -4,12 +4,12 @@
  * user unticked left out. Neither records anything.
  */
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { installMark } from '../../../lib/install-mark';
+import { installMark } from '../../../lib/ranking/install-mark';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
-import { loadSettings } from '../../../lib/settings';
+import { loadSettings } from '../../../lib/settings/store';
 import { nowMs } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

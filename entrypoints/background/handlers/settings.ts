@@ -1,5 +1,5 @@
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
-import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings';
+import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import type { HandlerGroup } from '../router';
 
 async function publicSettings() {

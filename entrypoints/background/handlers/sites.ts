@@ -5,12 +5,12 @@
  */
 import { browser } from '#imports';
 import { isExcluded } from '../../../lib/db/chats';
-import { installMark } from '../../../lib/install-mark';
 import { chatIdOf } from '../../../lib/memory/new-chat';
-import { loadSettings } from '../../../lib/settings';
-import type { TabHealth } from '../../../lib/site-health';
-import { healthState } from '../../../lib/site-health';
-import { siteForUrl } from '../../../lib/sites';
+import { installMark } from '../../../lib/ranking/install-mark';
+import { loadSettings } from '../../../lib/settings/store';
+import type { TabHealth } from '../../../lib/sites/health';
+import { healthState } from '../../../lib/sites/health';
+import { siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';

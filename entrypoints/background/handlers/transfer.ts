@@ -3,8 +3,8 @@ import { memoryIds } from '../../../lib/db/memories';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
 import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
 import { MessageError } from '../../../lib/protocol/define';
-import { loadSettings, saveSettings } from '../../../lib/settings';
-import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings-import';
+import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
+import { loadSettings, saveSettings } from '../../../lib/settings/store';
 import type { HandlerGroup } from '../router';
 import { tracked } from './work';
 

@@ -9,7 +9,7 @@ import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { Injection } from '../../../lib/memory/types';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { fail, messageOf } from './notice';
 import { recordAction } from './undo';
 

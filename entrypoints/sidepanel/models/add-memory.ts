@@ -5,9 +5,9 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
+import { PENDING_DRAFT_KEY } from '../../../lib/memory/pending-draft';
 import type { MemorySource, MemoryType, Scope } from '../../../lib/memory/types';
-import { PENDING_DRAFT_KEY } from '../../../lib/pending-draft';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { addMemory } from './memory-actions';
 import { go } from './nav';
 

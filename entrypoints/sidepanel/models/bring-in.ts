@@ -11,7 +11,7 @@ import { applyRefine, estimateRefine, MAX_REFINE_ITEMS } from '../../../lib/brin
 import type { FoundSource, ItemCheck, SourceKind } from '../../../lib/bring-in/types';
 import { t } from '../../../lib/i18n';
 import type { MemoryType } from '../../../lib/memory/types';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { fail, messageOf, say } from './notice';
 import { readInWorker, SourceReadCancelled } from './source-reader';
 import { backupTakenFor, undoByBackup } from './transfer';

@@ -1,7 +1,7 @@
 /** Settings' "Test connection": the outcome in plain words, with the API's own detail under it. */
 import { signal } from '@preact/signals';
 import type { ResponseOf } from '../../../lib/protocol';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { messageOf } from './notice';
 import { apiKeyInput, form } from './settings';
 

@@ -6,7 +6,7 @@
 import { signal } from '@preact/signals';
 import { t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { fail, messageOf, say } from './notice';
 import { saidCancelled, track } from './work';
 

@@ -6,7 +6,7 @@
 import { t } from '../../../lib/i18n';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import type { RequestOf } from '../../../lib/protocol';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { fail, messageOf, say } from './notice';
 import { clearSelection } from './selection';
 import { recordAction } from './undo';

@@ -5,7 +5,7 @@
  * that plain substring matching misses.
  */
 import { computed, signal } from '@preact/signals';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { memories } from './memories';
 import { HayCache, type MemoryFilters, NO_FILTERS, runQuery, type SortKey } from './memory-query';
 

@@ -5,7 +5,7 @@
  */
 import { signal } from '@preact/signals';
 import { compilePatterns, redact } from '../../../lib/extraction/privacy';
-import type { PrivacyPattern } from '../../../lib/settings-schema';
+import type { PrivacyPattern } from '../../../lib/settings/schema';
 
 export const testerText = signal('');
 

@@ -4,10 +4,10 @@
  * permission right in the click (the browser allows the request only during the gesture).
  */
 import { computed } from '@preact/signals';
-import { baseUrlProblem, isLoopbackUrl } from '../../../lib/base-url';
-import { ensureHostPermission } from '../../../lib/host-permission';
-import { priceFor } from '../../../lib/pricing';
-import { authOf, type ProviderId, presetOf } from '../../../lib/providers';
+import { baseUrlProblem, isLoopbackUrl } from '../../../lib/provider/base-url';
+import { ensureHostPermission } from '../../../lib/provider/host-permission';
+import { authOf, type ProviderId, presetOf } from '../../../lib/provider/presets';
+import { priceFor } from '../../../lib/provider/pricing';
 import { editForm, form } from './settings';
 
 export function chooseProvider(id: ProviderId): void {

@@ -10,7 +10,7 @@ import { type QueueRow, queuePause, queueRows, usageSince } from '../../../lib/d
 import { type BoundHit, boundsHit } from '../../../lib/db/site-bounds';
 import { t } from '../../../lib/i18n';
 import type { JobState, QueuePause } from '../../../lib/memory/types';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { now, utcDay } from '../../../lib/time';
 import { fail, messageOf, say } from './notice';
 

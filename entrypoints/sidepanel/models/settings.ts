@@ -4,14 +4,14 @@
  */
 import { computed, signal } from '@preact/signals';
 import { browser } from '#imports';
-import { ensureHostPermission } from '../../../lib/host-permission';
 import { applyLanguagePref, t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
-import { needsKey } from '../../../lib/providers';
-import { send } from '../../../lib/send';
-import { SETTINGS_STORAGE_KEY } from '../../../lib/settings';
-import type { Settings, SiteMode, SiteSettings } from '../../../lib/settings-schema';
-import type { SiteId } from '../../../lib/sites';
+import { send } from '../../../lib/protocol/panel-send';
+import { ensureHostPermission } from '../../../lib/provider/host-permission';
+import { needsKey } from '../../../lib/provider/presets';
+import type { Settings, SiteMode, SiteSettings } from '../../../lib/settings/schema';
+import { SETTINGS_STORAGE_KEY } from '../../../lib/settings/store';
+import type { SiteId } from '../../../lib/sites/ids';
 import { fail, messageOf, say } from './notice';
 
 export const saved = signal<Settings | null>(null);

@@ -4,7 +4,7 @@
  */
 import { signal } from '@preact/signals';
 import type { ResponseOf } from '../../../lib/protocol';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { fail, messageOf } from './notice';
 
 export type StoreStatus = ResponseOf<'store.status'>;

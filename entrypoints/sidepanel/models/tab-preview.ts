@@ -4,8 +4,8 @@
  * NLP model) stays in the background. Excluded memories stay listed, switched off.
  */
 import type { MemoryRecord, ScoreParts } from '../../../lib/memory/types';
-import { send } from '../../../lib/send';
-import type { SiteId } from '../../../lib/sites';
+import { send } from '../../../lib/protocol/panel-send';
+import type { SiteId } from '../../../lib/sites/ids';
 
 export interface PreviewItem {
   memory: MemoryRecord;

@@ -5,10 +5,10 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
-import type { ReadingProblem } from '../../../lib/reading-problems';
-import { send } from '../../../lib/send';
-import type { PanelHealth } from '../../../lib/site-health';
-import { type SiteId, siteForUrl } from '../../../lib/sites';
+import { send } from '../../../lib/protocol/panel-send';
+import type { PanelHealth } from '../../../lib/sites/health';
+import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
+import type { ReadingProblem } from '../../../lib/sites/reading-problems';
 
 export interface ActiveTab {
   tabId: number;

@@ -8,7 +8,7 @@ import { watch } from '../../../lib/db/live';
 import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
 import { saidCancelled, track } from './work';

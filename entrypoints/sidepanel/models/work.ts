@@ -9,7 +9,7 @@ import { signal } from '@preact/signals';
 import { browser } from '#imports';
 import { t } from '../../../lib/i18n';
 import { MessageError } from '../../../lib/protocol/define';
-import { send } from '../../../lib/send';
+import { send } from '../../../lib/protocol/panel-send';
 import {
   WORK_LANES,
   type WorkKind,

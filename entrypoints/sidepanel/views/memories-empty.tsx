@@ -1,7 +1,7 @@
 /** The first thing a new user sees: what this is and the three ways to get memories in. */
 import { EmptyState } from '../../../components/empty-state';
 import { t } from '../../../lib/i18n';
-import { SITE_LABELS } from '../../../lib/sites';
+import { SITE_LABELS } from '../../../lib/sites/ids';
 import { openAdd } from '../models/add-memory';
 import { go } from '../models/nav';
 import { keyMissing } from '../models/settings';

@@ -8,7 +8,7 @@ import { ViewPanel } from '../../../components/view-panel';
 import type { QueueRow } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { JobState } from '../../../lib/memory/types';
-import { isSiteId, SITE_LABELS } from '../../../lib/sites';
+import { isSiteId, SITE_LABELS } from '../../../lib/sites/ids';
 import { go } from '../models/nav';
 import {
   bounds,

@@ -5,7 +5,7 @@ import { ProviderFacts } from '../../../components/provider-facts';
 import { SelectField } from '../../../components/select-field';
 import { t } from '../../../lib/i18n';
 import { money } from '../../../lib/i18n/format';
-import { AUTH_STYLES, type AuthStyle, PRESETS, type ProviderId } from '../../../lib/providers';
+import { AUTH_STYLES, type AuthStyle, PRESETS, type ProviderId } from '../../../lib/provider/presets';
 import { connection, runConnectionTest } from '../models/connection';
 import {
   chooseProvider,

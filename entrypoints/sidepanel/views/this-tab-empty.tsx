@@ -1,7 +1,7 @@
 /** This tab, when the active tab is not a supported chat site. */
 import { EmptyState } from '../../../components/empty-state';
 import { t } from '../../../lib/i18n';
-import { SITE_LABELS } from '../../../lib/sites';
+import { SITE_LABELS } from '../../../lib/sites/ids';
 
 export function ThisTabEmpty() {
   return (

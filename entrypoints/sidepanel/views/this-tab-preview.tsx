@@ -1,8 +1,8 @@
 /** This tab → the draft box and what would go into the next message for it. */
 import { PreviewList } from '../../../components/preview-list';
 import { t } from '../../../lib/i18n';
-import { DEFAULT_BUDGET_TOKENS } from '../../../lib/settings-schema';
-import type { SiteId } from '../../../lib/sites';
+import { DEFAULT_BUDGET_TOKENS } from '../../../lib/settings/schema';
+import type { SiteId } from '../../../lib/sites/ids';
 import { preview } from '../models/preview';
 import { saved } from '../models/settings';
 import { draft, excludedIds, toggleExcluded, typeDraft } from '../models/this-tab';

@@ -3,7 +3,7 @@ import { HealthLine } from '../../../components/health-line';
 import { SiteModeSwitch } from '../../../components/site-mode-switch';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
-import { SITE_LABELS } from '../../../lib/sites';
+import { SITE_LABELS } from '../../../lib/sites/ids';
 import { fail } from '../models/notice';
 import { saved, setSiteLearn, setSiteMode } from '../models/settings';
 import { activeTab, chatState, health, problems, setChatExcluded } from '../models/this-tab';

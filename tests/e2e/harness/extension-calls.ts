@@ -4,8 +4,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { Chat } from '../../../lib/memory/types';
-import type { SiteMode } from '../../../lib/settings-schema';
-import type { SiteId } from '../../../lib/sites';
+import type { SiteMode } from '../../../lib/settings/schema';
+import type { SiteId } from '../../../lib/sites/ids';
 import type { ExtensionBrowser } from './chromium';
 
 /** The extension API as seen from inside an extension page or the worker. */

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { adapterForUrl } from '../../../lib/adapters';
-import { SITE_MATCHES, type SiteId } from '../../../lib/sites';
+import { SITE_MATCHES, type SiteId } from '../../../lib/sites/ids';
 import { ROOT } from './paths';
 
 export const FIXTURES = join(ROOT, 'tests/fixtures/sites');

@@ -1,7 +1,7 @@
 /**
  * Keeps the adapter registry honest (STYLE.md "Site adapters"): one file per site named by its
  * id, every file registered, every adapter with a fixture page, ids unique, match patterns
- * valid and equal to lib/sites.ts (the manifest's host permissions come from there).
+ * valid and equal to lib/sites/ids.ts (the manifest's host permissions come from there).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MatchPattern } from 'wxt/utils/match-patterns';
 import { ADAPTERS, adapterForUrl } from '../../../lib/adapters';
 import { SELECTOR_KEYS } from '../../../lib/adapters/types';
-import { SITE_IDS, SITE_MATCHES, siteForUrl } from '../../../lib/sites';
+import { SITE_IDS, SITE_MATCHES, siteForUrl } from '../../../lib/sites/ids';
 
 const ADAPTER_DIR = resolve(import.meta.dirname, '../../../lib/adapters');
 const FIXTURE_DIR = resolve(import.meta.dirname, '../../fixtures/sites');
@@ -29,7 +29,7 @@ describe('adapter conventions', () => {
     expect(ADAPTERS.map((a) => a.id)).toEqual([...SITE_IDS]);
   });
 
-  it('uses valid match patterns equal to lib/sites.ts', () => {
+  it('uses valid match patterns equal to lib/sites/ids.ts', () => {
     for (const adapter of ADAPTERS) {
       expect(adapter.matches).toEqual(SITE_MATCHES[adapter.id]);
       for (const pattern of adapter.matches) {

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS, adapterForUrl } from '../../../lib/adapters';
 import { SKIP_ALWAYS } from '../../../lib/adapters/base';
-import { SITE_IDS } from '../../../lib/sites';
+import { SITE_IDS } from '../../../lib/sites/ids';
 import { loadFixture } from './fixture-dom';
 
 const doubao = ADAPTERS.find((a) => a.id === 'doubao')!;

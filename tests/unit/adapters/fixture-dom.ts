@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { SiteId } from '../../../lib/sites';
+import type { SiteId } from '../../../lib/sites/ids';
 import type { SiteUi } from '../../fixtures/sites/shared/types';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/sites');

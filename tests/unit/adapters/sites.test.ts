@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ADAPTERS, adapterForUrl } from '../../../lib/adapters';
 import { cleanCapturedTurns } from '../../../lib/content/capture';
 import { renderBlock } from '../../../lib/ranking/render';
-import type { SiteId } from '../../../lib/sites';
+import type { SiteId } from '../../../lib/sites/ids';
 import { replyText } from '../../fixtures/sites/shared/engine';
 import { type FixtureVariant, VARIANTS } from '../../fixtures/sites/variants';
 import { loadFixture } from './fixture-dom';

@@ -13,8 +13,8 @@ import { listBackups } from '../../../lib/db/backups';
 import { getChat } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { listJobs } from '../../../lib/db/jobs';
-import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings';
-import { defaultSettings } from '../../../lib/settings-schema';
+import { defaultSettings } from '../../../lib/settings/schema';
+import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import { setClock } from '../../../lib/time';
 import { extensionSender, routerOptions } from '../helpers';
 

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
-import { saveSettings } from '../../../lib/settings';
-import { defaultSettings } from '../../../lib/settings-schema';
+import { defaultSettings } from '../../../lib/settings/schema';
+import { saveSettings } from '../../../lib/settings/store';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

@@ -19,8 +19,8 @@ import {
   readKeywordCache,
   withKeywords,
 } from '../../../bench/lib/keyword-cache';
-import { createClient } from '../../../lib/anthropic-client';
 import { KEYWORDS_BATCH, KEYWORDS_TOOL_NAME } from '../../../lib/extraction/keywords-prompt';
+import { createClient } from '../../../lib/provider/client';
 import { MemoryIndex } from '../../../lib/ranking/retrieve';
 import {
   apiKeyOf,

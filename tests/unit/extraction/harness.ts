@@ -2,16 +2,17 @@
  * Shared set-up for extraction tests: the real SDK against the local fake Messages API, the
  * real settings store (fakeBrowser), a queue with a fixed worker id and recorded wake-ups.
  */
-import { createClient } from '../../../lib/anthropic-client';
+
 import { createBackup } from '../../../lib/db/backups';
 import { type CapturedTurn, finishChat, getChat, recordCapture } from '../../../lib/db/chats';
 import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
 import { ExtractionQueue } from '../../../lib/extraction/queue';
 import type { WindowLimits } from '../../../lib/extraction/transcript';
 import type { Chat } from '../../../lib/memory/types';
-import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings';
-import { defaultSettings, type Settings } from '../../../lib/settings-schema';
-import type { SiteId } from '../../../lib/sites';
+import { createClient } from '../../../lib/provider/client';
+import { defaultSettings, type Settings } from '../../../lib/settings/schema';
+import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
+import type { SiteId } from '../../../lib/sites/ids';
 import { type FakeAnthropicApi, type ReceivedRequest, type ScriptedReply, toolUseMessage } from '../../fake-api/server';
 
 /** Looks like a real key, so any leak would be caught by the key-shaped scrubber and by our checks. */

@@ -10,7 +10,7 @@ import { cleanCapturedTurns } from '../../../lib/content/capture';
 import { getChat, listChats } from '../../../lib/db/chats';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { boundsHit, spend } from '../../../lib/db/site-bounds';
-import { MAX_CHAT_TURNS, MAX_TURN_CHARS, SITE_RATE_LIMITS } from '../../../lib/site-bounds';
+import { MAX_CHAT_TURNS, MAX_TURN_CHARS, SITE_RATE_LIMITS } from '../../../lib/sites/bounds';
 import { setClock } from '../../../lib/time';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { contentSender, routerOptions } from '../helpers';

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
 import { createMemory } from '../../../lib/memory/factory';
 import type { MemoryRecord, MemoryType } from '../../../lib/memory/types';
-import type { SiteId } from '../../../lib/sites';
+import type { SiteId } from '../../../lib/sites/ids';
 
 export interface TwentyTurns {
   site: SiteId;

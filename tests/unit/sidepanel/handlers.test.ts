@@ -6,7 +6,7 @@ import { createRouter } from '../../../entrypoints/background/router';
 import { listBackups } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { getMemory, putMemories } from '../../../lib/db/memories';
-import { PENDING_DRAFT_KEY } from '../../../lib/pending-draft';
+import { PENDING_DRAFT_KEY } from '../../../lib/memory/pending-draft';
 import { extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

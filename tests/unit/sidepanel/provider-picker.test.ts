@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { chooseProvider, currentPrice, editBaseUrl } from '../../../entrypoints/sidepanel/models/provider';
 import { form, keyMissing, saved } from '../../../entrypoints/sidepanel/models/settings';
-import { defaultSettings } from '../../../lib/settings-schema';
+import { defaultSettings } from '../../../lib/settings/schema';
 
 beforeEach(() => {
   form.value = defaultSettings();

@@ -4,15 +4,15 @@
  * background reads it.
  */
 import { browser } from '#imports';
-import { readSecret, writeSecret } from './db/secrets';
-import { migrateSettings } from './settings-migrations';
-import { defaultSettings, type Settings, SettingsSchema } from './settings-schema';
-import { formatFirstIssue } from './zod-errors';
+import { readSecret, writeSecret } from '../db/secrets';
+import { formatFirstIssue } from '../zod-errors';
+import { migrateSettings } from './migrations';
+import { defaultSettings, type Settings, SettingsSchema } from './schema';
 
 export const SETTINGS_STORAGE_KEY = 'settings';
 const API_KEY_STORAGE_KEY = 'secret.apiKey';
 
-export { migrateSettings } from './settings-migrations';
+export { migrateSettings } from './migrations';
 
 export async function loadSettings(): Promise<Settings> {
   const got = await browser.storage.local.get(SETTINGS_STORAGE_KEY);

@@ -4,9 +4,9 @@
  * carries. Older stored versions are lifted by the typed migrations in lib/settings.ts.
  */
 import * as z from 'zod/mini';
-import { isAllowedBaseUrl } from './base-url';
-import { AUTH_STYLES, PROVIDER_IDS } from './providers';
-import { SITE_IDS, SITE_MODES, type SiteId } from './sites';
+import { isAllowedBaseUrl } from '../provider/base-url';
+import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
+import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
 export const SETTINGS_VERSION = 3;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
@@ -16,7 +16,7 @@ export const DEFAULT_BUDGET_TOKENS = 1200;
 /** How memories are added on a site: on send, by the user's click, or never. */
 const SiteModeSchema = z.enum(SITE_MODES);
 
-export type { SiteMode } from './sites';
+export type { SiteMode } from '../sites/ids';
 
 /**
  * A site's two switches, named for what they do: `learn` — chats there are read and extracted
@@ -42,9 +42,9 @@ const siteEntries = Object.fromEntries(
 
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
-  /** A preset from lib/providers.ts, or `custom` (free base URL and auth style). */
+  /** A preset from lib/provider/presets.ts, or `custom` (free base URL and auth style). */
   provider: z._default(z.enum(PROVIDER_IDS), 'anthropic'),
-  /** https anywhere; plain http only to this computer (lib/base-url.ts). */
+  /** https anywhere; plain http only to this computer (lib/provider/base-url.ts). */
   baseUrl: z._default(
     z.url({ protocol: /^https?$/ }).check(z.refine(isAllowedBaseUrl, 'Use https, or http only to this computer.')),
     DEFAULT_BASE_URL,

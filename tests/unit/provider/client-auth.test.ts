@@ -4,8 +4,8 @@
  * server (not even a stored key).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '../../../lib/anthropic-client';
-import type { AuthStyle } from '../../../lib/providers';
+import { createClient } from '../../../lib/provider/client';
+import type { AuthStyle } from '../../../lib/provider/presets';
 import { FakeAnthropicApi } from '../../fake-api/server';
 
 const KEY = 'sk-test-auth-0123456789abcdef';

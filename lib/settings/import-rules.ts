@@ -5,7 +5,7 @@
  * transcript). It may propose the rest, listed as exact changes the user confirms one list at
  * a time. An allow-list, so a setting added later is protected until someone decides otherwise.
  */
-import { type Settings, SettingsSchema } from './settings-schema';
+import { type Settings, SettingsSchema } from './schema';
 
 export const IMPORTABLE_SETTINGS = ['sites', 'idleMinutes', 'transcriptRetentionDays', 'language'] as const;
 type ImportableKey = (typeof IMPORTABLE_SETTINGS)[number];

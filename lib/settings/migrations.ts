@@ -3,10 +3,10 @@
  * imported file's settings are lifted by the same steps as the stored ones.
  */
 
-import { isAllowedBaseUrl } from './base-url';
-import { presetForBaseUrl } from './providers';
-import { DEFAULT_BASE_URL, defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './settings-schema';
-import { formatFirstIssue } from './zod-errors';
+import { isAllowedBaseUrl } from '../provider/base-url';
+import { presetForBaseUrl } from '../provider/presets';
+import { formatFirstIssue } from '../zod-errors';
+import { DEFAULT_BASE_URL, defaultSettings, SETTINGS_VERSION, type Settings, SettingsSchema } from './schema';
 
 /** One step from stored version N to N+1. Index = the version it upgrades from. */
 type Migration = (old: Record<string, unknown>) => Record<string, unknown>;

@@ -2,16 +2,16 @@
  * "Test connection" in Settings: one real, tiny call shaped like an extraction — a tool the
  * model is forced to call (`tool_choice: {type: 'tool'}`) — and the outcome sorted into
  * something a person can act on (HTTP errors as extraction calls sort them:
- * anthropic-client.ts classifyError). An Anthropic-compatible endpoint that answers with text
+ * client.ts classifyError). An Anthropic-compatible endpoint that answers with text
  * instead of the tool call would make every extraction fail, so that is its own problem here,
  * reported before any chat is sent.
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { APIError } from '@anthropic-ai/sdk';
-import { classifyError, createClient } from './anthropic-client';
 import { baseUrlProblem } from './base-url';
+import { classifyError, createClient } from './client';
 import type { ConnectionResult } from './connection-result';
-import type { AuthStyle } from './providers';
+import type { AuthStyle } from './presets';
 
 export interface ConnectionInput {
   apiKey: string | null;

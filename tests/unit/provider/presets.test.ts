@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, isLoopbackUrl } from '../../../lib/base-url';
-import { callCost, priceFor } from '../../../lib/pricing';
-import { authOf, needsKey, PRESETS, PROVIDER_IDS, presetForBaseUrl, presetOf } from '../../../lib/providers';
+import { baseUrlProblem, isLoopbackUrl } from '../../../lib/provider/base-url';
+import { authOf, needsKey, PRESETS, PROVIDER_IDS, presetForBaseUrl, presetOf } from '../../../lib/provider/presets';
+import { callCost, priceFor } from '../../../lib/provider/pricing';
 
 describe('provider presets', () => {
   it('each preset has a unique id in the settings enum, and custom is the one extra', () => {

@@ -1,7 +1,7 @@
 import { APIConnectionTimeoutError, APIError } from '@anthropic-ai/sdk';
 import { describe, expect, it } from 'vitest';
-import { classifyError, retryAfterMs, scrubSecrets } from '../../../lib/anthropic-client';
-import { costUsd, priceFor } from '../../../lib/pricing';
+import { classifyError, retryAfterMs, scrubSecrets } from '../../../lib/provider/client';
+import { costUsd, priceFor } from '../../../lib/provider/pricing';
 
 function apiError(status: number, type: string, message: string, headers: Record<string, string> = {}) {
   return APIError.generate(status, { type: 'error', error: { type, message } }, undefined, new Headers(headers));

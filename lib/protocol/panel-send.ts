@@ -3,7 +3,7 @@
  * extension page may send, reply checked on arrival.
  */
 
-import { EXTENSION_PAGE_MESSAGES } from './protocol/extension-page';
-import { createSend } from './protocol/send';
+import { EXTENSION_PAGE_MESSAGES } from './extension-page';
+import { createSend } from './send';
 
 export const send = createSend(EXTENSION_PAGE_MESSAGES);

@@ -1,6 +1,6 @@
 /** Size bounds on what a page can have stored: cut with a visible marker, never dropped. */
 import { describe, expect, it } from 'vitest';
-import { boundTurns, MAX_CHAT_CHARS, MAX_CHAT_TURNS, MAX_TURN_CHARS } from '../../lib/site-bounds';
+import { boundTurns, MAX_CHAT_CHARS, MAX_CHAT_TURNS, MAX_TURN_CHARS } from '../../../lib/sites/bounds';
 
 const turn = (text: string, role: 'user' | 'assistant' = 'user') => ({ role, text });
 

@@ -12,7 +12,7 @@ export const CONNECTION_PROBLEMS = [
   'server',
   'network',
   'bad_base_url',
-  /** Plain http to another computer, or a user:password in the address (lib/base-url.ts). */
+  /** Plain http to another computer, or a user:password in the address (lib/provider/base-url.ts). */
   'insecure_base_url',
   /** The endpoint answered a forced tool call (`tool_choice: {type: 'tool'}`) without it. */
   'no_forced_tool',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrlProblem, isLoopbackHost, isLoopbackUrl } from '../../../lib/base-url';
-import { SETTINGS_VERSION, SettingsSchema } from '../../../lib/settings-schema';
+import { baseUrlProblem, isLoopbackHost, isLoopbackUrl } from '../../../lib/provider/base-url';
+import { SETTINGS_VERSION, SettingsSchema } from '../../../lib/settings/schema';
 
 describe('base URL rule: https anywhere, plain http only to this computer', () => {
   it.each([

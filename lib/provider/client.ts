@@ -12,9 +12,9 @@ import Anthropic, {
   APIError,
   APIUserAbortError,
 } from '@anthropic-ai/sdk';
+import { redact } from '../extraction/privacy';
 import type { ConnectionProblem } from './connection-result';
-import { redact } from './extraction/privacy';
-import type { AuthStyle } from './providers';
+import type { AuthStyle } from './presets';
 
 export interface ClientConfig {
   /** Null only with `auth: 'none'`. */

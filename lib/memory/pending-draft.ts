@@ -3,7 +3,7 @@
  * the side panel's confirmation. Local storage, so a stopped service worker loses nothing.
  */
 import * as z from 'zod/mini';
-import { MAX_MEMORY_CHARS, SiteIdSchema } from './memory/types';
+import { MAX_MEMORY_CHARS, SiteIdSchema } from './types';
 
 export const PENDING_DRAFT_KEY = 'menu.pendingDraft';
 

@@ -1,7 +1,7 @@
 /** Which settings an import may touch, and how confirmed changes are applied. */
 import { describe, expect, it } from 'vitest';
-import { applySettingsChanges, proposeSettingsChanges, restoreImportable } from '../../lib/settings-import';
-import { defaultSettings } from '../../lib/settings-schema';
+import { applySettingsChanges, proposeSettingsChanges, restoreImportable } from '../../../lib/settings/import-rules';
+import { defaultSettings } from '../../../lib/settings/schema';
 
 describe('settings from a file', () => {
   it('proposes leaf changes of importable settings only, skipping values that do not validate', () => {

@@ -1,10 +1,10 @@
 /**
  * What a call is assumed to cost: the chosen provider's list price for the model (per million
  * uncached input / output tokens, in that provider's currency; the table and its sources are
- * in lib/providers.ts). A model the table does not know, or a custom endpoint, has no price:
+ * in lib/provider/presets.ts). A model the table does not know, or a custom endpoint, has no price:
  * the panel then shows tokens only, rather than a figure made up from another provider.
  */
-import { type Currency, presetOf } from './providers';
+import { type Currency, presetOf } from './presets';
 
 export interface ModelPrice {
   inputPerMTok: number;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { loadSettings, migrateSettings, SETTINGS_STORAGE_KEY } from '../../lib/settings';
+import { loadSettings, migrateSettings, SETTINGS_STORAGE_KEY } from '../../../lib/settings/store';
 
 /** What the v1 build stored (SettingsSchema v1 output), with a base URL and model of the user's. */
 function storedV1(baseUrl: string, model = 'claude-haiku-4-5') {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
+import { defaultSettings, SETTINGS_VERSION } from '../../../lib/settings/schema';
 import {
   loadApiKey,
   loadSettings,
@@ -7,9 +8,8 @@ import {
   SETTINGS_STORAGE_KEY,
   saveApiKey,
   saveSettings,
-} from '../../lib/settings';
-import { defaultSettings, SETTINGS_VERSION } from '../../lib/settings-schema';
-import storedV1 from '../fixtures/settings/v1.json';
+} from '../../../lib/settings/store';
+import storedV1 from '../../fixtures/settings/v1.json';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
