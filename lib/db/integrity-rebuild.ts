@@ -111,5 +111,6 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
     await db.table('usage').bulkPut(salvaged.usage ?? []);
     await db.table('meta').bulkPut(salvaged.meta ?? []);
     await db.table('quarantine').bulkPut(salvaged.quarantine ?? []);
+    await db.table('sends').bulkPut(salvaged.sends ?? []);
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { defaultSettings, SETTINGS_VERSION } from '../../../lib/settings/schema';
+import { defaultSettings, reviewFor, SETTINGS_VERSION } from '../../../lib/settings/schema';
 import {
   loadApiKey,
   loadSettings,
@@ -10,6 +10,7 @@ import {
   saveSettings,
 } from '../../../lib/settings/store';
 import storedV1 from '../../fixtures/settings/v1.json';
+import storedV3 from '../../fixtures/settings/v3.json';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -50,6 +51,26 @@ describe('settings', () => {
     const s = await loadSettings();
     expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.sites.chatgpt.learn).toBe(false);
+  });
+
+  it('migrates v3 to v4: new memories are used at once, as before, and nothing else changes', async () => {
+    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: structuredClone(storedV3) });
+    const s = await loadSettings();
+    expect(s.version).toBe(SETTINGS_VERSION);
+    expect(s.review).toBe('use-at-once');
+    const { version: _v, review: _r, ...rest } = s;
+    const { version: _old, ...before } = storedV3;
+    expect(rest).toEqual(before);
+    for (const site of Object.values(s.sites)) expect(site).not.toHaveProperty('review');
+  });
+
+  it('keeps a site’s own review choice apart from the global one', () => {
+    const s = defaultSettings();
+    s.sites.perplexity.review = 'ask-first';
+    expect(reviewFor(s, 'perplexity')).toBe('ask-first');
+    expect(reviewFor(s, 'chatgpt')).toBe('use-at-once');
+    expect(reviewFor({ ...s, review: 'ask-first' }, 'chatgpt')).toBe('ask-first');
+    expect(reviewFor({ ...s, review: 'ask-first' }, null)).toBe('ask-first');
   });
 
   it('refuses a newer stored version rather than guessing', () => {
