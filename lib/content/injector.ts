@@ -191,6 +191,7 @@ export class Injector {
       return;
     }
     const draft = this.state.adapter.readComposer(trigger.composer);
+    this.reportSend(draft);
     this.state.sentOnNewChat ||= this.state.conversationId === null;
     // Not held: without the switches the page cannot tell auto from off, and off means untouched.
     if (!this.state.configKnown && this.unjudged === null && this.mayCarry(draft)) this.unjudged = draft;
@@ -246,6 +247,16 @@ export class Injector {
     const { adapter } = this.state;
     if (trigger.kind === 'enter') pressEnter(adapter.composer(document) ?? trigger.composer);
     else clickSend(adapter.sendButton(document) ?? trigger.button);
+  }
+
+  /**
+   * The user really sent this (a trusted Enter or click reached here): the background keeps it
+   * for this tab, so the captured user turn with this text counts as typed here. Our block is
+   * not the user's text. The background drops it when the site is not learning.
+   */
+  private reportSend(draft: string): void {
+    const text = stripInjectedBlocks(draft, this.state.marks).trim();
+    if (text) void call('chat.sent', { text: text.slice(0, 100_000) }, 5000);
   }
 
   /** A send we let through: it may carry a block inserted by hand, or follow an injection. */

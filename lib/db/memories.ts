@@ -12,6 +12,7 @@ import {
   type Origin,
   type Scope,
 } from '../memory/types';
+import { versionOf } from '../memory/versions';
 import { loadSettings } from '../settings/store';
 import { now } from '../time';
 import { db } from './db';
@@ -56,26 +57,59 @@ export type MemoryPatch = Partial<
   >
 >;
 
-/** Applies a patch and bumps `updatedAt`; returns the record before and after, for undo. */
+/**
+ * Applies a hand edit and bumps `updatedAt`; returns the record before and after, for undo. A
+ * new text keeps the old one as a version (`versionId`) and makes the memory the user's own.
+ * Accepting a proposal goes through lib/db/review.ts, so a proposal's text edited here stays
+ * proposed.
+ */
 export async function updateMemory(
   id: string,
   patch: MemoryPatch,
-): Promise<{ before: MemoryRecord; after: MemoryRecord }> {
+): Promise<{ before: MemoryRecord; after: MemoryRecord; versionId?: string }> {
   return db.transaction('rw', db.memories, async () => {
     const before = await db.memories.get(id);
     if (!before) throw new Error(`memory ${id} not found`);
-    const after: MemoryRecord = { ...before, ...patch, updatedAt: now() };
+    const at = now();
+    const textChanged = patch.content !== undefined && patch.content !== before.content;
+    const { invisibleRemoved: _removed, ...kept } = before;
+    const after: MemoryRecord = {
+      ...(textChanged ? kept : before),
+      ...patch,
+      updatedAt: at,
+      ...(textChanged ? { origin: { kind: 'hand' as const } } : {}),
+    };
+    if (textChanged && before.status === 'active') {
+      const version = versionOf(before, at);
+      await db.memories.bulkPut([after, version]);
+      return { before, after, versionId: version.id };
+    }
     await db.memories.put(after);
     return { before, after };
   });
 }
 
-/** Deletes and returns what was deleted, so the caller can offer undo. */
+/** Undo: puts records back as they were and removes the ones the undone action created. */
+export async function restoreMemories(records: readonly MemoryRecord[], remove: readonly string[] = []): Promise<void> {
+  await db.transaction('rw', db.memories, async () => {
+    await db.memories.bulkDelete([...remove]);
+    await db.memories.bulkPut([...records]);
+  });
+}
+
+/**
+ * Deletes memories with their history (the versions that hold their earlier texts) and
+ * returns what was deleted, so the caller can offer undo.
+ */
 export async function deleteMemories(ids: readonly string[]): Promise<MemoryRecord[]> {
   return db.transaction('rw', db.memories, async () => {
     const rows = (await db.memories.bulkGet([...ids])).filter((m): m is MemoryRecord => !!m);
-    await db.memories.bulkDelete(rows.map((m) => m.id));
-    return rows;
+    const gone = new Set(rows.map((m) => m.id));
+    const versions = (await db.memories.where('status').equals('superseded').toArray()).filter(
+      (v) => v.supersededBy !== null && gone.has(v.supersededBy) && !gone.has(v.id),
+    );
+    await db.memories.bulkDelete([...gone, ...versions.map((v) => v.id)]);
+    return [...rows, ...versions];
   });
 }
 

@@ -11,6 +11,7 @@ import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
 import { PROVIDER_STRINGS } from './strings-providers';
 import { QUEUE_STRINGS } from './strings-queue';
+import { REVIEW_STRINGS } from './strings-review';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
@@ -28,12 +29,14 @@ export const STRING_MODULES = [
   STORE_STRINGS,
   WORK_STRINGS,
   BRING_IN_STRINGS,
+  REVIEW_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof MEMORY_STRINGS &
   typeof TAB_STRINGS &
   typeof QUEUE_STRINGS &
+  typeof REVIEW_STRINGS &
   typeof ACTIVITY_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &

@@ -49,6 +49,12 @@ export const CHAT_PAGE_MESSAGES = {
     }),
     z.object({ chatId: z.string(), excluded: z.boolean() }),
   ),
+  /**
+   * The user sent a message here: a trusted Enter or click on the site's composer (never an
+   * event a page dispatched). The background keeps it for this tab, so a later capture knows
+   * which user turns were typed here (lib/db/sends.ts).
+   */
+  'chat.sent': def(z.object({ text: z.string().check(z.maxLength(100_000)) }), Ok),
   /** The tab moved to another conversation: the one it left is finished. */
   'chat.left': def(z.object({ conversationId: ConversationIdSchema }), z.object({ queued: z.boolean() })),
   /** The memory block for the page's draft. */

@@ -13,6 +13,7 @@ import {
   listChats,
   recordCapture,
 } from '../../../lib/db/chats';
+import { claimSends, recordSend } from '../../../lib/db/sends';
 import { spend } from '../../../lib/db/site-bounds';
 import { chatIdOf } from '../../../lib/memory/new-chat';
 import { MessageError } from '../../../lib/protocol/define';
@@ -25,6 +26,7 @@ import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
 
 type ChatMessage =
+  | 'chat.sent'
   | 'chat.capture'
   | 'chat.left'
   | 'chat.status'
@@ -105,8 +107,15 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
     const marks = [await installMark()];
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
+    if (chat) await claimSends(from.tabId, chat);
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId: chatIdOf(from.site, conversationId), excluded: chat === null };
+  },
+  'chat.sent': async ({ text }, ctx) => {
+    const from = page(ctx, 'chat.sent');
+    await requireLearning(from.site);
+    await recordSend(from.tabId, from.site, text);
+    return {};
   },
   'chat.left': async ({ conversationId }, ctx) => {
     const from = page(ctx, 'chat.left');
