@@ -31,7 +31,7 @@ const INSTRUCTION_ZH = [
 ];
 
 const LINK =
-  /\b(?:https?|ftp|javascript|data|vbscript|file):|\bwww\.[\p{L}\p{N}-]+\.|\b[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:com|net|org|io|ai|cn|xyz|top|ru|co|me|app|dev|link|site|info|ly|gl|to|sh|gg)(?:[/?#:]|$)/iu;
+  /\b(?:https?|ftp|javascript|data|vbscript|file):|\bwww\.[\p{L}\p{N}-]+\.|(?<![@.\p{L}\p{N}-])[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(?:com|net|org|io|ai|cn|xyz|top|ru|co|me|app|dev|link|site|info|ly|gl|to|sh|gg)(?:[/?#:]|$)/iu;
 const EMAIL = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/u;
 /** HTML tags, Markdown links and images, code fences, HTML entities. */
 const MARKUP = /<\/?[a-z][\w-]*(?:\s[^<>]{0,200})?\/?>|!?\[[^\]\n]{0,200}\]\([^)\n]{0,500}\)|```|&#?[a-z0-9]{1,10};/i;
