@@ -9,6 +9,7 @@ import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
+import { wireReviewBadge } from './review-badge';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
@@ -52,6 +53,7 @@ export default defineBackground({
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();
+    wireReviewBadge();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

@@ -48,7 +48,7 @@ export async function acceptProposals(ids: readonly string[], content?: string):
       const text = edit ?? p.content;
       const target = p.proposal?.changes ? await db.memories.get(p.proposal.changes) : undefined;
       result.count++;
-      if (!target || target.status !== 'active') {
+      if (target?.status !== 'active') {
         result.before.push(p);
         await db.memories.put(activated(p, text, edit !== undefined, at));
         continue;

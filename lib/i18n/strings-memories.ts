@@ -80,7 +80,7 @@ export const MEMORY_STRINGS = {
   'search.placeholder': ['Words in any language…', '输入中文或英文…'],
   'search.sort': ['Sort', '排序'],
   'sort.relevance': ['Best match', '最相关'],
-  'sort.newest': ['Newest', '最新'],
+  'sort.newest': ['Last changed', '最近修改'],
   'sort.hits': ['Most used', '最常用'],
   'sort.importance': ['Most important', '最重要'],
   'filter.toggle': ['Filters', '筛选'],

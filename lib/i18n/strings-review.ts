@@ -55,6 +55,6 @@ export const REVIEW_STRINGS = {
     'Memories from chats you only opened, ones that read as instructions or carry links, e-mail or markup, ones that would go into every message and changes to pinned or hand-edited memories always wait for you.',
     '来自你只是打开过的对话的记忆、像指令或含链接/邮箱/标记代码的记忆、会加入每条消息的记忆，以及对置顶或手动编辑过的记忆的修改，总是会等你确认。',
   ],
-  'settings.review.site': ['New memories from this site', '来自此网站的新记忆'],
+  'settings.review.siteFor': ['New memories from {site}', '来自 {site} 的新记忆'],
   'settings.review.inherit': ['As for all sites', '与所有网站相同'],
 } as const;

@@ -14,6 +14,7 @@ import { MemoriesEmpty } from './memories-empty';
 import { MemoriesFinder } from './memories-finder';
 import { MemoriesToolbar } from './memories-toolbar';
 import { MemoryRow } from './memory-row';
+import { ReviewQueue } from './review-queue';
 
 export function MemoriesView() {
   const a = addDraft.value;
@@ -30,6 +31,7 @@ export function MemoriesView() {
         />
       )}
       <BringInPanel />
+      <ReviewQueue />
       <KeywordsOffer />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
