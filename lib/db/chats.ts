@@ -11,6 +11,7 @@ import { now } from '../time';
 import { db } from './db';
 import { enqueueExtraction } from './jobs';
 import { addTombstone, removeTombstone } from './tombstones';
+import { forgetChatInUndo } from './undo-log';
 
 export interface CapturedTurn {
   role: Turn['role'];
@@ -77,7 +78,8 @@ export async function recordCapture(input: {
     const at = now();
     const existing = await db.chats.get(id);
     if (existing?.state === 'excluded') return null;
-    if (!existing) {
+    // A file's history under this id is not what this page shows: the capture starts afresh.
+    if (!existing || existing.origin === 'imported') {
       const chat = newChat({ ...input, turns: seen }, at);
       await db.chats.put(chat);
       return chat;
@@ -137,6 +139,8 @@ export async function excludeChat(site: SiteId, conversationId: string, url: str
       .filter((j) => j.state === 'pending')
       .delete();
   });
+  // An undo record of a restore may hold the chat's turns: they go too.
+  await forgetChatInUndo(id);
   try {
     await addTombstone(id, at);
   } catch (error) {

@@ -97,7 +97,7 @@ describe('import into the store', () => {
         ]),
       ),
     );
-    expect(report).toEqual({ added: 1, updated: 1, skipped: 2, chats: 0 });
+    expect(report).toEqual({ added: 1, updated: 1, skipped: 2, chats: 0, undoId: expect.any(String) });
     expect((await db.memories.get('m1'))?.content).toBe('newer text');
     expect((await db.memories.get('m2'))?.content).toBe('Drinks tea');
     expect(await db.memories.count()).toBe(3);
