@@ -19,7 +19,7 @@ export const form = signal<Settings | null>(null);
 /** What the form started from: a save writes only the fields changed since (merge.ts). */
 const formBase = signal<Settings | null>(null);
 /** Origins a key is stored for; the key itself never reaches the panel. */
-export const keyOrigins = signal<readonly string[]>([]);
+const keyOrigins = signal<readonly string[]>([]);
 export const apiKeyInput = signal('');
 
 function originOf(baseUrl: string | undefined): string | null {
