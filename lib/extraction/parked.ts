@@ -84,6 +84,17 @@ export async function dropParked(jobId: string): Promise<void> {
   }
 }
 
+/** "Don't remember this chat": every answer kept for any of its jobs (`<chat id>@<version>`) goes. */
+export async function dropParkedOfChat(chatId: string): Promise<void> {
+  const prefix = `${PREFIX}${chatId}@`;
+  for (const name of AREAS) {
+    try {
+      const keys = Object.keys(await area(name).get(null)).filter((k) => k.startsWith(prefix));
+      if (keys.length > 0) await area(name).remove(keys);
+    } catch {}
+  }
+}
+
 export function unpark(parked: ParkedAnswer, runner: string): WindowAnswer {
   const { at: _at, aliases, ...rest } = parked;
   return { ...rest, runner, aliases: new Map(aliases) };
