@@ -69,10 +69,10 @@ export async function saveSettingsForm(): Promise<boolean> {
     const key = apiKeyInput.value.trim();
     accept(await send('settings.set', { settings, ...(key ? { apiKey: key } : {}) }));
     apiKeyInput.value = '';
-    say(t('settings.saved'));
+    say(() => t('settings.saved'));
     return true;
   } catch (error) {
-    fail(t('settings.saveFailed', { error: messageOf(error) }));
+    fail(() => t('settings.saveFailed', { error: messageOf(error) }));
     return false;
   }
 }
@@ -82,7 +82,7 @@ export async function removeApiKey(): Promise<void> {
   if (!settings) return;
   try {
     accept(await send('settings.set', { settings, apiKey: null }), true);
-    say(t('settings.keyRemoved'));
+    say(() => t('settings.keyRemoved'));
   } catch (error) {
     fail(messageOf(error));
   }

@@ -53,7 +53,7 @@ export async function importFile(file: File): Promise<void> {
     const report = await track('import', () => send('transfer.import', { text }));
     lastImport.value = { file: file.name, report };
     importedSettings.value = 'proposed';
-    say(
+    say(() =>
       t('transfer.imported', {
         file: file.name,
         added: report.added,
@@ -65,7 +65,7 @@ export async function importFile(file: File): Promise<void> {
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
-    fail(t('transfer.importFailed', { error: messageOf(error) }));
+    fail(() => t('transfer.importFailed', { error: messageOf(error) }));
   }
 }
 
@@ -78,7 +78,7 @@ export async function applyImportedSettings(): Promise<void> {
       changes: last.report.settingsChanges.map(({ path, to }) => ({ path, to })),
     });
     importedSettings.value = 'applied';
-    say(t('transfer.settingsApplied'));
+    say(() => t('transfer.settingsApplied'));
   } catch (error) {
     fail(messageOf(error));
   }
@@ -97,10 +97,10 @@ export async function exportFile(): Promise<void> {
     a.download = `claude-mem-${new Date().toISOString().slice(0, 10)}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(t('transfer.exported'));
+    say(() => t('transfer.exported'));
   } catch (error) {
     if (saidCancelled('export', error)) return;
-    fail(t('transfer.exportFailed', { error: messageOf(error) }));
+    fail(() => t('transfer.exportFailed', { error: messageOf(error) }));
   }
 }
 
@@ -108,7 +108,7 @@ export async function restoreFrom(backup: BackupSummary): Promise<void> {
   const started = new Date(Date.now() - 1000).toISOString();
   try {
     const r = await track('restore', () => send('backups.restore', { id: backup.id }));
-    say(t('backups.restored', { memories: r.memories, chats: r.chats }));
+    say(() => t('backups.restored', { memories: r.memories, chats: r.chats }));
     undoByBackup(t('undo.restored'), await backupTakenFor('before restore', started));
     await refreshBackups();
   } catch (error) {
