@@ -1,19 +1,19 @@
 /**
  * Every door through which a prepared block can go stale, watched where the data lives rather
  * than in each handler, so a new writer cannot forget it: any committed write to the memories
- * (or a settings table) in the extension's database, from this worker or another extension
- * context (Dexie's `storagemutated` also carries other contexts' commits); the stored settings;
+ * or the trusted values (settings) in the extension's databases, from this worker or another
+ * extension context (Dexie's `storagemutated` also carries other contexts' commits); a settings save;
  * a tab's switched-off memories; and a worker start (whatever the old worker held is gone).
  * The chat tabs are told; each drops its block and prepares it again.
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
 import { PREPARED_STALE } from '../../lib/content/stale';
-import { SETTINGS_STORAGE_KEY } from '../../lib/settings/store';
+import { onSettingsSaved } from '../../lib/settings/store';
 import { ALL_SITE_MATCHES } from '../../lib/sites/ids';
 
-/** Tables whose rows a block is built from. */
-const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|settings)\//;
+/** Tables whose rows a block is built from: the memories, and the trusted values (settings). */
+const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|trusted)\//;
 const TAB_KEY = /^tab:(\d+)$/;
 
 let everyTab = false;
@@ -64,9 +64,9 @@ export function wirePreparedStale(): void {
   Dexie.on('storagemutated', (parts) => {
     if (Object.keys(parts).some((part) => BLOCK_SOURCES.test(part))) void tellStale();
   });
+  onSettingsSaved(() => void tellStale());
   browser.storage.onChanged.addListener((changes, area) => {
     for (const [key, change] of Object.entries(changes)) {
-      if (area === 'local' && key === SETTINGS_STORAGE_KEY) void tellStale();
       const tab = area === 'session' ? TAB_KEY.exec(key) : null;
       // Health reports rewrite the same record often: only the switched-off memories matter.
       if (tab && excludedOf(change.oldValue) !== excludedOf(change.newValue)) void tellStale(Number(tab[1]));

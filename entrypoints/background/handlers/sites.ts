@@ -20,7 +20,7 @@ export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.hea
     if (ctx.kind !== 'content') throw new Error('site.config is for chat pages');
     const settings = await loadSettings();
     const { learn, inject } = settings.sites[ctx.site];
-    return { learn, inject, mark: await installMark(), language: settings.language };
+    return { learn, inject, mark: await installMark(ctx.site), language: settings.language };
   },
   'site.health': async (report, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');

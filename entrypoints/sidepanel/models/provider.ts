@@ -42,10 +42,10 @@ export function settleBaseUrl(value: string): void {
   const preset = presetOf(f.provider);
   const own = preset && presetForBaseUrl(baseUrl)?.baseUrl === preset.baseUrl;
   const stays = !preset || own || (preset.local && isLoopbackUrl(baseUrl));
-  if (stays) return editForm({ baseUrl });
-  const other = presetForBaseUrl(baseUrl);
-  if (other) return editForm({ baseUrl, provider: other.id as ProviderId, authStyle: other.auth });
-  editForm({ baseUrl, provider: 'custom', authStyle: authOf(f) });
+  const other = stays ? null : presetForBaseUrl(baseUrl);
+  if (stays) editForm({ baseUrl });
+  else if (other) editForm({ baseUrl, provider: other.id as ProviderId, authStyle: other.auth });
+  else editForm({ baseUrl, provider: 'custom', authStyle: authOf(f) });
 }
 
 export const currentPreset = computed(() => (form.value ? presetOf(form.value.provider) : null));
