@@ -65,28 +65,56 @@ function previousStats(job: Job): MergeStats {
   return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
 }
 
-export async function commitWindow(answer: WindowAnswer): Promise<MergePlan | null> {
+/** Why a held job's answer was not stored although the job was still its worker's. */
+export const NOT_STORED = {
+  excluded: 'Stopped: you asked not to remember this chat; nothing from it was stored.',
+  learningOff: 'Waiting: learning is off for this site; nothing from this chat was stored.',
+} as const;
+
+/**
+ * Stores one window's answer, unless the job is no longer this worker's, the chat was
+ * excluded (the job ends) or learning is off for its site (the job waits for the switch).
+ * `learningOff` is read by the caller just before: settings are not in this database.
+ */
+export async function commitWindow(
+  answer: WindowAnswer,
+  learningOff: (chatId: string) => Promise<boolean> = async () => false,
+): Promise<MergePlan | null> {
+  const held = await db.jobs.get(answer.jobId);
+  const off = held ? await learningOff(held.chatId) : false;
   return db.transaction('rw', db.memories, db.chats, db.jobs, db.sends, async () => {
     const at = now();
     const job = await db.jobs.get(answer.jobId);
     if (job?.state !== 'running' || job.runner !== answer.runner) return null;
     if ((job.windowsDone ?? 0) !== answer.window) return null;
+    const current = await db.chats.get(job.chatId);
+    if (!current || current.state === 'excluded' || off) {
+      const stop = !current || current.state === 'excluded';
+      await db.jobs.put({
+        ...job,
+        state: stop ? 'done' : 'pending',
+        runner: null,
+        leaseUntil: null,
+        attempts: stop ? job.attempts : Math.max(0, job.attempts - 1),
+        lastError: stop ? null : NOT_STORED.learningOff,
+        outcome: stop ? NOT_STORED.excluded : job.outcome,
+        updatedAt: at,
+      });
+      return null;
+    }
     const known = await db.memories.where('status').anyOf('active', 'proposed').toArray();
-    const chat = await db.chats.get(job.chatId);
     // Text the user did not type and send here (a shared thread, an old or imported chat, turns
     // a page added) is someone else's: what comes from it waits for review.
-    const origin = chat && (await sentHere(chat)) ? SENT : OPENED;
+    const origin = (await sentHere(current)) ? SENT : OPENED;
     const plan = planMerge(answer.items, { ...answer, active: known, now: at, origin });
     await db.memories.bulkPut(plan.writes);
 
-    if (chat) {
-      await db.chats.update(chat.id, {
-        summary: answer.summary.trim() || chat.summary,
-        extractedVersion: answer.lastWindow
-          ? Math.max(chat.extractedVersion, answer.chatVersion)
-          : chat.extractedVersion,
-      });
-    }
+    await db.chats.update(current.id, {
+      summary: answer.summary.trim() || current.summary,
+      extractedVersion: answer.lastWindow
+        ? Math.max(current.extractedVersion, answer.chatVersion)
+        : current.extractedVersion,
+    });
     const stats = addStats(previousStats(job), plan.stats);
     await db.jobs.put({
       ...job,

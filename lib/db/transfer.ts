@@ -18,6 +18,7 @@ import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 import { tombstonedChatIds } from './tombstones';
+import { recordUndo } from './undo-log';
 
 const WRITE_CHUNK = 1000;
 
@@ -43,6 +44,8 @@ export interface ImportReport {
   chats: number;
   /** Memories that arrived waiting for review, or changes to pinned and hand-edited ones. */
   proposed: number;
+  /** The undo record of exactly what this import wrote (undo-log.ts). */
+  undoId: string;
 }
 
 /**
@@ -82,13 +85,14 @@ function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: 
  */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
-  return db.transaction('rw', db.memories, db.chats, async () => {
+  return db.transaction('rw', db.memories, db.chats, db.meta, async () => {
     const at = now();
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
     const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
     const writes = new Map<string, MemoryRecord>();
-    const report: ImportReport = { added: 0, updated: 0, skipped: 0, chats: 0, proposed: 0 };
+    const report: Omit<ImportReport, 'undoId'> = { added: 0, updated: 0, skipped: 0, chats: 0, proposed: 0 };
+    const before = new Map(existing.map((m) => [m.id, m]));
     const put = (m: MemoryRecord) => {
       writes.set(m.id, m);
       byId.set(m.id, m);
@@ -135,8 +139,12 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
     }
     const rows = [...writes.values()].map((m) => withKnownTarget(m, byId));
     await putInChunks(db.memories, rows, work);
-    report.chats = await addHistory(file.chats, tombstones);
-    return report;
+    const chats = await addHistory(file.chats, tombstones);
+    const undoId = await recordUndo('import', {
+      memories: rows.map((w) => ({ id: w.id, before: before.get(w.id) ?? null, after: w })),
+      chats: chats.map((c) => ({ id: c.id, before: null, after: c })),
+    });
+    return { ...report, chats: chats.length, undoId };
   });
 }
 
@@ -150,16 +158,17 @@ function withKnownTarget(m: MemoryRecord, byId: ReadonlyMap<string, MemoryRecord
 /** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */
 function asHistory(chat: Chat): Chat {
   if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '' };
-  return { ...chat, state: 'finished', extractedVersion: chat.version };
+  return { ...chat, state: 'finished', extractedVersion: chat.version, origin: 'imported' };
 }
 
-async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<number> {
+/** Adds the chats the store does not have yet; returns the records written. */
+async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<Chat[]> {
   const candidates = chats.filter((c) => !tombstones.has(c.id));
-  if (candidates.length === 0) return 0;
+  if (candidates.length === 0) return [];
   const current = await db.chats.bulkGet(candidates.map((c) => c.id));
   const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
   await db.chats.bulkPut(writes);
-  return writes.length;
+  return writes;
 }
 
 export async function readAllForExport(): Promise<{ memories: MemoryRecord[]; chats: Chat[] }> {

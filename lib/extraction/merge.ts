@@ -18,6 +18,7 @@
 
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
+import { normalizeContent } from '../memory/normalize';
 import { isProtected, memoryReasons, textReasons } from '../memory/review-rules';
 import {
   MAX_MEMORY_CHARS,
@@ -114,9 +115,15 @@ function newRecord(item: Item, ctx: MergeContext, reasons: readonly ReviewReason
   };
 }
 
-/** A restatement: the same memory said again ("already known"), whatever op the model chose. */
-function restates(known: MemoryRecord, item: Item): boolean {
-  return relation(known.content, item.content) === 'duplicate';
+/**
+ * A restatement: the same memory said again ("already known"). For the model's explicit
+ * `update`, only when the new text says no more than the stored one (a near-duplicate no
+ * longer than it): a more precise text is a change, kept as a version.
+ */
+function restates(known: MemoryRecord, item: Item, explicit = false): boolean {
+  if (relation(known.content, item.content) !== 'duplicate') return false;
+  if (!explicit) return true;
+  return normalizeContent(item.content).length <= normalizeContent(known.content).length;
 }
 
 /** Only memories this answer created may take a higher importance from a restatement. */
@@ -182,7 +189,7 @@ function mergeOne(work: Working, item: Item, ctx: MergeContext, stats: MergeStat
   const targetId = item.op === 'add' ? null : resolveTarget(item.target, ctx.aliases);
   const target = targetId ? work.byId.get(targetId) : undefined;
   if (target && target.status === 'active' && item.op !== 'add') {
-    if (restates(target, item)) restated(work, target, item, stats);
+    if (restates(target, item, true)) restated(work, target, item, stats);
     else change(work, target, item, item.op, ctx, reasons, stats);
     return;
   }

@@ -156,6 +156,7 @@ export const ChatSchema = z.object({
   createdAt: IsoDate,
   updatedAt: IsoDate,
   lastActivityAt: IsoDate,
+  /** Where the record came from: absent = captured in this browser; `imported` = history from a file. */
   origin: z.optional(z.enum(CHAT_ORIGINS)),
 });
 export type Chat = z.infer<typeof ChatSchema>;

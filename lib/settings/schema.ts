@@ -76,7 +76,10 @@ export type Settings = z.infer<typeof SettingsSchema>;
 /** Settings as the UI sees them: the key itself never leaves the background. */
 export const PublicSettingsSchema = z.object({
   settings: SettingsSchema,
+  /** A key is stored for the saved endpoint's origin. */
   hasApiKey: z.boolean(),
+  /** Origins a key is stored for (never the keys): a new endpoint's own key is asked for. */
+  keyOrigins: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(100)),
 });
 
 /** The review choice that holds for memories from one site's chats (or the global one). */

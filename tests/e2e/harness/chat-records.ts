@@ -57,7 +57,10 @@ export function typedHere(chats: readonly Chat[]): { chats: readonly Chat[]; sen
 }
 
 /** `page.evaluate(writeTypedChatsInPage, typedHere(chats))`: the chats and their sends. */
-export async function writeTypedChatsInPage(input: { chats: readonly object[]; sends: readonly object[] }): Promise<void> {
+export async function writeTypedChatsInPage(input: {
+  chats: readonly object[];
+  sends: readonly object[];
+}): Promise<void> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const req = indexedDB.open('claude-mem');
     req.onupgradeneeded = () => req.transaction?.abort();

@@ -17,7 +17,7 @@ import { importParsed } from '../../../lib/db/transfer';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
 import { setClock } from '../../../lib/time';
-import { memory } from '../helpers';
+import { chat, memory } from '../helpers';
 
 const NOW = Date.parse('2026-11-30T00:00:00.000Z');
 const rank = async (q: string) =>
