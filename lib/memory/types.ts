@@ -20,9 +20,8 @@ export const MEMORY_STATUSES = ['active', 'proposed', 'superseded', 'archived', 
  * `tool`: a desktop tool through the bridge (`client` names it).
  */
 export const ORIGIN_KINDS = ['sent', 'opened', 'imported', 'brought-in', 'hand', 'tool'] as const;
-export const OriginKindSchema = z.enum(ORIGIN_KINDS);
 export const OriginSchema = z.object({
-  kind: OriginKindSchema,
+  kind: z.enum(ORIGIN_KINDS),
   client: z.optional(z.string().check(z.maxLength(100))),
 });
 
@@ -124,7 +123,6 @@ export type Scope = z.infer<typeof ScopeSchema>;
 export type MemorySource = z.infer<typeof MemorySourceSchema>;
 export type Memory = z.infer<typeof MemorySchema>;
 export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
-export type OriginKind = z.infer<typeof OriginKindSchema>;
 export type Origin = z.infer<typeof OriginSchema>;
 
 export const TurnSchema = z.object({
