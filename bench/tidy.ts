@@ -401,3 +401,7 @@ console.log(
   `groups holding no planted pair: ${empty}/${groups.length} = ${((100 * empty) / Math.max(1, groups.length)).toFixed(1)} % (target ≤ 10 %)`,
 );
 console.log(`time: ${ms.toFixed(0)} ms (target ≤ 2,000 ms)`);
+if (process.env.TIDY_DEBUG) {
+  const byId = new Map(store.map((m) => [m.id, m]));
+  for (const id of groups[0]?.ids.slice(0, 25) ?? []) console.log('  ', byId.get(id)?.type, byId.get(id)?.content);
+}

@@ -7,7 +7,7 @@
  * and a contradiction found by lib/extraction/similarity.ts joins them too. Linear in the store
  * apart from the candidate pairs, which the rare-term rule keeps few.
  */
-import { relation } from '../extraction/similarity';
+import { numbersOf, relation } from '../extraction/similarity';
 import type { MemoryRecord } from '../memory/types';
 
 /** Terms held by more than this share of memories propose no pair (they still count in the score). */
@@ -85,6 +85,7 @@ export function groupSimilar(memories: readonly MemoryRecord[], threshold = GROU
     const key = [a.id, b.id].sort().join('|');
     kinds.set(key, new Set([...(kinds.get(key) ?? []), kind]));
   };
+  const numbers = rows.map((m) => numbersOf(m.content));
   const dice = (i: number, j: number) => {
     let overlap = 0;
     for (const t of terms[i]!) if (terms[j]!.has(t)) overlap += idf(t);
@@ -98,8 +99,14 @@ export function groupSimilar(memories: readonly MemoryRecord[], threshold = GROU
       const b = rows[j]!;
       if (a.type !== b.type) continue;
       const score = dice(i, j);
-      if (score >= threshold) mark(a, b, 'duplicates');
-      else if (score >= CONFLICT_FLOOR && relation(a.content, b.content) === 'conflict') mark(a, b, 'contradiction');
+      if (score < CONFLICT_FLOOR) continue;
+      // Texts naming different numbers (ticket #1204 and #3310, ages, amounts) are about
+      // different things unless they read as one fact with a new value.
+      const otherNumbers =
+        numbers[i]!.length > 0 && numbers[j]!.length > 0 && !numbers[i]!.some((n) => numbers[j]!.includes(n));
+      if (score >= threshold && !otherNumbers) mark(a, b, 'duplicates');
+      else if (score >= (otherNumbers ? threshold : CONFLICT_FLOOR) && relation(a.content, b.content) === 'conflict')
+        mark(a, b, 'contradiction');
     }
   }
   const groups = new Map<string, string[]>();
