@@ -54,6 +54,7 @@ export type MemoryPatch = Partial<
     | 'supersededBy'
     | 'feedback'
     | 'keywords'
+    | 'invisibleRemoved'
   >
 >;
 

@@ -56,13 +56,15 @@ export const memoryHandlers: HandlerGroup<
    * later without review) and keeps the old text as a version.
    */
   'memories.update': async ({ id, patch }) => {
-    const content = patch.content !== undefined ? withoutInvisible(patch.content).text.trim() : undefined;
+    const cleaned = patch.content !== undefined ? withoutInvisible(patch.content) : undefined;
+    const content = cleaned?.text.trim();
     if (content === '') throw new MessageError('bad_request', 'the memory has no visible text');
     const tags = content !== undefined ? { tags: tagsFor(content) } : {};
     const keywords = patch.keywords !== undefined ? { keywords: cleanKeywords(patch.keywords) } : {};
     const result = await updateMemory(id, {
       ...patch,
       ...(content !== undefined ? { content } : {}),
+      ...(cleaned && cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
       ...tags,
       ...keywords,
     });
