@@ -22,6 +22,13 @@ export const SITE_RATE_LIMITS: Readonly<Record<RateWindow, Readonly<Record<RateK
   day: { chats: 200, chars: 15_000_000, jobs: 200, tokens: 600_000 },
 };
 
+/**
+ * Memory blocks one site, and one tab, may be handed per hour. A person starts a handful of
+ * new conversations an hour; a page faking conversation starts on each click gets no more.
+ */
+export const BLOCKS_PER_SITE_HOUR = 8;
+export const BLOCKS_PER_TAB_HOUR = 4;
+
 function turnMarker(total: number): string {
   return `\n[claude-mem: message cut here; it has ${total.toLocaleString('en-US')} characters, only the first ${MAX_TURN_CHARS.toLocaleString('en-US')} are kept]`;
 }

@@ -5,6 +5,7 @@
  */
 
 import { browser } from '#imports';
+import { takeHandout } from '../../../lib/db/block-handouts';
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
@@ -33,6 +34,9 @@ interface Prepared {
 const prepared = new Map<string, Prepared>();
 const PREPARED_TTL_MS = 10 * 60_000;
 const NOTHING = { block: null, token: null, memoryIds: [], tokens: 0 };
+/** Blocks chosen while the user types, per tab, handed out only when the message is sent. */
+const warmed = new Map<number, { draft: string; selection: ReturnType<typeof selectForInjection>; at: number }>();
+const WARM_TTL_MS = 60_000;
 
 function sweep(): void {
   for (const [token, p] of prepared) if (nowMs() - p.at > PREPARED_TTL_MS) prepared.delete(token);
@@ -62,18 +66,30 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     await updateTab(tabId, { site, url: tab.url }, { excluded: [...new Set(ids)] });
     return { excluded: ids.length };
   },
-  'inject.prepare': async ({ draft }, ctx) => {
+  'inject.prepare': async ({ draft, use }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
     const site = (await loadSettings()).sites[ctx.site];
     if (site.inject === 'off' || draft.trim() === '') return NOTHING;
-    const selection = selectForInjection(await warmIndex(), draft, {
-      site: ctx.site,
-      now: nowMs(),
-      budgetTokens: site.budgetTokens,
-      exclude: (await getTab(ctx.tabId))?.excluded ?? [],
-      mark: await installMark(ctx.site),
-    });
+    const warm = warmed.get(ctx.tabId);
+    const selection =
+      warm && warm.draft === draft && nowMs() - warm.at < WARM_TTL_MS
+        ? warm.selection
+        : selectForInjection(await warmIndex(), draft, {
+            site: ctx.site,
+            now: nowMs(),
+            budgetTokens: site.budgetTokens,
+            exclude: (await getTab(ctx.tabId))?.excluded ?? [],
+            mark: await installMark(ctx.site),
+          });
+    // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
+    if (use === 'warm') {
+      warmed.set(ctx.tabId, { draft, selection, at: nowMs() });
+      return NOTHING;
+    }
+    warmed.delete(ctx.tabId);
     if (!selection.block) return NOTHING;
+    // Each block handed to a page counts against its tab's and site's hourly bound.
+    if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;
     const token = crypto.randomUUID();
     sweep();
     prepared.set(token, {
