@@ -16,6 +16,7 @@ import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
 import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
+import type { PageString } from './strings';
 import { createTypedText } from './typed-text';
 import { createWaker } from './wake';
 
@@ -28,7 +29,7 @@ const RECORD_WAIT_MS = 20_000;
 type Trigger = { kind: 'enter'; composer: HTMLElement } | { kind: 'click'; composer: HTMLElement; button: HTMLElement };
 
 export interface InjectorUi {
-  notify(text: string): void;
+  notify(key: PageString): void;
 }
 
 export class Injector {
@@ -61,6 +62,8 @@ export class Injector {
     ctx.addEventListener(window, 'mousedown', (e) => this.onMouseDown(e), opts);
     ctx.addEventListener(window, 'click', (e) => this.onClick(e), opts);
     ctx.addEventListener(window, 'beforeinput', (e) => this.onBeforeInput(e), opts);
+    ctx.addEventListener(window, 'paste', (e) => this.onBeforeInput(e), opts);
+    ctx.addEventListener(window, 'drop', (e) => this.onBeforeInput(e), opts);
     ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
     ctx.addEventListener(window, 'focusin', (e) => this.onFocus(e), opts);
     // A new chat page: the worker starts loading its index while the page is still settling.
@@ -83,6 +86,20 @@ export class Injector {
     this.preparer.clear();
   }
 
+  /**
+   * What the prepared block was built from changed (memories, settings, this tab's switched-off
+   * memories, the worker): it is dropped, and the draft being typed is prepared again at once
+   * so the send does not wait for it.
+   */
+  stale(): void {
+    this.preparer.clear();
+    const { adapter, config } = this.state;
+    const composer = adapter.composer(document);
+    if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
+    // Chosen again in the background; handed out only when the message goes.
+    if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer));
+  }
+
   /** Records a sent injection once the conversation has an id (or has waited long enough). */
   flushRecord(): void {
     const { pending, state } = this;
@@ -98,16 +115,16 @@ export class Injector {
     const composer = adapter.composer(document);
     if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
-    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('Memories are already in this message.');
+    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('alreadyIn');
     const query = this.typed.text(composer);
-    if (query === '') return this.ui.notify('Type your message first.');
+    if (query === '') return this.ui.notify('typeFirst');
     this.busy = true;
     try {
       const prepared = await call('inject.prepare', { draft: query, use: 'hand' }, MANUAL_WAIT_MS);
-      if (!prepared?.block || !prepared.token) return this.ui.notify('No memories for this message.');
+      if (!prepared?.block || !prepared.token) return this.ui.notify('noneForThis');
       const outcome = await applyBlock(adapter, composer, prepared.block, draft);
       if (outcome === 'inserted') this.manualToken = prepared.token;
-      this.ui.notify(outcome === 'inserted' ? 'Memories inserted.' : 'Could not insert memories here.');
+      this.ui.notify(outcome === 'inserted' ? 'inserted' : 'notInserted');
     } finally {
       this.busy = false;
     }
@@ -238,7 +255,7 @@ export class Injector {
         outcome = await applyBlock(this.state.adapter, trigger.composer, prepared.block, draft);
       }
       if (outcome === 'broken') {
-        this.ui.notify('claude-mem could not restore your message; it was not sent.');
+        this.ui.notify('notSent');
         return;
       }
       if (outcome === 'inserted' && prepared?.token) {

@@ -3,8 +3,8 @@
  * composer (or a hidden box that matches the composer's selector) with any words and have
  * memories ranked for them. Only text that the user's own (trusted) input produced is ranked:
  * typing, pasting, dropping, an IME committing Chinese text, undo and redo. Around each
- * trusted edit the composer is read before (`beforeinput`) and after (`input`, or a moment
- * later for editors that apply the edit themselves); the words in the region that changed
+ * trusted edit the composer is read before (`beforeinput`, `paste`, `drop`) and after
+ * (`input`, or a moment later for editors that apply the edit themselves, or at the send); the words in the region that changed
  * are the user's. Words that appear any other way (the page's script, a restored draft)
  * never count. One linear diff per edit.
  */
@@ -45,7 +45,11 @@ export function createTypedText(adapter: ChatSiteAdapter) {
   }
 
   return {
-    /** A trusted `beforeinput` in the composer: the text before the user's edit. */
+    /**
+     * A trusted `beforeinput`, `paste` or `drop` in the composer: the text before the user's
+     * edit (editors such as ProseMirror, Lexical and Quill take a paste in their own handler,
+     * with no `beforeinput` or `input` at all).
+     */
     beforeEdit(composer: HTMLElement): void {
       if (before !== null && owner) this.afterEdit(owner);
       take(composer);
@@ -65,6 +69,8 @@ export function createTypedText(adapter: ChatSiteAdapter) {
     /** The composer's text reduced to the user's own words, in order. */
     text(composer: HTMLElement): string {
       if (composer !== owner) return '';
+      // An edit whose `input` has not come yet (a paste the editor applied itself, then Enter).
+      if (before !== null) this.afterEdit(composer);
       return (adapter.readComposer(composer).match(WORD) ?? []).filter((w) => words.has(w)).join(' ');
     },
     /** A new conversation: nothing typed before it counts for it. */

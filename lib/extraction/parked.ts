@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { browser } from '#imports';
 import type { WindowAnswer } from '../db/extraction';
-import { readTrusted, removeTrusted, writeTrusted } from '../db/trusted';
+import { readTrusted, removeTrusted, trustedNames, writeTrusted } from '../db/trusted';
 import { MemorySourceSchema } from '../memory/types';
 import { PrivacyPatternSchema } from '../settings/schema';
 import { ExtractedMemorySchema } from './extract-schema';
@@ -33,13 +33,19 @@ type Area = (typeof AREAS)[number];
 
 const store: Record<
   Area,
-  { set(k: string, v: unknown): Promise<void>; get(k: string): Promise<unknown>; remove(k: string): Promise<void> }
+  {
+    set(k: string, v: unknown): Promise<void>;
+    get(k: string): Promise<unknown>;
+    remove(k: string): Promise<void>;
+    names(prefix: string): Promise<string[]>;
+  }
 > = {
-  extension: { set: writeTrusted, get: readTrusted, remove: removeTrusted },
+  extension: { set: writeTrusted, get: readTrusted, remove: removeTrusted, names: trustedNames },
   session: {
     set: (k, v) => browser.storage.session.set({ [k]: v }),
     get: async (k) => (await browser.storage.session.get(k))[k],
     remove: (k) => browser.storage.session.remove(k),
+    names: async (prefix) => Object.keys(await browser.storage.session.get(null)).filter((k) => k.startsWith(prefix)),
   },
 };
 
@@ -80,6 +86,16 @@ export async function dropParked(jobId: string): Promise<void> {
   for (const name of AREAS) {
     try {
       await store[name].remove(PREFIX + jobId);
+    } catch {}
+  }
+}
+
+/** "Don't remember this chat": every answer kept for any of its jobs (`<chat id>@<version>`) goes. */
+export async function dropParkedOfChat(chatId: string): Promise<void> {
+  const prefix = `${PREFIX}${chatId}@`;
+  for (const name of AREAS) {
+    try {
+      for (const key of await store[name].names(prefix)) await store[name].remove(key);
     } catch {}
   }
 }

@@ -15,8 +15,10 @@ import { type SelectedMemory, selectForInjection } from '../../../lib/ranking/se
 import { loadSettings } from '../../../lib/settings/store';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
+import { tellStale } from '../prepared-stale';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
+import { keepWarmed, takeWarmed } from '../warmed-blocks';
 import { rememberInjection } from './last-injection';
 
 interface Prepared {
@@ -34,9 +36,6 @@ interface Prepared {
 const prepared = new Map<string, Prepared>();
 const PREPARED_TTL_MS = 10 * 60_000;
 const NOTHING = { block: null, token: null, memoryIds: [], tokens: 0 };
-/** Blocks chosen while the user types, per tab, handed out only when the message is sent. */
-const warmed = new Map<number, { draft: string; selection: ReturnType<typeof selectForInjection>; at: number }>();
-const WARM_TTL_MS = 60_000;
 
 function sweep(): void {
   for (const [token, p] of prepared) if (nowMs() - p.at > PREPARED_TTL_MS) prepared.delete(token);
@@ -64,29 +63,28 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     const site = siteForUrl(tab?.url ?? '');
     if (!tab?.url || !site) throw new MessageError('bad_request', `tab ${tabId} is not a supported chat page`);
     await updateTab(tabId, { site, url: tab.url }, { excluded: [...new Set(ids)] });
+    // Answered once the page has dropped the block it held: the user's next send is without them.
+    await tellStale(tabId);
     return { excluded: ids.length };
   },
   'inject.prepare': async ({ draft, use }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
     const site = (await loadSettings()).sites[ctx.site];
     if (site.inject === 'off' || draft.trim() === '') return NOTHING;
-    const warm = warmed.get(ctx.tabId);
     const selection =
-      warm && warm.draft === draft && nowMs() - warm.at < WARM_TTL_MS
-        ? warm.selection
-        : selectForInjection(await warmIndex(), draft, {
-            site: ctx.site,
-            now: nowMs(),
-            budgetTokens: site.budgetTokens,
-            exclude: (await getTab(ctx.tabId))?.excluded ?? [],
-            mark: await installMark(ctx.site),
-          });
+      (use === 'warm' ? null : takeWarmed(ctx.tabId, draft)) ??
+      selectForInjection(await warmIndex(), draft, {
+        site: ctx.site,
+        now: nowMs(),
+        budgetTokens: site.budgetTokens,
+        exclude: (await getTab(ctx.tabId))?.excluded ?? [],
+        mark: await installMark(ctx.site),
+      });
     // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
     if (use === 'warm') {
-      warmed.set(ctx.tabId, { draft, selection, at: nowMs() });
+      keepWarmed(ctx.tabId, draft, selection);
       return NOTHING;
     }
-    warmed.delete(ctx.tabId);
     if (!selection.block) return NOTHING;
     // Each block handed to a page counts against its tab's and site's hourly bound.
     if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;

@@ -83,3 +83,13 @@ describe('the user’s own words in the composer', () => {
     expect(typed.text(ta).split(' ')).toHaveLength(20_001);
   });
 });
+
+describe('an editor that takes a paste itself', () => {
+  it('credits the pasted words when the message is sent before any input event', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typed.beforeEdit(ta); // the trusted paste event
+    ta.value = 'I moved to Chengdu last spring'; // ProseMirror's own paste handler
+    expect(typed.text(ta)).toBe('I moved to Chengdu last spring'); // Enter at once
+  });
+});

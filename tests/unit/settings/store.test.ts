@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { secretsDb } from '../../../lib/db/secrets';
-import { defaultSettings, SETTINGS_VERSION } from '../../../lib/settings/schema';
+import { defaultSettings, reviewFor, SETTINGS_VERSION } from '../../../lib/settings/schema';
 import { loadApiKey, loadSettings, migrateSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import storedV1 from '../../fixtures/settings/v1.json';
+import storedV3 from '../../fixtures/settings/v3.json';
 
 /** Where builds up to 0.2.x kept settings, in storage.local. */
 const LEGACY_SETTINGS_KEY = 'settings';
@@ -47,6 +48,26 @@ describe('settings', () => {
     const s = await loadSettings();
     expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.sites.chatgpt.learn).toBe(false);
+  });
+
+  it('migrates v3 to v4: new memories are used at once, as before, and nothing else changes', async () => {
+    await browser.storage.local.set({ [LEGACY_SETTINGS_KEY]: structuredClone(storedV3) });
+    const s = await loadSettings();
+    expect(s.version).toBe(SETTINGS_VERSION);
+    expect(s.review).toBe('use-at-once');
+    const { version: _v, review: _r, ...rest } = s;
+    const { version: _old, ...before } = storedV3;
+    expect(rest).toEqual(before);
+    for (const site of Object.values(s.sites)) expect(site).not.toHaveProperty('review');
+  });
+
+  it('keeps a site’s own review choice apart from the global one', () => {
+    const s = defaultSettings();
+    s.sites.perplexity.review = 'ask-first';
+    expect(reviewFor(s, 'perplexity')).toBe('ask-first');
+    expect(reviewFor(s, 'chatgpt')).toBe('use-at-once');
+    expect(reviewFor({ ...s, review: 'ask-first' }, 'chatgpt')).toBe('ask-first');
+    expect(reviewFor({ ...s, review: 'ask-first' }, null)).toBe('ask-first');
   });
 
   it('refuses a newer stored version rather than guessing', () => {
