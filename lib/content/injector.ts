@@ -230,14 +230,14 @@ export class Injector {
     // Not held: without the switches the page cannot tell auto from off, and off means untouched.
     if (!this.state.configKnown && this.unjudged === null && this.mayCarry(draft))
       this.unjudged = this.typed.text(trigger.composer);
+    const query = this.typed.text(trigger.composer);
     if (!this.wantsAuto(draft)) {
-      this.noticeSend(draft);
+      this.noticeSend(draft, query);
       return;
     }
     // Nothing the user typed to rank for (a box the page filled): the message goes untouched.
-    const query = this.typed.text(trigger.composer);
     if (query === '' && this.late === null) {
-      this.noticeSend(draft);
+      this.noticeSend(draft, query);
       return;
     }
     swallow(e);
@@ -290,15 +290,18 @@ export class Injector {
     else clickSend(adapter.sendButton(document) ?? trigger.button);
   }
 
-  /** A send we let through: it may carry a block inserted by hand, or follow an injection. */
-  private noticeSend(draft: string): void {
+  /**
+   * A send we let through: it may carry a block inserted by hand, or follow an injection. The
+   * follow-up the ranker learns corrections from is the user's own words only (`typed`).
+   */
+  private noticeSend(draft: string, typed: string): void {
     if (this.manualToken && hasInjectedBlock(draft, this.state.marks)) {
       this.pending = { token: this.manualToken, at: performance.now() };
       this.manualToken = null;
       this.injected = true;
     } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft, this.state.marks)) {
       this.followedUp = true;
-      this.followup(draft);
+      if (typed !== '') this.followup(typed);
     }
   }
 

@@ -38,8 +38,8 @@ export function siteTokenLimits(dailyTokenCap: number): Record<RateWindow, numbe
  * Memory blocks one site, and one tab, may be handed per hour. A person starts a handful of
  * new conversations an hour; a page faking conversation starts on each click gets no more.
  */
-export const BLOCKS_PER_SITE_HOUR = 8;
-export const BLOCKS_PER_TAB_HOUR = 4;
+export const BLOCKS_PER_SITE_HOUR = 12;
+export const BLOCKS_PER_TAB_HOUR = 6;
 
 function turnMarker(total: number): string {
   return `\n[claude-mem: message cut here; it has ${total.toLocaleString('en-US')} characters, only the first ${MAX_TURN_CHARS.toLocaleString('en-US')} are kept]`;
