@@ -26,7 +26,7 @@ export const SITE_RATE_LIMITS: Readonly<Record<RateWindow, Readonly<Record<RateK
  * One site may spend at most this share of the daily token cap (Settings), so one site alone
  * can never use up the whole day for all of them. With no cap (0), the fixed bounds apply.
  */
-export const SITE_SHARE_OF_CAP = 0.5;
+const SITE_SHARE_OF_CAP = 0.5;
 
 /** The token bounds of one site under `dailyTokenCap`: the fixed ones, lowered below the cap. */
 export function siteTokenLimits(dailyTokenCap: number): Record<RateWindow, number> {
