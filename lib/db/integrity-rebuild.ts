@@ -117,6 +117,8 @@ function valid<T>(rows: unknown[] | undefined, schema: { safeParse(v: unknown): 
   return (rows ?? []).filter((r) => schema.safeParse(r).success) as T[];
 }
 
+const CHECKED_TABLES = new Set(['memories', 'chats', 'jobs', 'injections']);
+
 /** Deletes the store and writes the backup plus the salvaged records that parse. */
 export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<void> {
   const tombstones = await tombstonedChatIds();
@@ -145,8 +147,10 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
     await db.chats.bulkPut(chats);
     await db.jobs.bulkPut(valid(rows.jobs, JobSchema));
     await db.injections.bulkPut(valid(rows.injections, InjectionSchema));
-    await db.table('usage').bulkPut(rows.usage ?? []);
-    await db.table('meta').bulkPut(rows.meta ?? []);
-    await db.table('quarantine').bulkPut(rows.quarantine ?? []);
+    // Every other table as salvaged: a table added later is carried without a line here.
+    for (const table of db.tables) {
+      if (CHECKED_TABLES.has(table.name)) continue;
+      await table.bulkPut(rows[table.name] ?? []);
+    }
   });
 }

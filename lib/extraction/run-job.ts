@@ -15,7 +15,7 @@ import type { Chat, Job, MemoryRecord } from '../memory/types';
 import { type CallFailure, type ClientConfig, classifyError } from '../provider/client';
 import { authOf } from '../provider/presets';
 import { callCost } from '../provider/pricing';
-import { installMark } from '../ranking/install-mark';
+import { stripMarks } from '../ranking/install-mark';
 import { estimateTokens } from '../ranking/render';
 import type { Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
@@ -256,7 +256,7 @@ export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
     await finishWithoutCall(job, ctx.runner, 'Already extracted.', null);
     return false;
   }
-  const marks = [await installMark()];
+  const marks = await stripMarks(chat.site);
   const prepared = prepareTurns(chat.turns, ctx.settings.privacyPatterns, ctx.limits ?? DEFAULT_LIMITS, marks);
   const windows = planWindows(prepared.turns, ctx.limits ?? DEFAULT_LIMITS);
   // A resumed job whose chat has since shrunk below the windows already merged is complete too.

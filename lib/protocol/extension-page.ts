@@ -126,7 +126,12 @@ const extraction = {
 const store = {
   'settings.get': def(Empty, PublicSettingsSchema),
   'settings.set': def(
-    z.object({ settings: SettingsSchema, apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))) }),
+    z.object({
+      settings: SettingsSchema,
+      /** What the form started from: only fields changed since then are written (field-wise). */
+      base: z.optional(SettingsSchema),
+      apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    }),
     PublicSettingsSchema,
   ),
   'transfer.export': def(Empty, z.object({ text: z.string() })),

@@ -113,7 +113,7 @@ describe('what a page sees of the controls does not depend on the switches', () 
     const controls = await pageControls(page, ext.extensionId);
     await expect.poll(async () => (await controls.state()).remember !== null, { timeout: 10_000 }).toBe(true);
     await controls.click('remember');
-    await expect.poll(async () => (await controls.state()).rememberChecked).toBe(true);
+    await expect.poll(async () => (await controls.state()).remembering).toBe(false);
     views['not remembered'] = await settled(page);
     await controls.detach();
     await page.close();
@@ -163,7 +163,7 @@ describe("a page hiding or covering the switch does not get the user's click on 
       });
       await page.waitForTimeout(VISIBILITY_DELAY_MS);
       await controls.click('remember');
-      await expect.poll(async () => (await controls.state()).rememberChecked).toBe(true);
+      await expect.poll(async () => (await controls.state()).remembering).toBe(false);
       const excluded = (await readStore<{ state: string }>(panel, 'chats')).filter((c) => c.state === 'excluded');
       console.log(`[decoy ${name}] covered click ignored, the uncovered click acted; ${excluded.length} chat excluded`);
       await controls.detach();
