@@ -9,6 +9,7 @@ import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
+import { type OfferPlace, offerKeywordsAfter } from './keywords';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
 import { saidCancelled, track } from './work';
@@ -46,7 +47,8 @@ export function undoByBackup(label: string, backup: BackupSummary | undefined): 
   });
 }
 
-export async function importFile(file: File): Promise<void> {
+/** `place`: where the user imported from, where the keywords offer that may follow shows. */
+export async function importFile(file: File, place: OfferPlace): Promise<void> {
   const started = new Date(Date.now() - 1000).toISOString();
   try {
     const text = await file.text();
@@ -62,6 +64,7 @@ export async function importFile(file: File): Promise<void> {
       }),
     );
     undoByBackup(t('undo.imported', { file: file.name }), await backupTakenFor('before import', started));
+    if (report.added + report.updated > 0) await offerKeywordsAfter('import', place);
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
