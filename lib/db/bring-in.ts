@@ -14,6 +14,7 @@ import type { PrivacyPattern } from '../settings/schema';
 import { now } from '../time';
 import { breathe, type WorkHandle } from '../work/tracker';
 import { db } from './db';
+import { recordUndo } from './undo-log';
 
 const CHUNK = 25;
 /** Brought-in memories have no chat behind them; the plan's placeholder source is cleared. */
@@ -122,11 +123,11 @@ export async function commitBringIn(
   items: readonly BringInItem[],
   patterns: readonly PrivacyPattern[],
   work: WorkHandle,
-): Promise<MergeStats> {
+): Promise<MergeStats & { undoId: string }> {
   const at = now();
   const planned = await planInChunks(items, patterns, work, at);
   work.committing();
-  return db.transaction('rw', db.memories, async () => {
+  return db.transaction('rw', db.memories, db.meta, async () => {
     const active = await activeMemories();
     let { writes, stats } = planned;
     if (fingerprint(active) !== planned.basis) {
@@ -141,13 +142,18 @@ export async function commitBringIn(
       writes = new Map(plan.writes.map((w) => [w.id, w]));
       stats = plan.stats;
     }
-    const existing = new Set((await db.memories.bulkGet([...writes.keys()])).filter((m) => !!m).map((m) => m.id));
-    const rows = finish(writes.values(), items, existing);
+    const before = new Map(
+      (await db.memories.bulkGet([...writes.keys()])).filter((m) => !!m).map((m) => [m.id, m] as const),
+    );
+    const rows = finish(writes.values(), items, new Set(before.keys()));
     work.phase('write', rows.length);
     for (let i = 0; i < rows.length; i += 500) {
       await db.memories.bulkPut(rows.slice(i, i + 500));
       work.set(i + 500);
     }
-    return stats;
+    const undoId = await recordUndo('bring-in', {
+      memories: rows.map((r) => ({ id: r.id, before: before.get(r.id) ?? null, after: r })),
+    });
+    return { ...stats, undoId };
   });
 }

@@ -71,7 +71,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       now: nowMs(),
       budgetTokens: site.budgetTokens,
       exclude: (await getTab(ctx.tabId))?.excluded ?? [],
-      mark: await installMark(),
+      mark: await installMark(ctx.site),
     });
     if (!selection.block) return NOTHING;
     const token = crypto.randomUUID();

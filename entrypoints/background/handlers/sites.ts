@@ -19,7 +19,7 @@ export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.hea
   'site.config': async (_req, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.config is for chat pages');
     const { learn, inject } = (await loadSettings()).sites[ctx.site];
-    return { learn, inject, mark: await installMark() };
+    return { learn, inject, mark: await installMark(ctx.site) };
   },
   'site.health': async (report, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');

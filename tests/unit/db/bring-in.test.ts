@@ -47,7 +47,14 @@ describe('bringing memories into the store', () => {
       { content: '计划十月去京都旅行', type: 'task' as const, importance: 3, createdAt: '2025-06-02T17:00:00.000Z' },
     ];
     const stats = await runWork('bringIn', (work) => commitBringIn(items, [], work));
-    expect(stats).toEqual({ added: 8, updated: 0, superseded: 1, unchanged: 0, dropped: 1 });
+    expect(stats).toEqual({
+      added: 8,
+      updated: 0,
+      superseded: 1,
+      unchanged: 0,
+      dropped: 1,
+      undoId: expect.any(String),
+    });
     const all = await db.memories.toArray();
     expect(all).toHaveLength(10);
     expect(all.find((m) => m.id === old.id)?.status).toBe('superseded');

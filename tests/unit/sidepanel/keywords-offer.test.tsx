@@ -6,14 +6,16 @@
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type KeywordsOfferState, keywordsOffer } from '../../../entrypoints/sidepanel/models/keywords';
-import { hasApiKey } from '../../../entrypoints/sidepanel/models/settings';
+import { saved } from '../../../entrypoints/sidepanel/models/settings';
 import { KeywordsOffer } from '../../../entrypoints/sidepanel/views/keywords-offer';
 import { lang } from '../../../lib/i18n';
+import { defaultSettings } from '../../../lib/settings/schema';
 import { mount, resetAfterEach } from './mount';
 
 resetAfterEach();
 afterEach(() => {
   keywordsOffer.value = null;
+  saved.value = null;
 });
 
 const PRICE = { model: 'claude-haiku-4-5', inputPerMTok: 1, outputPerMTok: 5, currency: 'USD', known: true } as const;
@@ -29,7 +31,8 @@ function offer(over: Partial<KeywordsOfferState> = {}): KeywordsOfferState {
 }
 
 async function shown(place: 'memories' | 'data', state: KeywordsOfferState): Promise<HTMLElement> {
-  hasApiKey.value = true;
+  // A local server needs no key, so the offer shows its start button.
+  saved.value = { ...defaultSettings(), provider: 'ollama' };
   keywordsOffer.value = state;
   let root!: HTMLElement;
   await act(() => {
