@@ -46,13 +46,7 @@ function productRanker(c: BenchCase, weights?: ScoreWeights): Ranker {
 
 /** The product with and without keywords side by side, then the fair baselines, then the rest. */
 function rankerNames(cjk: boolean, keywords: boolean): string[] {
-  return [
-    PRODUCT,
-    ...(keywords ? [NO_KEYWORDS] : []),
-    ...(cjk ? [BM25_FAIR, BM25] : [BM25]),
-    SEED,
-    ABLATION,
-  ];
+  return [PRODUCT, ...(keywords ? [NO_KEYWORDS] : []), ...(cjk ? [BM25_FAIR, BM25] : [BM25]), SEED, ABLATION];
 }
 
 function withoutKeywords(c: BenchCase): BenchCase {

@@ -11,12 +11,15 @@ import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
+import { wirePreparedStale } from './prepared-stale';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
 export default defineBackground({
   type: 'module',
   main() {
+    // Before anything can write: a chat page must hear of every change to its block's sources.
+    wirePreparedStale();
     // The worker wakes mostly for a chat page: its ranking index loads first, before the rest
     // of the start-up work queues its own reads ahead of it.
     void warmIndex().catch(() => {});

@@ -100,7 +100,7 @@ export async function readFile(file: File): Promise<void> {
     );
     await show(found);
   } catch (error) {
-    if (error instanceof SourceReadCancelled) say(t('work.cancelled', { what: t('work.kind.bringIn') }));
+    if (error instanceof SourceReadCancelled) say(() => t('work.cancelled', { what: t('work.kind.bringIn') }));
     else readError.value = messageOf(error);
   }
 }
@@ -141,7 +141,7 @@ export async function refine(): Promise<void> {
     const refined = applyRefine(list, answer);
     const changed = refined.filter((r, i) => r.type !== list[i]?.type || r.importance !== list[i]?.importance).length;
     items.value = [...refined, ...items.value.slice(list.length)];
-    say(t('bring.refined', { n: changed }));
+    say(() => t('bring.refined', { n: changed }));
   } catch (error) {
     if (saidCancelled('refine', error)) return;
     fail(messageOf(error));
@@ -153,12 +153,12 @@ export async function commitBringIn(): Promise<void> {
   if (chosen.length === 0) return;
   try {
     const r = await track('bringIn', () => send('bringIn.commit', { items: payload(chosen) }));
-    say(t('bring.done', { ...r }));
+    say(() => t('bring.done', { ...r }));
     undoExactly(t('bring.undo', { n: chosen.length }), r.undoId);
     closeBringIn();
     await offerKeywordsAfter('bringIn', 'memories');
   } catch (error) {
     if (saidCancelled('bringIn', error)) return;
-    fail(t('bring.failed', { error: messageOf(error) }));
+    fail(() => t('bring.failed', { error: messageOf(error) }));
   }
 }

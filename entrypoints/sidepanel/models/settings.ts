@@ -98,10 +98,10 @@ export async function saveSettingsForm(): Promise<boolean> {
     const base = formBase.value ?? undefined;
     accept(await send('settings.set', { settings, ...(base ? { base } : {}), ...(key ? { apiKey: key } : {}) }));
     apiKeyInput.value = '';
-    say(t('settings.saved'));
+    say(() => t('settings.saved'));
     return true;
   } catch (error) {
-    fail(t('settings.saveFailed', { error: messageOf(error) }));
+    fail(() => t('settings.saveFailed', { error: messageOf(error) }));
     return false;
   }
 }
@@ -113,7 +113,7 @@ export async function removeApiKey(): Promise<void> {
     // The key of the endpoint the form shows; with `base` equal to what is sent, no setting changes.
     const shown = { ...settings, baseUrl: form.value?.baseUrl ?? settings.baseUrl };
     accept(await send('settings.set', { settings: shown, base: shown, apiKey: null }), true);
-    say(t('settings.keyRemoved'));
+    say(() => t('settings.keyRemoved'));
   } catch (error) {
     fail(messageOf(error));
   }

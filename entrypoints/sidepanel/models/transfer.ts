@@ -46,8 +46,8 @@ export function undoExactly(label: string, undoId: string): void {
     } catch (error) {
       throw new Error((error as { code?: string }).code === 'bad_request' ? t('undo.gone') : messageOf(error));
     }
-    if (r.changedSince > 0) say(t('undo.changedSince', { n: r.reverted, m: r.changedSince }));
-    else say(t('undo.exact', { n: r.reverted }));
+    if (r.changedSince > 0) say(() => t('undo.changedSince', { n: r.reverted, m: r.changedSince }));
+    else say(() => t('undo.exact', { n: r.reverted }));
   });
 }
 
@@ -58,7 +58,7 @@ export async function importFile(file: File, place: OfferPlace = 'memories'): Pr
     const report = await track('import', () => send('transfer.import', { text }));
     lastImport.value = { file: file.name, report };
     importedSettings.value = 'proposed';
-    say(
+    say(() =>
       t('transfer.imported', {
         file: file.name,
         added: report.added,
@@ -71,7 +71,7 @@ export async function importFile(file: File, place: OfferPlace = 'memories'): Pr
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
-    fail(t('transfer.importFailed', { error: messageOf(error) }));
+    fail(() => t('transfer.importFailed', { error: messageOf(error) }));
   }
 }
 
@@ -85,7 +85,7 @@ export async function applyImportedSettings(): Promise<void> {
       undoId: last.report.undoId,
     });
     importedSettings.value = 'applied';
-    say(t('transfer.settingsApplied'));
+    say(() => t('transfer.settingsApplied'));
   } catch (error) {
     fail(messageOf(error));
   }
@@ -104,17 +104,17 @@ export async function exportFile(): Promise<void> {
     a.download = `claude-mem-${new Date().toISOString().slice(0, 10)}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(t('transfer.exported'));
+    say(() => t('transfer.exported'));
   } catch (error) {
     if (saidCancelled('export', error)) return;
-    fail(t('transfer.exportFailed', { error: messageOf(error) }));
+    fail(() => t('transfer.exportFailed', { error: messageOf(error) }));
   }
 }
 
 export async function restoreFrom(backup: BackupSummary): Promise<void> {
   try {
     const r = await track('restore', () => send('backups.restore', { id: backup.id }));
-    say(t('backups.restored', { memories: r.memories, chats: r.chats }));
+    say(() => t('backups.restored', { memories: r.memories, chats: r.chats }));
     undoExactly(t('undo.restored'), r.undoId);
     await refreshBackups();
   } catch (error) {

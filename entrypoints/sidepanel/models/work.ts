@@ -119,7 +119,7 @@ export async function trackHere<T>(
 /** A cancelled run is news, not an error: says so and returns true; false for anything else. */
 export function saidCancelled(kind: WorkKind, error: unknown): boolean {
   if (!(error instanceof MessageError && error.code === 'cancelled')) return false;
-  say(t('work.cancelled', { what: t(`work.kind.${kind}`) }));
+  say(() => t('work.cancelled', { what: t(`work.kind.${kind}`) }));
   return true;
 }
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
-import { editBaseUrl } from '../../../entrypoints/sidepanel/models/provider';
+import { settleBaseUrl } from '../../../entrypoints/sidepanel/models/provider';
 import {
   apiKeyInput,
   form,
@@ -114,7 +114,7 @@ describe('the key and the origin it was entered for', () => {
     try {
       await expect.poll(() => form.value?.baseUrl).toBe(first.url);
       expect(hasApiKey.value).toBe(true);
-      editBaseUrl(second.url);
+      settleBaseUrl(second.url);
       expect(hasApiKey.value).toBe(false);
       apiKeyInput.value = KEY_SECOND;
       expect(await saveSettingsForm()).toBe(true);
