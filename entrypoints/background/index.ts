@@ -4,6 +4,7 @@ import { startExtraction } from '../../lib/extraction/service';
 import { loadApiKey, onApiKeyChanged } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
+import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
@@ -52,6 +53,8 @@ export default defineBackground({
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();
+    // Desktop tools: reconnects the bridge at every worker start while they are on.
+    wireBridge(route);
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

@@ -4,6 +4,7 @@
  * release that introduced it; every upgrade has a test on fake-indexeddb.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { ToolCall } from '../bridge/tool-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 
 export const DB_NAME = 'claude-mem';
@@ -77,6 +78,9 @@ const SCHEMA_V3 = {
   terms: 'id',
 } as const;
 
+/** v4: desktop tools' calls, for Activity (which client, which tool, the query, what went out). */
+const SCHEMA_V4 = { ...SCHEMA_V3, toolCalls: 'id, at' } as const;
+
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
@@ -86,6 +90,7 @@ export class MemDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   terms!: EntityTable<TermsRow, 'id'>;
+  toolCalls!: EntityTable<ToolCall, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -94,6 +99,8 @@ export class MemDB extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     // v3: dropping indexes changes no row, so no upgrade function.
     this.version(3).stores(SCHEMA_V3);
+    // v4: a new table, nothing to copy.
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

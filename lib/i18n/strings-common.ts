@@ -17,6 +17,7 @@ export const COMMON_STRINGS = {
   'type.task': ['Task', '任务'],
   'type.conclusion': ['Conclusion', '结论'],
   'status.active': ['Active', '有效'],
+  'status.proposed': ['Waiting for review', '待确认'],
   'status.superseded': ['Replaced', '已被取代'],
   'status.archived': ['Archived', '已归档'],
   'status.expired': ['Expired', '已过期'],

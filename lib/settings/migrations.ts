@@ -20,6 +20,7 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * `custom`; the auth style is that preset's, else Bearer (what the SDK sent for everyone
  * before). A base URL that is plain http to another computer is no longer allowed: it is
  * replaced by Anthropic's, so the key is never sent in the clear.
+ * v3 → v4 (desktop tools): nothing to carry over; the schema's default (off) fills them in.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -43,6 +44,7 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     const preset = presetForBaseUrl(baseUrl);
     return { ...old, baseUrl, provider: preset?.id ?? 'custom', authStyle: preset?.auth ?? 'bearer', version: 3 };
   },
+  3: (old) => ({ ...old, version: 4 }),
 };
 
 function siteV1toV2(site: Record<string, unknown>): Record<string, unknown> {

@@ -9,7 +9,9 @@ async function publicSettings() {
 export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
   'settings.get': () => publicSettings(),
   'settings.set': async ({ settings, apiKey }) => {
-    await saveSettings(settings);
+    // Desktop tools change only through their own message (desktopTools.set), which also
+    // opens or closes the bridge: a stale form copy must not switch them.
+    await saveSettings({ ...settings, desktopTools: (await loadSettings()).desktopTools });
     // undefined = leave the key as it is; null or '' = remove it.
     if (apiKey !== undefined) await saveApiKey(apiKey?.trim() || null);
     await resumeAfterSettingsChange();
