@@ -73,16 +73,27 @@ export function startHost(opts: HostOptions): Promise<{ close(): Promise<void> }
     return p;
   };
 
+  /** Why a call is refused before it reaches the browser, or null to pass it on. */
+  const refusal = (socket: Socket, client: string): ToolReply | null => {
+    if (!budget.take(client, now())) {
+      return fail('rate_limited', TOO_MANY_CALLS.replace('{n}', String(CALLS_PER_MINUTE)));
+    }
+    if ((inFlight.get(socket) ?? 0) >= MAX_IN_FLIGHT) {
+      return fail('rate_limited', REFUSED.replace('{why}', 'too many calls at once'));
+    }
+    return null;
+  };
+
   const onCall = (socket: Socket, value: unknown): void => {
     const call = SocketCallSchema.safeParse(value);
     const rawId = (value as { id?: unknown } | null)?.id;
     const id = typeof rawId === 'number' && Number.isSafeInteger(rawId) && rawId >= 0 ? rawId : 0;
-    if (!call.success) return reply(socket, id, fail('bad_request', REFUSED.replace('{why}', 'malformed call')));
-    if (!budget.take(call.data.client, now())) {
-      return reply(socket, id, fail('rate_limited', TOO_MANY_CALLS.replace('{n}', String(CALLS_PER_MINUTE))));
-    }
-    if ((inFlight.get(socket) ?? 0) >= MAX_IN_FLIGHT) {
-      return reply(socket, id, fail('rate_limited', REFUSED.replace('{why}', 'too many calls at once')));
+    const refused = call.success
+      ? refusal(socket, call.data.client)
+      : fail('bad_request', REFUSED.replace('{why}', 'malformed call'));
+    if (refused || !call.success) {
+      reply(socket, id, refused ?? fail('bad_request', 'malformed call'));
+      return;
     }
     const hostId = nextId++;
     const timer = setTimeout(() => {
@@ -124,7 +135,8 @@ export function startHost(opts: HostOptions): Promise<{ close(): Promise<void> }
     for (const hostId of [...pending.keys()]) settle(hostId);
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // Another host may have taken the path over since: remove the socket only if it is ours.
-    if (opts.dir && socketIno !== null && inoOf(opts.socketPath) === socketIno) rmSync(opts.socketPath, { force: true });
+    if (opts.dir && socketIno !== null && inoOf(opts.socketPath) === socketIno)
+      rmSync(opts.socketPath, { force: true });
   };
 
   const browserIn = new FrameDecoder(MAX_FRAME_BYTES);

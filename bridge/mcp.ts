@@ -22,7 +22,10 @@ const DESCRIPTIONS: Record<ToolName, string> = {
 /** The client's own name from its `initialize`, made safe to show in Activity. */
 function clientName(server: McpServer): string {
   const raw = server.server.getClientVersion()?.name ?? '';
-  const clean = raw.replace(/[\p{Cc}\p{Cf}]/gu, '').trim().slice(0, MAX_CLIENT_NAME_CHARS);
+  const clean = raw
+    .replace(/[\p{Cc}\p{Cf}]/gu, '')
+    .trim()
+    .slice(0, MAX_CLIENT_NAME_CHARS);
   return clean || 'unknown client';
 }
 

@@ -39,7 +39,8 @@ export function checkDir(dir: string): void {
   const uid = process.getuid?.();
   if (!st.isDirectory()) throw new UnsafeDirError(`${dir} is not a directory`);
   if (uid !== undefined && st.uid !== uid) throw new UnsafeDirError(`${dir} belongs to uid ${st.uid}, not ${uid}`);
-  if ((st.mode & 0o077) !== 0) throw new UnsafeDirError(`${dir} is open to other users (mode ${(st.mode & 0o777).toString(8)})`);
+  if ((st.mode & 0o077) !== 0)
+    throw new UnsafeDirError(`${dir} is open to other users (mode ${(st.mode & 0o777).toString(8)})`);
 }
 
 /** Creates the directory 0700 when missing, then checks it (an existing one is never loosened or trusted blindly). */

@@ -11,9 +11,9 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BUNDLE, buildBridge } from '../build';
 import { EXTENSION_PUBLIC_KEY, GECKO_ID } from '../../lib/bridge/extension-identity';
 import { HOST_NAME } from '../../lib/bridge/limits';
+import { BUNDLE, buildBridge } from '../build';
 import { extensionIdFromKey, hostManifest } from './manifest';
 import { configSnippets } from './snippets';
 import { BROWSERS, type Browser, manifestTargets, type Platform, type Target } from './targets';
@@ -65,12 +65,20 @@ async function install(list: Target[]): Promise<void> {
   const chromeExtensionId = extensionIdFromKey(EXTENSION_PUBLIC_KEY);
   for (const t of list) {
     mkdirSync(dirname(t.file), { recursive: true });
-    const manifest = hostManifest({ browser: t.browser, hostName: HOST_NAME, path: LAUNCHER, chromeExtensionId, geckoId: GECKO_ID });
+    const manifest = hostManifest({
+      browser: t.browser,
+      hostName: HOST_NAME,
+      path: LAUNCHER,
+      chromeExtensionId,
+      geckoId: GECKO_ID,
+    });
     writeFileSync(t.file, `${JSON.stringify(manifest, null, 2)}\n`);
     if (t.registryKey) execFileSync('reg', ['add', t.registryKey, '/ve', '/t', 'REG_SZ', '/d', t.file, '/f']);
     console.log(`${t.browser}: ${t.file}${t.registryKey ? ` (registry ${t.registryKey})` : ''}`);
   }
-  console.log(`\nThe extension allowed to connect: chrome-extension://${chromeExtensionId}/ and ${GECKO_ID} (Firefox).`);
+  console.log(
+    `\nThe extension allowed to connect: chrome-extension://${chromeExtensionId}/ and ${GECKO_ID} (Firefox).`,
+  );
   console.log('Turn it on in the browser: claude-mem side panel → Settings → Desktop tools (MCP).\n');
   console.log(configSnippets(CHECKOUT));
 }

@@ -37,6 +37,9 @@ export function bridgeState(): { state: BridgeState; error: string | null } {
 
 export function wireBridge(r: Route): void {
   route = r;
+  // The permission prompt answers after the switch was saved: connect once it is granted.
+  browser.permissions.onAdded.addListener(() => void syncBridge().catch(() => {}));
+  browser.permissions.onRemoved.addListener(() => void syncBridge().catch(() => {}));
   void syncBridge().catch(() => {});
 }
 
@@ -47,9 +50,9 @@ export async function nativePermission(): Promise<boolean> {
 /** Opens or closes the port to match the switch and the permission. */
 export async function syncBridge(): Promise<void> {
   const { enabled } = (await loadSettings()).desktopTools;
-  if (!enabled) return close('off');
-  if (!(await nativePermission())) return close('no-permission');
-  if (!port) open();
+  if (!enabled) close('off');
+  else if (!(await nativePermission())) close('no-permission');
+  else if (!port) open();
 }
 
 function close(next: BridgeState): void {
@@ -62,7 +65,10 @@ function close(next: BridgeState): void {
 
 function open(): void {
   const runtime = browser.runtime as unknown as { connectNative?: (name: string) => NativePort };
-  if (!runtime.connectNative) return close('no-permission');
+  if (!runtime.connectNative) {
+    close('no-permission');
+    return;
+  }
   const p = runtime.connectNative(HOST_NAME);
   port = p;
   state = 'connecting';
@@ -70,7 +76,8 @@ function open(): void {
   p.onDisconnect.addListener((gone) => {
     if (port !== p) return;
     port = null;
-    const why = gone.error?.message ?? (browser.runtime as { lastError?: { message?: string } }).lastError?.message ?? '';
+    const why =
+      gone.error?.message ?? (browser.runtime as { lastError?: { message?: string } }).lastError?.message ?? '';
     state = NOT_FOUND.test(why) ? 'not-installed' : 'failed';
     error = why || error;
   });
@@ -96,6 +103,7 @@ function toToolReply(reply: Reply<unknown> | null): ToolReply {
   if (!reply.ok) return { ok: false, error: { code: reply.error.code, message: reply.error.message.slice(0, 2000) } };
   const size = new TextEncoder().encode(JSON.stringify(reply.data)).length;
   // The browser refuses a message over 1 MB; a reply that big is refused here, with a reason.
-  if (size > MAX_FRAME_BYTES - 1024) return { ok: false, error: { code: 'failed', message: 'the answer is too large' } };
+  if (size > MAX_FRAME_BYTES - 1024)
+    return { ok: false, error: { code: 'failed', message: 'the answer is too large' } };
   return { ok: true, data: reply.data as never };
 }

@@ -72,9 +72,19 @@ export type SocketReply = z.infer<typeof SocketReplySchema>;
 
 /** Host → extension, on the native messaging pipe. */
 export const HostToExtensionSchema = z.union([
-  z.object({ kind: z.literal('call'), id: CallIdSchema, client: ClientNameSchema, tool: ToolNameSchema, args: z.unknown() }),
+  z.object({
+    kind: z.literal('call'),
+    id: CallIdSchema,
+    client: ClientNameSchema,
+    tool: ToolNameSchema,
+    args: z.unknown(),
+  }),
   /** The host is listening (or could not: `error` says why), sent once after start. */
-  z.object({ kind: z.literal('ready'), version: z.string().check(z.maxLength(40)), error: z.optional(z.string().check(z.maxLength(500))) }),
+  z.object({
+    kind: z.literal('ready'),
+    version: z.string().check(z.maxLength(40)),
+    error: z.optional(z.string().check(z.maxLength(500))),
+  }),
 ]);
 export type HostToExtension = z.infer<typeof HostToExtensionSchema>;
 

@@ -24,10 +24,17 @@ const PROFILE_MAX = 8;
 /** An advice request about everything at once: every kind of circumstance matters fully. */
 const ANY_ADVICE: Intent = {
   ...LOOKUP_INTENT,
-  advice: { relevance: Object.fromEntries(PROFILE_KINDS.map((k) => [k, 1])) as Record<(typeof PROFILE_KINDS)[number], number> },
+  advice: {
+    relevance: Object.fromEntries(PROFILE_KINDS.map((k) => [k, 1])) as Record<(typeof PROFILE_KINDS)[number], number>,
+  },
 };
 
-export function searchForTool(index: MemoryIndex, query: string, limit: number | undefined, opts: ToolSelectOptions): RankedMemory[] {
+export function searchForTool(
+  index: MemoryIndex,
+  query: string,
+  limit: number | undefined,
+  opts: ToolSelectOptions,
+): RankedMemory[] {
   const ranked = index.rank(query, { site: null, anyScope: opts.allowSiteScoped, now: opts.now, limit: 50 });
   return relevant(ranked, limit ?? DEFAULT_RESULTS);
 }
@@ -39,11 +46,20 @@ export function searchForTool(index: MemoryIndex, query: string, limit: number |
 export function profileForTool(index: MemoryIndex, opts: ToolSelectOptions): RankedMemory[] {
   const base = { site: null, anyScope: opts.allowSiteScoped, now: opts.now };
   const standing = index.rank('', { ...base, intent: detectIntent('') });
-  const circumstances = index.rank('', { ...base, intent: ANY_ADVICE, limit: PROFILE_MAX }).filter((r) => (r.parts.profile ?? 0) > 0);
+  const circumstances = index
+    .rank('', { ...base, intent: ANY_ADVICE, limit: PROFILE_MAX })
+    .filter((r) => (r.parts.profile ?? 0) > 0);
   const seen = new Set<string>();
   return [...standing, ...circumstances].filter((r) => !seen.has(r.memory.id) && seen.add(r.memory.id));
 }
 
 export function toToolMemory(m: MemoryRecord): ToolMemory {
-  return { id: m.id, type: m.type, content: m.content, date: m.updatedAt.slice(0, 10), importance: m.importance, scope: m.scope };
+  return {
+    id: m.id,
+    type: m.type,
+    content: m.content,
+    date: m.updatedAt.slice(0, 10),
+    importance: m.importance,
+    scope: m.scope,
+  };
 }

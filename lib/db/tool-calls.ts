@@ -8,7 +8,10 @@ export async function addToolCall(row: ToolCall): Promise<void> {
   await db.toolCalls.put(row);
   const count = await db.toolCalls.count();
   if (count > KEEP) {
-    const old = await db.toolCalls.orderBy('at').limit(count - KEEP).primaryKeys();
+    const old = await db.toolCalls
+      .orderBy('at')
+      .limit(count - KEEP)
+      .primaryKeys();
     await db.toolCalls.bulkDelete(old);
   }
 }

@@ -4,7 +4,13 @@
  * background's router checks these like any other sender's, under the sender kind `native`.
  */
 import * as z from 'zod/mini';
-import { ClientNameSchema, ProfileArgsSchema, RememberArgsSchema, SearchArgsSchema, ToolResultSchema } from '../bridge/schemas';
+import {
+  ClientNameSchema,
+  ProfileArgsSchema,
+  RememberArgsSchema,
+  SearchArgsSchema,
+  ToolResultSchema,
+} from '../bridge/schemas';
 import { def } from './define';
 
 const withClient = <S extends z.ZodMiniObject>(schema: S) => z.extend(schema, { client: ClientNameSchema });

@@ -59,20 +59,37 @@ export const desktopToolHandlers: HandlerGroup<
 > = {
   'tool.search_memories': async ({ client, query, limit }) => {
     const tools = await admit(client, 'search_memories', query);
-    const found = searchForTool(await warmIndex(), query, limit, { now: nowMs(), allowSiteScoped: tools.allowSiteScoped });
-    await record(client, 'search_memories', query, found.map((r) => r.memory.id));
+    const found = searchForTool(await warmIndex(), query, limit, {
+      now: nowMs(),
+      allowSiteScoped: tools.allowSiteScoped,
+    });
+    await record(
+      client,
+      'search_memories',
+      query,
+      found.map((r) => r.memory.id),
+    );
     return { memories: found.map((r) => toToolMemory(r.memory)) };
   },
   'tool.get_profile': async ({ client }) => {
     const tools = await admit(client, 'get_profile', '');
     const found = profileForTool(await warmIndex(), { now: nowMs(), allowSiteScoped: tools.allowSiteScoped });
-    await record(client, 'get_profile', '', found.map((r) => r.memory.id));
+    await record(
+      client,
+      'get_profile',
+      '',
+      found.map((r) => r.memory.id),
+    );
     return { memories: found.map((r) => toToolMemory(r.memory)) };
   },
   'tool.remember': async ({ client, content, type }) => {
     await admit(client, 'remember', content);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
-    const memory = { ...createMemory({ content, type }), status: 'proposed' as const, origin: { kind: 'tool' as const, client } };
+    const memory = {
+      ...createMemory({ content, type }),
+      status: 'proposed' as const,
+      origin: { kind: 'tool' as const, client },
+    };
     await putMemories([memory]);
     await record(client, 'remember', content, [memory.id]);
     return { proposed: { id: memory.id, status: 'proposed' as const } };
