@@ -6,7 +6,7 @@
  * browser does not answer in time, gets a clear error at once.
  */
 import { rmSync, statSync } from 'node:fs';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer, type Socket } from 'node:net';
 import type { Readable, Writable } from 'node:stream';
 import { CallBudget } from '../lib/bridge/budget';
 import { REFUSED, TIMED_OUT, TOO_MANY_CALLS } from '../lib/bridge/errors';
@@ -50,6 +50,7 @@ export function startHost(opts: HostOptions): Promise<{ close(): Promise<void> }
   const budget = new CallBudget(CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL);
   const pending = new Map<number, Pending>();
   const inFlight = new Map<Socket, number>();
+  const clients = new Set<Socket>();
   let nextId = 1;
   let socketIno: number | null = null;
 
@@ -106,10 +107,12 @@ export function startHost(opts: HostOptions): Promise<{ close(): Promise<void> }
     toBrowser({ kind: 'call', id: hostId, client, tool, args });
   };
 
-  const serveClient = (socket: Socket, server: Server): void => {
-    server.getConnections((_, count) => {
-      if (count > MAX_CLIENTS) socket.destroy();
-    });
+  const serveClient = (socket: Socket): void => {
+    if (clients.size >= MAX_CLIENTS) {
+      socket.destroy();
+      return;
+    }
+    clients.add(socket);
     const decoder = new FrameDecoder(MAX_REQUEST_BYTES);
     socket.on('data', (chunk: Buffer) => {
       try {
@@ -125,14 +128,18 @@ export function startHost(opts: HostOptions): Promise<{ close(): Promise<void> }
     });
     socket.on('error', () => socket.destroy());
     socket.on('close', () => {
+      clients.delete(socket);
       inFlight.delete(socket);
       for (const [hostId, p] of pending) if (p.socket === socket) settle(hostId);
     });
   };
 
-  const server = createServer({ allowHalfOpen: false }, (socket) => serveClient(socket, server));
+  const server = createServer({ allowHalfOpen: false }, (socket) => serveClient(socket));
   const closeAll = async (): Promise<void> => {
     for (const hostId of [...pending.keys()]) settle(hostId);
+    // The browser is gone: connected clients learn it now (their calls fail at once), and the
+    // server can close, which waits for every connection to end.
+    for (const socket of clients) socket.destroy();
     await new Promise<void>((resolve) => server.close(() => resolve()));
     // Another host may have taken the path over since: remove the socket only if it is ours.
     if (opts.dir && socketIno !== null && inoOf(opts.socketPath) === socketIno)

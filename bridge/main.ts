@@ -21,9 +21,12 @@ if (process.argv[2] === 'mcp') {
 } else {
   startHost({ input: process.stdin, output: process.stdout, socketPath: path, dir, log })
     .then((host) => {
-      // The browser closed the port (or quit): stop serving and remove the socket.
-      process.stdin.on('close', () => void host.close().then(() => process.exit(0)));
-      process.stdin.on('end', () => void host.close().then(() => process.exit(0)));
+      // The browser closed the port (or quit; Chrome also sends SIGTERM): stop serving, remove the socket.
+      const stop = () => void host.close().finally(() => process.exit(0));
+      process.stdin.on('end', stop);
+      process.stdin.on('close', stop);
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
     })
     .catch((error) => {
       log(String(error));

@@ -5,7 +5,7 @@
  * Plain Node cannot read SO_PEERCRED, so the peer's uid is not checked on the socket itself.
  * What keeps other users out is the directory: connecting to a Unix socket needs search
  * permission on every directory of its path, and this one grants none to group or others. The
- * socket file is also created 0600 (umask 077 while binding). Both sides check the directory
+ * socket file is also created with no group or other bits (umask 077 while binding). Both sides check the directory
  * before use and refuse one that another user owns or could enter, so a directory planted in
  * /tmp by someone else is never used. Root can still connect, as root can read the browser's
  * profile anyway.
