@@ -29,7 +29,7 @@ function clientName(server: McpServer): string {
   return clean || 'unknown client';
 }
 
-export function createMcpServer(host: HostClient): McpServer {
+function createMcpServer(host: HostClient): McpServer {
   const server = new McpServer({ name: 'claude-mem', version: BRIDGE_VERSION });
   const run = async (tool: ToolName, args: Record<string, unknown>): Promise<CallToolResult> => {
     const reply = await host.call(clientName(server), tool, args);

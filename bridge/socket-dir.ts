@@ -17,7 +17,7 @@ import { join } from 'node:path';
 const SOCKET_NAME = 'bridge.sock';
 
 /** The per-user directory: CLAUDE_MEM_BRIDGE_DIR (tests), $XDG_RUNTIME_DIR/claude-mem, else a uid-named one in the temp dir. */
-export function socketDir(env: NodeJS.ProcessEnv = process.env): string {
+function socketDir(env: NodeJS.ProcessEnv = process.env): string {
   if (env.CLAUDE_MEM_BRIDGE_DIR) return env.CLAUDE_MEM_BRIDGE_DIR;
   if (env.XDG_RUNTIME_DIR) return join(env.XDG_RUNTIME_DIR, 'claude-mem');
   return join(tmpdir(), `claude-mem-${userInfo().uid}`);
@@ -29,7 +29,7 @@ export function socketPath(env: NodeJS.ProcessEnv = process.env, platform = proc
   return join(socketDir(env), SOCKET_NAME);
 }
 
-export class UnsafeDirError extends Error {
+class UnsafeDirError extends Error {
   override name = 'UnsafeDirError';
 }
 

@@ -43,7 +43,7 @@ export function wireBridge(r: Route): void {
   void syncBridge().catch(() => {});
 }
 
-export async function nativePermission(): Promise<boolean> {
+async function nativePermission(): Promise<boolean> {
   return browser.permissions.contains({ permissions: ['nativeMessaging'] }).catch(() => false);
 }
 

@@ -1,6 +1,6 @@
 /**
  * The bridge's three hops, one schema each (zod/mini: the background bundles them):
- * - MCP client ↔ bridge: the SDK checks tool arguments against TOOL_ARGS;
+ * - MCP client ↔ bridge: the SDK checks tool arguments against the *ArgsSchema below;
  * - bridge (MCP role) ↔ bridge (host role): SocketCall / SocketReply frames on the Unix socket;
  * - host ↔ extension: HostToExtension / ExtensionToHost on the browser's native messaging pipe,
  *   checked again by the background's router like any other sender.
@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { MemoryContentSchema, MemoryTypeSchema } from '../memory/types';
 import { MAX_CLIENT_NAME_CHARS, MAX_QUERY_CHARS, MAX_RESULTS } from './limits';
 
-export const TOOL_NAMES = ['search_memories', 'get_profile', 'remember'] as const;
+const TOOL_NAMES = ['search_memories', 'get_profile', 'remember'] as const;
 export const ToolNameSchema = z.enum(TOOL_NAMES);
 export type ToolName = z.infer<typeof ToolNameSchema>;
 
@@ -20,12 +20,6 @@ export const SearchArgsSchema = z.object({
 });
 export const ProfileArgsSchema = z.object({});
 export const RememberArgsSchema = z.object({ content: MemoryContentSchema, type: MemoryTypeSchema });
-
-export const TOOL_ARGS = {
-  search_memories: SearchArgsSchema,
-  get_profile: ProfileArgsSchema,
-  remember: RememberArgsSchema,
-} as const;
 
 /** The MCP client's own name (from its `initialize`), as Activity shows it. */
 export const ClientNameSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CLIENT_NAME_CHARS));
@@ -48,7 +42,6 @@ export const ToolResultSchema = z.union([
   z.object({ proposed: z.object({ id: z.string(), status: z.literal('proposed') }) }),
   z.object({ proposed: z.null(), reason: z.string() }),
 ]);
-export type ToolResult = z.infer<typeof ToolResultSchema>;
 
 const ErrorSchema = z.object({ code: z.string().check(z.maxLength(40)), message: z.string().check(z.maxLength(2000)) });
 export const ToolReplySchema = z.union([
@@ -64,11 +57,9 @@ export const SocketCallSchema = z.object({
   tool: ToolNameSchema,
   args: z.record(z.string(), z.unknown()),
 });
-export type SocketCall = z.infer<typeof SocketCallSchema>;
 
 /** Host role → MCP role, on the socket. */
 export const SocketReplySchema = z.object({ id: CallIdSchema, reply: ToolReplySchema });
-export type SocketReply = z.infer<typeof SocketReplySchema>;
 
 /** Host → extension, on the native messaging pipe. */
 export const HostToExtensionSchema = z.union([
@@ -86,8 +77,6 @@ export const HostToExtensionSchema = z.union([
     error: z.optional(z.string().check(z.maxLength(500))),
   }),
 ]);
-export type HostToExtension = z.infer<typeof HostToExtensionSchema>;
 
 /** Extension → host, on the native messaging pipe. */
 export const ExtensionToHostSchema = z.object({ kind: z.literal('reply'), id: CallIdSchema, reply: ToolReplySchema });
-export type ExtensionToHost = z.infer<typeof ExtensionToHostSchema>;

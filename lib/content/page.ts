@@ -5,13 +5,15 @@
  * read at all (no observer, no capture) and a slow timer only keeps the controls in place for
  * adding memories. With both off, nothing runs. The page's history functions are never patched.
  */
-import type { ContentScriptContext } from '#imports';
+import { browser, type ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
+import { resolveLanguage } from '../i18n/language';
 import { Capture } from './capture';
 import { createControls } from './controls';
 import { createHealth } from './health';
 import { Injector } from './injector';
 import { call } from './rpc';
+import { isStaleNotice } from './stale';
 import { loadStatus, type PageState, refreshConfig, SWITCHES_UNKNOWN, setExcluded, showsTurns } from './state';
 
 const TICK_MS = 250;
@@ -31,6 +33,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     config: { ...SWITCHES_UNKNOWN },
     configKnown: false,
     marks: [],
+    lang: resolveLanguage('auto'),
     changed: () => controls.update(),
     configured: () => {
       injector.configured();
@@ -39,6 +42,12 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   };
   const controls = createControls(state, {
     toggleExcluded: () => void setExcluded(state, !state.excluded),
+    undoExclude: () =>
+      void setExcluded(state, false).then(() => {
+        // The transcript was deleted; the page still shows every turn: send them all again.
+        capture.reset();
+        tick();
+      }),
     insert: () => void injector.insertByHand(),
   });
   const injector = new Injector(state, controls);
@@ -89,6 +98,13 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
 
   injector.start();
   void refreshConfig(state, true);
+  // Only the extension can message a content script: the background saying the block is stale.
+  const onMessage = (message: unknown, sender: { id?: string }) => {
+    if (sender.id !== browser.runtime.id || !isStaleNotice(message)) return;
+    injector.stale();
+    void refreshConfig(state, true);
+  };
+  browser.runtime.onMessage.addListener(onMessage);
   ctx.addEventListener(window, 'wxt:locationchange', (e) => {
     followUrl(state, e.newUrl, parts);
     tick();
@@ -96,6 +112,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   ctx.addEventListener(window, 'focusin', () => void refreshConfig(state), { capture: true });
   ctx.addEventListener(window, 'resize', tick);
   ctx.onInvalidated(() => {
+    browser.runtime.onMessage.removeListener(onMessage);
     observer?.disconnect();
     controls.remove();
   });

@@ -98,6 +98,8 @@ export const TurnSchema = z.object({
 export type Turn = z.infer<typeof TurnSchema>;
 
 export const CHAT_STATES = ['open', 'finished', 'excluded'] as const;
+/** `captured` on a page in this browser (the default when absent), or `imported` from a site's export. */
+export const CHAT_ORIGINS = ['captured', 'imported'] as const;
 
 /**
  * A captured conversation. `id` is `<site>:<conversation id>`; `version` grows with every
@@ -117,6 +119,8 @@ export const ChatSchema = z.object({
   createdAt: IsoDate,
   updatedAt: IsoDate,
   lastActivityAt: IsoDate,
+  /** Where the record came from: absent = captured in this browser; `imported` = history from a file. */
+  origin: z.optional(z.enum(CHAT_ORIGINS)),
 });
 export type Chat = z.infer<typeof ChatSchema>;
 

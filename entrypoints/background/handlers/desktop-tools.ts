@@ -10,10 +10,9 @@ import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_QUERY_CHARS } from '../../.
 import type { ToolName } from '../../../lib/bridge/schemas';
 import { profileForTool, searchForTool, toToolMemory } from '../../../lib/bridge/select';
 import type { BridgeStatus } from '../../../lib/bridge/status';
-import { putMemories } from '../../../lib/db/memories';
+import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
-import { createMemory } from '../../../lib/memory/factory';
 import { MessageError } from '../../../lib/protocol/define';
 import type { DesktopTools } from '../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../lib/settings/store';
@@ -85,14 +84,16 @@ export const desktopToolHandlers: HandlerGroup<
   'tool.remember': async ({ client, content, type }) => {
     await admit(client, 'remember', content);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
-    const memory = {
-      ...createMemory({ content, type }),
-      status: 'proposed' as const,
-      origin: { kind: 'tool' as const, client },
-    };
-    await putMemories([memory]);
-    await record(client, 'remember', content, [memory.id]);
-    return { proposed: { id: memory.id, status: 'proposed' as const } };
+    const r = await proposeMemory({ content, type, origin: { kind: 'tool', client } });
+    if (r.outcome === 'proposed') {
+      await record(client, 'remember', content, [r.memory.id]);
+      return { proposed: { id: r.memory.id, status: 'proposed' as const } };
+    }
+    const reason =
+      r.outcome === 'known' ? 'claude-mem already holds this.' : `left out by the privacy filter (${r.reason}).`;
+    // Text the privacy filter refused is not written anywhere, Activity included.
+    await record(client, 'remember', r.outcome === 'known' ? content : '', [], reason);
+    return { proposed: null, reason };
   },
   'desktopTools.status': async () => {
     await syncBridge();

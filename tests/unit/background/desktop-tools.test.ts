@@ -29,7 +29,7 @@ async function seed() {
     memory({ content: 'User lives in Chengdu archived' }, { status: 'archived' }),
     memory({ content: 'User lives in Chengdu expired' }, { status: 'expired' }),
     memory({ content: 'User lives in Chengdu proposed' }, { status: 'proposed' }),
-    memory({ content: 'User lives in Chengdu on chatgpt only', scope: 'chatgpt' }),
+    memory({ content: 'Working on the Zephyr billing migration', scope: 'chatgpt' }),
   ];
   await putMemories(rows);
   dropIndex();
@@ -55,8 +55,9 @@ describe('desktop tools in the background', () => {
     const ids = idsOf(await tool('tool.search_memories', { query: 'where does the user live in Chengdu' }));
     expect(ids).toEqual([active]);
     expect(idsOf(await tool('tool.get_profile', {}))).not.toContain(proposed);
+    expect(idsOf(await tool('tool.search_memories', { query: 'Zephyr billing migration' }))).toEqual([]);
     await setTools({ enabled: true, allowSiteScoped: true });
-    expect(idsOf(await tool('tool.search_memories', { query: 'Chengdu chatgpt' }))).toContain(scoped);
+    expect(idsOf(await tool('tool.search_memories', { query: 'Zephyr billing migration' }))).toEqual([scoped]);
     const calls = await db.toolCalls.orderBy('at').toArray();
     expect(calls[0]).toMatchObject({ tool: 'search_memories', memoryIds: [active] });
   });
@@ -76,6 +77,24 @@ describe('desktop tools in the background', () => {
     });
     dropIndex();
     expect(idsOf(await tool('tool.search_memories', { query: 'oolong tea' }))).toEqual([]);
+  });
+
+  it('runs what a tool proposes through the privacy filter and the near-duplicate check', async () => {
+    await setTools({ enabled: true, allowAdd: true });
+    const secret = await tool('tool.remember', {
+      content: 'My API key is sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789',
+      type: 'fact',
+    });
+    expect(secret).toMatchObject({ ok: true, data: { proposed: null } });
+    expect(await db.memories.count()).toBe(0);
+    const calls = await db.toolCalls.toArray();
+    expect(JSON.stringify(calls)).not.toContain('sk-ant');
+    await tool('tool.remember', { content: 'Drinks oolong tea', type: 'preference' });
+    expect(await tool('tool.remember', { content: 'Drinks oolong tea', type: 'preference' })).toMatchObject({
+      ok: true,
+      data: { proposed: null, reason: 'claude-mem already holds this.' },
+    });
+    expect(await db.memories.count()).toBe(1);
   });
 
   it('keeps the sender kinds apart: tools only from the bridge, nothing else from it', async () => {

@@ -28,6 +28,7 @@ function pageState(turns: ChatTurn[], learn = true): PageState {
     config: { learn, inject: 'auto' },
     configKnown: true,
     marks: [],
+    lang: 'en',
     changed: () => {},
     configured: () => {},
   };
