@@ -1,7 +1,7 @@
 /**
  * Word cues the ranker reads from a memory's own text, Chinese and English:
  * - address/style: a preference about how to speak to the user applies to every conversation,
- *   greetings included (SPEC §1.5). The words are the general dimensions of a reply: how to
+ *   greetings included (DESIGN.md §1.5). The words are the general dimensions of a reply: how to
  *   name the user, its length, tone, structure, language and examples;
  * - polarity: like vs dislike, so two returned memories that contradict each other
  *   ("likes americano" / "quit coffee") are flagged instead of silently injected together.
