@@ -31,7 +31,7 @@ export function createHealth(state: PageState) {
     else generatingSince ??= performance.now();
     const problems = state.config.learn
       ? readingProblems({
-          turns: adapter.readTurns(document),
+          turns: state.turns.read(state.marks),
           generatingForMs: generatingSince === null ? 0 : performance.now() - generatingSince,
         })
       : [];
