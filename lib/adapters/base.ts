@@ -3,7 +3,17 @@
  * file holds only what is true of that site and the reading logic lives in one place.
  */
 import { SITE_MATCHES, type SiteId } from '../sites/ids';
-import { allOfFirstOutside, anyShown, blockText, firstMatch, firstShown, joinValid, outermost } from './dom';
+import {
+  allOfFirstOutside,
+  anyShown,
+  blockText,
+  firstMatch,
+  firstOutside,
+  firstShown,
+  joinValid,
+  outermost,
+  type SkipMemo,
+} from './dom';
 import { editComposer, readEditorText } from './editors';
 import {
   type ChatSiteAdapter,
@@ -77,7 +87,7 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
     selectors,
     conversationId: spec.conversationId,
     readTurns: (root) => readTurns(root, spec, skips),
-    turnElements: (root) => turnElements(root, spec, skips().skip),
+    turnElements: (root, memo) => turnElements(root, spec, skips().skip, memo),
     turnText: (turn) => turnText(turn, spec, skips().inTurn),
     isGenerating: (root) => spec.isGenerating?.(root) ?? anyShown(root, selectors.stopButton),
     composer: (root) => (firstShown(root, selectors.composer)?.el as HTMLElement | undefined) ?? null,
@@ -108,23 +118,21 @@ function skipsOf(spec: AdapterSpec) {
 }
 
 /** The turn elements in document order, each the outermost of nested matches, outside the skip areas. */
-function turnElements(root: ParentNode, spec: AdapterSpec, skip: string): TurnElement[] {
-  const of = (selectors: readonly string[], role: ChatTurn['role']) =>
-    allOfFirstOutside(root, selectors, skip).map((el) => ({ el, role }));
-  const users = of(spec.selectors.userTurn, 'user');
-  const bots = of(spec.selectors.assistantTurn, 'assistant');
-  // Both lists are in document order: merged in one pass, then nested matches (a turn inside a
-  // turn) would count twice, so the outermost is kept.
+function turnElements(root: ParentNode, spec: AdapterSpec, skip: string, memo?: SkipMemo): TurnElement[] {
+  const first = (selectors: readonly string[]) => {
+    const { found, selector } = firstOutside(root, selectors, skip, memo);
+    return { found: new Set(found), selector };
+  };
+  const users = first(spec.selectors.userTurn);
+  const bots = first(spec.selectors.assistantTurn);
+  const union = [users.selector, bots.selector].filter(Boolean).join(', ');
+  if (!union) return [];
+  // One query over both selectors gives the document order (pairwise comparisons are slow in
+  // long threads); nested matches (a turn inside a turn) would count twice, so the outermost is kept.
   const all: TurnElement[] = [];
-  let u = 0;
-  let b = 0;
-  while (u < users.length || b < bots.length) {
-    const user = users[u];
-    const bot = bots[b];
-    const userFirst = !bot || (!!user && user.el !== bot.el && (user.el.compareDocumentPosition(bot.el) & 4) !== 0);
-    all.push(userFirst ? user! : bot!);
-    if (userFirst) u++;
-    else b++;
+  for (const el of root.querySelectorAll(union)) {
+    if (users.found.has(el)) all.push({ el, role: 'user' });
+    if (bots.found.has(el)) all.push({ el, role: 'assistant' });
   }
   return outermost(all, (t) => t.el);
 }

@@ -38,8 +38,12 @@ export interface ChatSiteAdapter {
   readonly selectors: SiteSelectors;
   conversationId(url: URL): string | null; // null off a conversation page
   readTurns(root: ParentNode): ChatTurn[]; // user/assistant turns, in order
-  /** The turns' elements in order, without reading them (readTurns = turnText of each, empty ones left out). */
-  turnElements(root: ParentNode): TurnElement[];
+  /**
+   * The turns' elements in order, without reading them (readTurns = turnText of each, empty
+   * ones left out). `memo` remembers which elements are in skip areas across reads of the
+   * whole document; its keeper forgets the entries of whatever changed.
+   */
+  turnElements(root: ParentNode, memo?: WeakMap<Element, boolean>): TurnElement[];
   /** One turn's text; depends only on the turn element's own subtree. */
   turnText(turn: TurnElement): string;
   isGenerating(root: ParentNode): boolean; // a response is still streaming

@@ -47,9 +47,9 @@ export class Capture {
 
   constructor(private readonly state: PageState) {}
 
-  /** The page changed: read it again once it has settled. */
-  tick(): void {
-    const snap = this.ready() ? this.snapshot() : null;
+  /** The page changed: read it again once it has settled. `streaming`: the caller just looked. */
+  tick(streaming?: boolean): void {
+    const snap = this.ready(streaming) ? this.snapshot() : null;
     const key = snap?.key ?? this.sent;
     if (key === this.sent) this.cancel();
     else if (key !== this.seen || this.timer === undefined) this.schedule(snap!, SETTLE_MS);
@@ -78,9 +78,9 @@ export class Capture {
     this.failures = 0;
   }
 
-  private ready(): boolean {
+  private ready(streaming?: boolean): boolean {
     const { conversationId, excluded, adapter, config } = this.state;
-    return config.learn && !!conversationId && !excluded && !adapter.isGenerating(document);
+    return config.learn && !!conversationId && !excluded && !(streaming ?? adapter.isGenerating(document));
   }
 
   private snapshot(): Snapshot {

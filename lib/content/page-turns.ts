@@ -5,6 +5,10 @@
  * their element); the list of turn elements is looked up again only when a change could have
  * added, removed or re-classed a turn. Reading stops once the chat's bound is reached (the
  * background keeps no more), so a long chat's text is held once, and only what can be stored.
+ * Which elements lie in skip areas is remembered too; a change forgets it for the elements it
+ * touched, those above them and, for attributes of an element holding turns, all of them. Not
+ * followed: a skip selector on an element above a turn that looks at that element's children
+ * (`:has()`) changing with them; the sites' only `:has()` skip (claude) sits inside answers.
  */
 import type { ChatSiteAdapter, ChatTurn, TurnElement } from '../adapters/types';
 import { stripInjectedBlocks } from '../ranking/block';
@@ -19,7 +23,11 @@ export interface ReadTurn extends ChatTurn {
 export class PageTurns {
   /** Cleaned text per turn element (null: nothing left once cleaned). */
   private texts = new WeakMap<Element, ReadTurn | null>();
+  /** Which elements are in skip areas (lib/adapters/dom.ts SkipMemo). */
+  private skipped = new WeakMap<Element, boolean>();
   private list: TurnElement[] | null = null;
+  /** The elements of `list`, to tell a change inside a turn from one around turns. */
+  private turnSet = new WeakSet<Element>();
   private last: ReadTurn[] | null = null;
   private marks = '';
   /** Every selector a turn can be found by: a change touching one may change the list. */
@@ -32,6 +40,8 @@ export class PageTurns {
   /** Forgets everything read: changes were not observed meanwhile. */
   reset(): void {
     this.texts = new WeakMap();
+    this.skipped = new WeakMap();
+    this.turnSet = new WeakSet();
     this.list = null;
     this.last = null;
   }
@@ -41,9 +51,35 @@ export class PageTurns {
     for (const record of records) {
       this.last = null;
       const target = record.target.nodeType === 1 ? (record.target as Element) : record.target.parentElement;
-      // Whatever turn holds the change is read again.
-      for (let at = target; at; at = at.parentElement) this.texts.delete(at);
-      if (this.list && record.type !== 'characterData' && this.mayMoveTurns(record, target)) this.list = null;
+      // Whatever turn holds the change is read again; the skip status of the elements above the
+      // change is asked again (a selector may look at children, as `:has()` does).
+      let turn: Element | null = null;
+      for (let at = target; at; at = at.parentElement) {
+        this.texts.delete(at);
+        this.skipped.delete(at);
+        if (!turn && this.turnSet.has(at)) turn = at;
+      }
+      if (!this.list || record.type === 'characterData') continue;
+      const moved =
+        turn && (turn !== target || record.type === 'childList')
+          ? this.turnInside(record, target!)
+          : this.mayMoveTurns(record, target);
+      if (moved) this.list = null;
+    }
+  }
+
+  /**
+   * A change inside a turn (an answer streaming) cannot add or remove a turn: whatever appears in
+   * there is nested in it, and the outermost is what counts. Unless it matches a turn selector
+   * (a list can switch to an earlier selector), one query tells.
+   */
+  private turnInside(record: MutationRecord, target: Element): boolean {
+    try {
+      if (record.type === 'attributes') return target.matches(this.candidates);
+      // What was added is now below the target: if nothing there is a turn, nothing added was.
+      return record.addedNodes.length > 0 && target.querySelector(this.candidates) !== null;
+    } catch {
+      return true;
     }
   }
 
@@ -56,7 +92,10 @@ export class PageTurns {
       this.last = null;
     }
     if (this.last) return this.last;
-    this.list ??= this.adapter.turnElements(document);
+    if (!this.list) {
+      this.list = this.adapter.turnElements(document, this.skipped);
+      this.turnSet = new WeakSet(this.list.map((t) => t.el));
+    }
     const kept: ReadTurn[] = [];
     let chars = 0;
     for (const turn of this.list) {
@@ -88,16 +127,25 @@ export class PageTurns {
    * came or went, or changed its attributes (which decide turn selectors and skip areas).
    */
   private mayMoveTurns(record: MutationRecord, target: Element | null): boolean {
-    if (record.type === 'attributes') return !!target && this.holdsTurn(target);
-    for (const list of [record.addedNodes, record.removedNodes]) {
-      for (const node of list) {
-        if (node.nodeType !== 1) continue;
-        // A subtree put back may have changed while detached, where no observer saw it.
-        for (const el of [node as Element, ...this.query(node as Element)]) this.texts.delete(el);
-        if (this.holdsTurn(node as Element)) return true;
-      }
+    if (record.type === 'attributes') {
+      if (!target || !this.holdsTurn(target)) return false;
+      // Attributes of an element above turns decide the skip status of everything below it.
+      this.skipped = new WeakMap();
+      return true;
     }
-    return false;
+    let moved = false;
+    for (const node of record.addedNodes) {
+      if (node.nodeType !== 1) continue;
+      // A subtree put in may have changed while detached, where no observer saw it, and its
+      // elements now have other ancestors.
+      for (const el of [node as Element, ...this.query(node as Element, '*')]) {
+        this.texts.delete(el);
+        this.skipped.delete(el);
+      }
+      moved ||= this.holdsTurn(node as Element);
+    }
+    for (const node of record.removedNodes) moved ||= node.nodeType === 1 && this.holdsTurn(node as Element);
+    return moved;
   }
 
   private holdsTurn(el: Element): boolean {
@@ -108,9 +156,9 @@ export class PageTurns {
     }
   }
 
-  private query(el: Element): Element[] {
+  private query(el: Element, selector: string): Element[] {
     try {
-      return [...el.querySelectorAll(this.candidates)];
+      return [...el.querySelectorAll(selector)];
     } catch {
       return [];
     }

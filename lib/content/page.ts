@@ -69,17 +69,20 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   const tick = throttle(ctx, TICK_MS, () => {
     const { learn, inject } = state.config;
     followUrl(state, new URL(location.href), parts);
+    // Asked once per tick: while an answer streams, only the capture's wait is kept up to date.
+    const streaming = (learn || inject !== 'off') && adapter.isGenerating(document);
     if (learn) {
       noticeNewChatStarted(state);
       if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
         checkedAt = performance.now();
         void loadStatus(state);
       }
-      capture.tick();
+      capture.tick(streaming);
     }
-    if (learn || inject !== 'off') health.tick();
+    if (learn || inject !== 'off') health.tick(streaming);
     injector.flushRecord();
-    controls.place();
+    // The composer stays where it is while the answer streams; placing reads layout.
+    if (!streaming) controls.place();
   });
 
   const onChange = whenStill(ctx, tick);
