@@ -29,7 +29,7 @@ export function turnHash(turn: { role: string; text: string }): string {
 }
 
 /** The fingerprint of a list of turns, from their own fingerprints. */
-export function prefixHash(hashes: readonly string[]): string {
+function prefixHash(hashes: readonly string[]): string {
   return hash53(hashes.join(',')).toString(36);
 }
 
