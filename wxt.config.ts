@@ -7,6 +7,18 @@ const API_ORIGINS = ['https://api.anthropic.com/*'];
 // Match patterns without a port match every port (a local server on :11434 or :8080).
 const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
 const GECKO_ID = 'claude-mem@claude-mem.dev';
+/** The toolbar and store icon (public/icon/, drawn in assets/icon/icon.svg). */
+const ICON_SIZES = [16, 32, 48, 128] as const;
+const icons = (prefix = '') => Object.fromEntries(ICON_SIZES.map((s) => [s, `icon/${prefix}${s}.png`]));
+/**
+ * Firefox picks a toolbar icon per theme: `light` is shown on dark themes (a lighter orange),
+ * `dark` on light ones. Chrome has one icon; its filled square reads on both.
+ */
+const THEME_ICONS = ICON_SIZES.filter((s) => s <= 32).map((size) => ({
+  size,
+  light: `icon/dark-theme-${size}.png`,
+  dark: `icon/${size}.png`,
+}));
 
 // Tests build into their own folder (WXT_OUT_DIR) so parallel runs never share an output tree.
 export default defineConfig({
@@ -28,7 +40,12 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? { optional_permissions: OPTIONAL_HOSTS }
       : { optional_host_permissions: OPTIONAL_HOSTS }),
-    action: { default_title: 'claude-mem' },
+    icons: icons(),
+    action: {
+      default_title: 'claude-mem',
+      default_icon: icons(),
+      ...(browser === 'firefox' ? { theme_icons: THEME_ICONS } : {}),
+    },
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -1,22 +1,30 @@
 /**
- * The small on-page controls: the "don't remember this chat" switch (while this site's chats
- * are learnt from) and, in manual mode, the "Insert memories" button. They float just above the
- * composer's right edge and hide when there is no composer.
+ * The small on-page controls: the "Remember this chat: on / off" switch (while this site's
+ * chats are learnt from) and, in manual mode, the "Insert memories" button, in the panel's
+ * language. They float just above the composer's right edge and hide when there is no composer.
+ * Turning remembering off deletes the chat's transcript at once (nothing may be learnt from it
+ * meanwhile); for a few seconds an Undo button turns it back on, and the page, which still
+ * shows every turn, is captured again.
  *
  * The page must not be able to reach them or read the extension's state from them: they live
  * in a closed shadow root, the host element carries no attribute (position and visibility are
  * set inside the shadow root), and only trusted clicks act.
  */
 import type { PageState } from './state';
+import { type PageString, pageText } from './strings';
+
+/** How long the Undo button stays after remembering is turned off. */
+export const UNDO_MS = 8000;
 
 const CSS = `
 :host { all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483000; }
-.bar { position: fixed; display: none; gap: 4px; align-items: center; font: 12px/1.2 system-ui, sans-serif; }
+.bar { position: fixed; display: none; gap: 4px; align-items: center; white-space: nowrap; font: 12px/1.2 system-ui, sans-serif; }
 .bar.shown { display: flex; }
 button { all: unset; cursor: pointer; padding: 2px 8px; border-radius: 10px; color: #333;
   background: rgba(240, 240, 240, 0.92); border: 1px solid rgba(0, 0, 0, 0.12); }
 button:focus-visible { outline: 2px solid #3b82f6; }
-button[aria-checked="true"] { background: #fee2e2; color: #991b1b; }
+button.remember[aria-checked="false"] { background: #fef3c7; color: #78350f; }
+button.undo { background: #1f2937; color: #fff; }
 button[hidden] { display: none; }
 [role="status"] { color: #555; background: rgba(255, 255, 255, 0.9); padding: 0 4px; border-radius: 4px; }
 [role="status"]:empty { display: none; }
@@ -31,28 +39,37 @@ function buildBar(shadow: ShadowRoot) {
   const status = document.createElement('span');
   status.setAttribute('role', 'status');
   status.setAttribute('aria-live', 'polite');
-  const insert = button('insert', 'Insert memories', 'Insert memories (Alt+Shift+M)');
+  const insert = button('insert');
   insert.hidden = true;
-  const remember = button('remember', 'memory', "Don't remember this chat");
+  const remember = button('remember');
   remember.setAttribute('role', 'switch');
-  remember.setAttribute('aria-checked', 'false');
-  remember.setAttribute('aria-label', "Don't remember this chat");
-  bar.append(status, insert, remember);
+  const undo = button('undo');
+  undo.hidden = true;
+  bar.append(status, undo, insert, remember);
   shadow.append(style, bar);
-  return { bar, status, insert, remember };
+  return { bar, status, insert, remember, undo };
 }
 
-function button(className: string, text: string, title: string): HTMLButtonElement {
+function button(className: string): HTMLButtonElement {
   const b = document.createElement('button');
   b.type = 'button';
   b.className = className;
-  b.title = title;
-  b.textContent = text;
   return b;
+}
+
+/** Writes only what differs: the page's observer would see every write. */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+function setAttr(el: HTMLElement, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
 }
 
 export interface ControlActions {
   toggleExcluded(): void;
+  /** Turns remembering back on within the undo time, and captures the page again. */
+  undoExclude(): void;
   insert(): void;
 }
 
@@ -66,9 +83,59 @@ function trusted<E extends Event>(fn: (e: E) => void): (e: E) => void {
 export function createControls(state: PageState, actions: ControlActions) {
   const host = document.createElement('claude-mem-controls');
   const ui = buildBar(host.attachShadow({ mode: 'closed' }));
+  let undoUntil = 0;
+  let undoTimer: number | undefined;
+  let clearStatus: number | undefined;
+  const text = (key: PageString) => pageText(state.lang, key);
+
+  function notify(key: PageString): void {
+    ui.status.textContent = text(key);
+    clearTimeout(clearStatus);
+    clearStatus = state.ctx.setTimeout(() => {
+      ui.status.textContent = '';
+    }, 4000);
+  }
+
+  function update(): void {
+    const { learn, inject } = state.config;
+    ui.remember.hidden = !learn;
+    setAttr(ui.remember, 'aria-checked', String(!state.excluded));
+    setAttr(ui.remember, 'aria-label', text('rememberLabel'));
+    setAttr(ui.remember, 'title', text('rememberHelp'));
+    setText(ui.remember, text(state.excluded ? 'rememberOff' : 'rememberOn'));
+    ui.undo.hidden = !(learn && state.excluded && performance.now() < undoUntil);
+    setText(ui.undo, text('undo'));
+    ui.insert.hidden = inject !== 'manual';
+    setText(ui.insert, text('insert'));
+    setAttr(ui.insert, 'title', text('insertHelp'));
+    // The bar's width changed with its words: keep its right edge on the composer's.
+    place(host, ui.bar, state);
+  }
+
   ui.remember.addEventListener(
     'click',
-    trusted(() => actions.toggleExcluded()),
+    trusted(() => {
+      const forgetting = !state.excluded;
+      actions.toggleExcluded();
+      clearTimeout(undoTimer);
+      undoUntil = forgetting ? performance.now() + UNDO_MS : 0;
+      if (forgetting) {
+        notify('forgotten');
+        undoTimer = state.ctx.setTimeout(update, UNDO_MS);
+      }
+      update();
+    }),
+  );
+  ui.undo.addEventListener(
+    'click',
+    trusted(() => {
+      if (!state.excluded || performance.now() >= undoUntil) return;
+      undoUntil = 0;
+      clearTimeout(undoTimer);
+      actions.undoExclude();
+      notify('restored');
+      update();
+    }),
   );
   ui.insert.addEventListener(
     'click',
@@ -76,24 +143,12 @@ export function createControls(state: PageState, actions: ControlActions) {
   );
   // Keep focus (and the caret) in the site's editor while the block goes in.
   ui.insert.addEventListener('mousedown', (e) => e.preventDefault());
-  let clearStatus: number | undefined;
+  update();
 
   return {
-    update(): void {
-      const { learn, inject } = state.config;
-      ui.remember.hidden = !learn;
-      ui.remember.setAttribute('aria-checked', String(state.excluded));
-      ui.remember.textContent = state.excluded ? 'not remembered' : 'memory';
-      ui.insert.hidden = inject !== 'manual';
-    },
+    update,
     place: () => place(host, ui.bar, state),
-    notify(text: string): void {
-      ui.status.textContent = text;
-      clearTimeout(clearStatus);
-      clearStatus = state.ctx.setTimeout(() => {
-        ui.status.textContent = '';
-      }, 4000);
-    },
+    notify,
     remove: () => host.remove(),
   };
 }

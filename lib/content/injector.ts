@@ -16,6 +16,7 @@ import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
 import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
+import type { PageString } from './strings';
 import { createWaker } from './wake';
 
 const PREPARE_BUDGET_MS = 300;
@@ -27,7 +28,7 @@ const RECORD_WAIT_MS = 20_000;
 type Trigger = { kind: 'enter'; composer: HTMLElement } | { kind: 'click'; composer: HTMLElement; button: HTMLElement };
 
 export interface InjectorUi {
-  notify(text: string): void;
+  notify(key: PageString): void;
 }
 
 export class Injector {
@@ -73,6 +74,20 @@ export class Injector {
     this.preparer.clear();
   }
 
+  /**
+   * What the prepared block was built from changed (memories, settings, this tab's switched-off
+   * memories, the worker): it is dropped, and the draft being typed is prepared again at once
+   * so the send does not wait for it.
+   */
+  stale(): void {
+    this.preparer.clear();
+    const { adapter, config } = this.state;
+    const composer = adapter.composer(document);
+    if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
+    const draft = adapter.readComposer(composer);
+    if (this.wantsAuto(draft)) void this.preparer.forDraft(draft);
+  }
+
   /** Records a sent injection once the conversation has an id (or has waited long enough). */
   flushRecord(): void {
     const { pending, state } = this;
@@ -88,15 +103,15 @@ export class Injector {
     const composer = adapter.composer(document);
     if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
-    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('Memories are already in this message.');
-    if (draft.trim() === '') return this.ui.notify('Type your message first.');
+    if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('alreadyIn');
+    if (draft.trim() === '') return this.ui.notify('typeFirst');
     this.busy = true;
     try {
       const prepared = await call('inject.prepare', { draft }, MANUAL_WAIT_MS);
-      if (!prepared?.block || !prepared.token) return this.ui.notify('No memories for this message.');
+      if (!prepared?.block || !prepared.token) return this.ui.notify('noneForThis');
       const outcome = await applyBlock(adapter, composer, prepared.block, draft);
       if (outcome === 'inserted') this.manualToken = prepared.token;
-      this.ui.notify(outcome === 'inserted' ? 'Memories inserted.' : 'Could not insert memories here.');
+      this.ui.notify(outcome === 'inserted' ? 'inserted' : 'notInserted');
     } finally {
       this.busy = false;
     }
@@ -213,7 +228,7 @@ export class Injector {
         outcome = await applyBlock(this.state.adapter, trigger.composer, prepared.block, draft);
       }
       if (outcome === 'broken') {
-        this.ui.notify('claude-mem could not restore your message; it was not sent.');
+        this.ui.notify('notSent');
         return;
       }
       if (outcome === 'inserted' && prepared?.token) {

@@ -5,14 +5,16 @@
  * read at all (no observer, no capture) and a slow timer only keeps the controls in place for
  * adding memories. With both off, nothing runs. The page's history functions are never patched.
  */
-import type { ContentScriptContext } from '#imports';
+import { browser, type ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
+import { resolveLanguage } from '../i18n/language';
 import { Capture } from './capture';
 import { createControls } from './controls';
 import { createHealth } from './health';
 import { Injector } from './injector';
 import { PageTurns } from './page-turns';
 import { call } from './rpc';
+import { isStaleNotice } from './stale';
 import { loadStatus, type PageState, refreshConfig, SWITCHES_UNKNOWN, setExcluded, showsTurns } from './state';
 
 const TICK_MS = 250;
@@ -48,6 +50,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
         return pageTurns.read(marks);
       },
     },
+    lang: resolveLanguage('auto'),
     changed: () => controls.update(),
     configured: () => {
       injector.configured();
@@ -56,6 +59,12 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   };
   const controls = createControls(state, {
     toggleExcluded: () => void setExcluded(state, !state.excluded),
+    undoExclude: () =>
+      void setExcluded(state, false).then(() => {
+        // The transcript was deleted; the page still shows every turn: send them all again.
+        capture.reset();
+        tick();
+      }),
     insert: () => void injector.insertByHand(),
   });
   const injector = new Injector(state, controls);
@@ -116,6 +125,13 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
 
   injector.start();
   void refreshConfig(state, true);
+  // Only the extension can message a content script: the background saying the block is stale.
+  const onMessage = (message: unknown, sender: { id?: string }) => {
+    if (sender.id !== browser.runtime.id || !isStaleNotice(message)) return;
+    injector.stale();
+    void refreshConfig(state, true);
+  };
+  browser.runtime.onMessage.addListener(onMessage);
   ctx.addEventListener(window, 'wxt:locationchange', (e) => {
     followUrl(state, e.newUrl, parts);
     tick();
@@ -126,6 +142,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     if (!document.hidden) tick();
   });
   ctx.onInvalidated(() => {
+    browser.runtime.onMessage.removeListener(onMessage);
     observer?.disconnect();
     controls.remove();
   });

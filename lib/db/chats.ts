@@ -3,14 +3,17 @@
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
 
+import { dropParkedOfChat } from '../extraction/parked';
 import { chatIdOf, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';
 import type { SiteId } from '../sites/ids';
 import { now } from '../time';
 import { db } from './db';
+import { NOT_STORED } from './extraction';
 import { enqueueExtraction } from './jobs';
 import { addTombstone, removeTombstone } from './tombstones';
+import { forgetChatInUndo } from './undo-log';
 
 export interface CapturedTurn {
   role: Turn['role'];
@@ -77,7 +80,8 @@ export async function recordCapture(input: {
     const at = now();
     const existing = await db.chats.get(id);
     if (existing?.state === 'excluded') return null;
-    if (!existing) {
+    // A file's history under this id is not what this page shows: the capture starts afresh.
+    if (!existing || existing.origin === 'imported') {
       const chat = newChat({ ...input, turns: seen }, at);
       await db.chats.put(chat);
       return chat;
@@ -136,7 +140,16 @@ export async function excludeChat(site: SiteId, conversationId: string, url: str
       .equals(id)
       .filter((j) => j.state === 'pending')
       .delete();
+    // A job whose call is out ends here: its worker no longer holds it, so its answer is not stored.
+    await db.jobs
+      .where('chatId')
+      .equals(id)
+      .filter((j) => j.state === 'running')
+      .modify({ state: 'done', runner: null, leaseUntil: null, outcome: NOT_STORED.excluded, updatedAt: at });
   });
+  // An undo record of a restore may hold the chat's turns, a parked answer its memories: they go too.
+  await forgetChatInUndo(id);
+  await dropParkedOfChat(id);
   try {
     await addTombstone(id, at);
   } catch (error) {

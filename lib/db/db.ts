@@ -39,6 +39,20 @@ export interface TermsRow {
   t: string;
 }
 
+/**
+ * One message the user sent in a tab, as the content script saw the trusted send: `key` is the
+ * text's match key (lib/memory/sent-key.ts). Unclaimed (`chatId` null) until a capture from the
+ * same tab shows a user turn with that key; then it names the chat whose turn it proves sent.
+ */
+export interface SendRow {
+  id: string;
+  tabId: number;
+  site: string;
+  key: string;
+  at: string;
+  chatId: string | null;
+}
+
 export interface QuarantineRow {
   id: string;
   table: string;
@@ -66,7 +80,7 @@ export const SCHEMA_V2 = { ...SCHEMA_V1, terms: 'id' } as const;
  * state, last change and last activity; jobs by chat, state and due time; injections, quarantine by
  * time), so writes such as an injection's hit count and time no longer update indexes.
  */
-const SCHEMA_V3 = {
+export const SCHEMA_V3 = {
   memories: 'id, type, status',
   chats: 'id, state, updatedAt, lastActivityAt',
   jobs: 'id, chatId, state, nextAttemptAt',
@@ -77,6 +91,9 @@ const SCHEMA_V3 = {
   terms: 'id',
 } as const;
 
+/** v4: the user's sends, so a chat's user turns are known to be typed here (provenance). */
+const SCHEMA_V4 = { ...SCHEMA_V3, sends: 'id, tabId, chatId' } as const;
+
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
@@ -86,6 +103,7 @@ export class MemDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   terms!: EntityTable<TermsRow, 'id'>;
+  sends!: EntityTable<SendRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -94,6 +112,8 @@ export class MemDB extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     // v3: dropping indexes changes no row, so no upgrade function.
     this.version(3).stores(SCHEMA_V3);
+    // v4: a new table; no row changes (memories without `origin` were written before it existed).
+    this.version(4).stores(SCHEMA_V4);
   }
 }
 

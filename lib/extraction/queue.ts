@@ -17,7 +17,7 @@ import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
 
 export interface QueueDeps extends JobDeps {
   loadSettings: () => Promise<Settings>;
-  loadApiKey: () => Promise<string | null>;
+  loadApiKey: (baseUrl?: string) => Promise<string | null>;
   /** Wake the queue at this time (an alarm); null cancels the wake-up. */
   schedule: (atIso: string | null) => void;
   /** After each successful extraction (SPEC §5: a snapshot, the newest 7 kept). */
@@ -94,7 +94,7 @@ export class ExtractionQueue {
     }
     const settings = await this.deps.loadSettings();
     // A local server takes no key: none is needed, and a stored one is never sent there.
-    const apiKey = needsKey(settings) ? await this.deps.loadApiKey() : null;
+    const apiKey = needsKey(settings) ? await this.deps.loadApiKey(settings.baseUrl) : null;
     if (needsKey(settings) && !apiKey) {
       await setPause({ reason: 'auth', since: now(), message: NO_KEY_MESSAGE });
       const attempts = Math.max(0, job.attempts - 1);

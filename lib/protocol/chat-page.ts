@@ -35,7 +35,16 @@ export const CHAT_PAGE_MESSAGES = {
    * The page's own site switches (learning from its chats; adding memories there) and the
    * mark this install writes in its blocks; never the key or any other setting.
    */
-  'site.config': def(Empty, z.object({ learn: z.boolean(), inject: z.enum(SITE_MODES), mark: z.string() })),
+  'site.config': def(
+    Empty,
+    z.object({
+      learn: z.boolean(),
+      inject: z.enum(SITE_MODES),
+      mark: z.string(),
+      /** The panel's language setting: the page's own controls speak it too. */
+      language: z.enum(['auto', 'en', 'zh']),
+    }),
+  ),
   /** Which selectors matched on the page; kept per tab for `tab.health`. */
   'site.health': def(SiteHealthReportSchema, Ok),
   /**

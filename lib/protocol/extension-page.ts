@@ -126,7 +126,12 @@ const extraction = {
 const store = {
   'settings.get': def(Empty, PublicSettingsSchema),
   'settings.set': def(
-    z.object({ settings: SettingsSchema, apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))) }),
+    z.object({
+      settings: SettingsSchema,
+      /** What the form started from: only fields changed since then are written (field-wise). */
+      base: z.optional(SettingsSchema),
+      apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    }),
     PublicSettingsSchema,
   ),
   'transfer.export': def(Empty, z.object({ text: z.string() })),
@@ -135,12 +140,25 @@ const store = {
   'transfer.applySettings': def(
     z.object({
       changes: z.array(z.object({ path: z.string().check(z.maxLength(200)), to: z.unknown() })).check(z.maxLength(500)),
+      /** The import's undo record: undoing the import puts these settings back too. */
+      undoId: z.optional(z.string().check(z.maxLength(100))),
     }),
     z.object({ settings: SettingsSchema }),
   ),
   'backups.list': def(Empty, z.array(BackupSummarySchema)),
   'backups.create': def(z.object({ reason: z.string().check(z.maxLength(200)) }), BackupSummarySchema),
-  'backups.restore': def(z.object({ id: z.string() }), z.object({ memories: z.int(), chats: z.int() })),
+  'backups.restore': def(
+    z.object({ id: z.string() }),
+    z.object({ memories: z.int(), chats: z.int(), undoId: z.string() }),
+  ),
+  /**
+   * Undoes one import, bring-in or restore exactly (lib/db/undo-log.ts): what is still as the
+   * action left it goes back, what changed since stays and is counted.
+   */
+  'undo.apply': def(
+    z.object({ id: z.string().check(z.maxLength(100)) }),
+    z.object({ reverted: z.int(), changedSince: z.int() }),
+  ),
   /** Health of the store for Settings: size, counts, quarantined records, last incident. */
   'store.status': def(Empty, StoreStatusSchema),
   /** The start-up check again (the degraded banner's "Check again"), then the status it leaves. */
@@ -162,7 +180,7 @@ const work = {
 /** "Bring in memories": a dry run of the merge per item, the commit, and the model's refinement. */
 const bringIn = {
   'bringIn.check': def(BringInItemsSchema, z.object({ checks: z.array(ItemCheckSchema) })),
-  'bringIn.commit': def(BringInItemsSchema, MergeStatsSchema),
+  'bringIn.commit': def(BringInItemsSchema, z.extend(MergeStatsSchema, { undoId: z.string() })),
   'bringIn.refine': def(
     RefineRequestSchema,
     z.extend(RefineAnswerSchema, { inputTokens: z.int(), outputTokens: z.int() }),

@@ -20,6 +20,8 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * `custom`; the auth style is that preset's, else Bearer (what the SDK sent for everyone
  * before). A base URL that is plain http to another computer is no longer allowed: it is
  * replaced by Anthropic's, so the key is never sent in the clear.
+ * v3 → v4 (review of new memories): `review` is added with its default, "use new memories at
+ * once", which is what every store did before; no site has its own choice yet.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -43,6 +45,7 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     const preset = presetForBaseUrl(baseUrl);
     return { ...old, baseUrl, provider: preset?.id ?? 'custom', authStyle: preset?.auth ?? 'bearer', version: 3 };
   },
+  3: (old) => ({ ...old, review: 'use-at-once', version: 4 }),
 };
 
 function siteV1toV2(site: Record<string, unknown>): Record<string, unknown> {

@@ -8,10 +8,18 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 3;
+export const SETTINGS_VERSION = 4;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
+
+/**
+ * What happens to a memory the extension writes by itself that no review rule holds back:
+ * `use-at-once` (it is used from the next message), or `ask-first` (every one waits for review).
+ */
+export const REVIEW_MODES = ['use-at-once', 'ask-first'] as const;
+export const ReviewModeSchema = z.enum(REVIEW_MODES);
+export type ReviewMode = z.infer<typeof ReviewModeSchema>;
 
 /** How memories are added on a site: on send, by the user's click, or never. */
 const SiteModeSchema = z.enum(SITE_MODES);
@@ -27,6 +35,8 @@ export const SiteSettingsSchema = z.object({
   learn: z._default(z.boolean(), true),
   inject: z._default(SiteModeSchema, 'auto'),
   budgetTokens: z._default(z.int().check(z.minimum(100), z.maximum(8000)), DEFAULT_BUDGET_TOKENS),
+  /** This site's own review choice for memories from its chats; absent: the global `review`. */
+  review: z.optional(ReviewModeSchema),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -58,14 +68,24 @@ export const SettingsSchema = z.object({
   transcriptRetentionDays: z._default(z.int().check(z.minimum(1), z.maximum(3650)), 30),
   dailyTokenCap: z._default(z.int().check(z.minimum(0), z.maximum(100_000_000)), 300_000),
   language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
+  /** Review of new memories, unless a site says otherwise (`sites[id].review`). */
+  review: z._default(ReviewModeSchema, 'use-at-once'),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** Settings as the UI sees them: the key itself never leaves the background. */
 export const PublicSettingsSchema = z.object({
   settings: SettingsSchema,
+  /** A key is stored for the saved endpoint's origin. */
   hasApiKey: z.boolean(),
+  /** Origins a key is stored for (never the keys): a new endpoint's own key is asked for. */
+  keyOrigins: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(100)),
 });
+
+/** The review choice that holds for memories from one site's chats (or the global one). */
+export function reviewFor(settings: Settings, site: SiteId | null): ReviewMode {
+  return (site ? settings.sites[site].review : undefined) ?? settings.review;
+}
 
 export function defaultSettings(): Settings {
   return SettingsSchema.parse({ version: SETTINGS_VERSION });

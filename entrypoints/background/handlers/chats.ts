@@ -18,7 +18,7 @@ import {
 import { spend } from '../../../lib/db/site-bounds';
 import { chatIdOf } from '../../../lib/memory/new-chat';
 import { MessageError } from '../../../lib/protocol/define';
-import { installMark } from '../../../lib/ranking/install-mark';
+import { stripMarks } from '../../../lib/ranking/install-mark';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
@@ -108,7 +108,7 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     // The page's own URL is trusted only when it is on the sender's site.
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
-    const marks = [await installMark()];
+    const marks = await stripMarks(from.site);
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId, excluded: chat === null };

@@ -14,6 +14,7 @@ import { type SelectedMemory, selectForInjection } from '../../../lib/ranking/se
 import { loadSettings } from '../../../lib/settings/store';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
+import { tellStale } from '../prepared-stale';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
 import { rememberInjection } from './last-injection';
@@ -60,6 +61,8 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     const site = siteForUrl(tab?.url ?? '');
     if (!tab?.url || !site) throw new MessageError('bad_request', `tab ${tabId} is not a supported chat page`);
     await updateTab(tabId, { site, url: tab.url }, { excluded: [...new Set(ids)] });
+    // Answered once the page has dropped the block it held: the user's next send is without them.
+    await tellStale(tabId);
     return { excluded: ids.length };
   },
   'inject.prepare': async ({ draft }, ctx) => {
@@ -71,7 +74,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       now: nowMs(),
       budgetTokens: site.budgetTokens,
       exclude: (await getTab(ctx.tabId))?.excluded ?? [],
-      mark: await installMark(),
+      mark: await installMark(ctx.site),
     });
     if (!selection.block) return NOTHING;
     const token = crypto.randomUUID();

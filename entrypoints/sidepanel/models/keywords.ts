@@ -36,9 +36,11 @@ export async function addKeywords(): Promise<void> {
   try {
     const r = await track('keywords', () => send('keywords.add', {}));
     closeKeywords();
-    const parts = [t(r.stopped ? 'kw.stopped' : 'kw.done', { n: r.updated })];
-    if (r.failed > 0) parts.push(t('kw.failed', { n: r.failed }));
-    say(parts.join(' '));
+    say(() =>
+      [t(r.stopped ? 'kw.stopped' : 'kw.done', { n: r.updated }), r.failed > 0 ? t('kw.failed', { n: r.failed }) : '']
+        .filter(Boolean)
+        .join(' '),
+    );
   } catch (error) {
     if (saidCancelled('keywords', error)) return;
     fail(messageOf(error));

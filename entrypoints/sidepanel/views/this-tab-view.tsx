@@ -50,7 +50,7 @@ export function ThisTabView() {
           checked={chat.excluded}
           disabled={!chat.available}
           onChange={(e) => {
-            void setChatExcluded(e.currentTarget.checked).then((ok) => ok || fail(t('tab.excludeUnavailable')));
+            void setChatExcluded(e.currentTarget.checked).then((ok) => ok || fail(() => t('tab.excludeUnavailable')));
           }}
         />
         {t('tab.dontRemember')}

@@ -137,9 +137,14 @@ describe('chat messages', () => {
     expect((await getChat('chatgpt:abc-123'))?.state).toBe('finished');
   });
 
-  it('tells a page its own switches and the block mark, nothing else', async () => {
+  it('tells a page its own switches, the block mark and the panel language setting, nothing else', async () => {
     const config = await ok(route({ type: 'site.config', payload: {} }, contentSender(CHATGPT)));
-    expect(config).toEqual({ learn: true, inject: 'auto', mark: expect.stringMatching(/^[0-9a-z]{8}$/) });
+    expect(config).toEqual({
+      learn: true,
+      inject: 'auto',
+      mark: expect.stringMatching(/^[0-9a-z]{8}$/),
+      language: 'auto',
+    });
   });
 });
 

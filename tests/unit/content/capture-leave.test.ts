@@ -28,6 +28,7 @@ function pageState(turns: ChatTurn[], learn = true): PageState {
         return turns.map((t) => ({ ...t, hash: turnHash(t) }));
       },
     },
+    lang: 'en',
     changed: () => {},
     configured: () => {},
   };

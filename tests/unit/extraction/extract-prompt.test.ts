@@ -82,7 +82,7 @@ describe('the save_memories tool', () => {
   });
 
   it('asks for 2–8 keywords: category, synonyms and a translation into the other language', () => {
-    expect(EXTRACT_SYSTEM_PROMPT).toContain('2–8 short `keywords`');
+    expect(EXTRACT_SYSTEM_PROMPT).toContain('2–8 short keywords');
     expect(EXTRACT_SYSTEM_PROMPT).toContain('translated into the other of English and Chinese');
     const parsed = SaveMemoriesSchema.parse({
       summary: 's',
