@@ -5,6 +5,7 @@
 
 import { signal } from '@preact/signals';
 import { hasCjk } from '../../../lib/cjk';
+import { type HandoutCount, handoutCounts } from '../../../lib/db/block-handouts';
 import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
@@ -18,14 +19,27 @@ export const activityLoaded = signal(false);
 /** The entry whose details are open (one at a time keeps the list short at 360 px). */
 export const openEntry = signal<string | null>(null);
 
+/** Blocks handed to each site in the last hour, and how many its bound held back. */
+export const handouts = signal<readonly HandoutCount[]>([]);
+
 export function startActivityModel(): () => void {
-  return watch(
+  const stopLog = watch(
     () => recentInjections(200),
     (rows) => {
       injections.value = rows;
       activityLoaded.value = true;
     },
   );
+  const stopCounts = watch(
+    () => handoutCounts(Date.now()),
+    (rows) => {
+      handouts.value = rows;
+    },
+  );
+  return () => {
+    stopLog();
+    stopCounts();
+  };
 }
 
 export function toggleEntry(id: string): void {

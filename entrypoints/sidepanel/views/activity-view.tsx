@@ -4,9 +4,12 @@ import { EmptyState } from '../../../components/empty-state';
 import { InjectionEntry } from '../../../components/injection-entry';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
+import { BLOCKS_PER_SITE_HOUR, BLOCKS_PER_TAB_HOUR } from '../../../lib/sites/bounds';
+import { SITE_LABELS } from '../../../lib/sites/ids';
 import {
   activityLoaded,
   firstWords,
+  handouts,
   injections,
   markWrong,
   openEntry,
@@ -21,6 +24,19 @@ export function ActivityView() {
   return (
     <ViewPanel id="activity">
       <p class="muted">{t('activity.intro')}</p>
+      {handouts.value
+        .filter((h) => h.held > 0)
+        .map((h) => (
+          <p key={h.site} class="field-hint" role="status">
+            {t('activity.handouts', {
+              site: SITE_LABELS[h.site],
+              given: h.given,
+              held: h.held,
+              perSite: BLOCKS_PER_SITE_HOUR,
+              perTab: BLOCKS_PER_TAB_HOUR,
+            })}
+          </p>
+        ))}
       {activityLoaded.value && list.length === 0 && (
         <EmptyState title={t('activity.empty.title')}>
           <p>{t('activity.empty.body')}</p>
