@@ -32,7 +32,7 @@ export function MemoriesView() {
       )}
       <BringInPanel />
       <ReviewQueue />
-      <KeywordsOffer />
+      <KeywordsOffer place="memories" />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
       {memories.value.length > 0 && <MemoriesFinder />}
