@@ -4,12 +4,14 @@ import { sensitiveLabel } from '../extraction/privacy';
 import { relation } from '../extraction/similarity';
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
+import { memoryReasons } from '../memory/review-rules';
 import {
   MAX_MEMORY_CHARS,
   type MemoryRecord,
   type MemoryStatus,
   type MemoryType,
   type Origin,
+  type ReviewReason,
   type Scope,
 } from '../memory/types';
 import { versionOf } from '../memory/versions';
@@ -163,10 +165,16 @@ export async function proposeMemory(input: ProposeInput): Promise<ProposeResult>
     const current = await db.memories.where('status').anyOf('active', 'proposed').toArray();
     const known = current.find((m) => m.type === input.type && relation(m.content, content) === 'duplicate');
     if (known) return { outcome: 'known', id: known.id };
+    const importance = clampImportance(input.importance ?? 3);
+    const why = memoryReasons({ content, type: input.type, importance });
+    const first: ReviewReason =
+      input.origin.kind === 'tool' ? 'tool' : input.origin.kind === 'opened' ? 'not-sent-here' : 'ask-first';
     const memory: MemoryRecord = {
-      ...createMemory({ content, type: input.type, importance: clampImportance(input.importance ?? 3) }),
+      ...createMemory({ content, type: input.type, importance }),
       status: 'proposed',
       origin: input.origin,
+      proposal: { reasons: [first, ...why] },
+      ...(cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
     };
     await db.memories.add(memory);
     return { outcome: 'proposed', memory };
