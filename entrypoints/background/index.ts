@@ -6,6 +6,7 @@ import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
+import { indexHistorySoon } from './history-upkeep';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
@@ -49,6 +50,8 @@ export default defineBackground({
     });
 
     startChatLifecycle();
+    // Chats listed for indexing before the worker last stopped (or by an upgrade) resume.
+    indexHistorySoon();
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();

@@ -6,6 +6,7 @@ import { browser } from '#imports';
 import { checkIntegrity } from '../../lib/db/integrity';
 import { runMaintenance } from '../../lib/db/maintenance';
 import { loadSettings } from '../../lib/settings/store';
+import { indexHistorySoon } from './history-upkeep';
 
 const ALARM = 'maintenance';
 
@@ -17,6 +18,7 @@ async function startUp(): Promise<void> {
     return;
   }
   const report = await runMaintenance((await loadSettings()).transcriptRetentionDays);
+  indexHistorySoon();
   console.info('claude-mem start-up', { integrity: { ...integrity }, maintenance: report });
 }
 
@@ -30,6 +32,7 @@ export function wireMaintenance(): void {
     if (alarm.name !== ALARM) return;
     void loadSettings()
       .then((s) => runMaintenance(s.transcriptRetentionDays))
+      .then(indexHistorySoon)
       .catch((e) => console.error('maintenance failed', e));
   });
 }

@@ -11,6 +11,7 @@ import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';
 import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
 import { db } from './db';
+import { markHistoryDirty } from './history-index';
 import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 import { putInChunks } from './transfer';
 
@@ -98,13 +99,15 @@ export async function restoreBackup(id: string, work?: WorkHandle): Promise<{ me
   await createBackup('before restore');
   work?.checkpoint();
   const tombstones = await tombstonedChatIds();
-  await db.transaction('rw', db.memories, db.chats, async () => {
+  await db.transaction('rw', db.memories, db.chats, db.hdirty, async () => {
     const live = new Map((await db.chats.toArray()).map((c) => [c.id, c]));
     const chats = chatsToRestore(snapshot, live, tombstones);
     await db.memories.clear();
     await db.chats.clear();
     await putInChunks(db.memories, snapshot.memories, work);
     await db.chats.bulkPut(chats);
+    // Chats the restore removed and chats it brought back both change what search finds.
+    await markHistoryDirty([...new Set([...live.keys(), ...chats.map((c) => c.id)])]);
   });
   if (snapshot.settings !== undefined) await saveSettings(restoreImportable(await loadSettings(), snapshot.settings));
   return { memories: snapshot.memories.length, chats: snapshot.chats.length };

@@ -66,7 +66,7 @@ export const SCHEMA_V2 = { ...SCHEMA_V1, terms: 'id' } as const;
  * state, last change and last activity; jobs by chat, state and due time; injections, quarantine by
  * time), so writes such as an injection's hit count and time no longer update indexes.
  */
-const SCHEMA_V3 = {
+export const SCHEMA_V3 = {
   memories: 'id, type, status',
   chats: 'id, state, updatedAt, lastActivityAt',
   jobs: 'id, chatId, state, nextAttemptAt',
@@ -77,6 +77,39 @@ const SCHEMA_V3 = {
   terms: 'id',
 } as const;
 
+/**
+ * v4: chat history search (lib/history/). `hterms` holds one term's packed postings per
+ * segment, keyed [term+segment] so a query reads a term's rows with one key range; `hchats`
+ * gives each indexed chat a small number; `hdirty` lists chats whose index is behind (written
+ * in the same transaction as the chat, so a worker stopped mid-way loses nothing); `hdead` lists
+ * forgotten chats whose postings are still to be purged, with the terms to purge them from.
+ */
+const SCHEMA_V4 = { ...SCHEMA_V3, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
+
+/** One segment of one term's postings (lib/history/postings.ts); segment 0 is the merged one. */
+export interface HistoryTermRow {
+  t: string;
+  s: number;
+  d: Uint8Array;
+}
+
+/** An indexed chat: its number in the postings, and what of it is indexed. */
+export interface HistoryChatRow {
+  n: number;
+  id: string;
+  site: string;
+  /** Last change, epoch ms: the date filter and recency. */
+  at: number;
+  /** Fingerprints of the indexed turns, in order (lib/history/batch.ts turnHash). */
+  h: number[];
+}
+
+export interface HistoryDeadRow {
+  n: number;
+  /** Every term the chat's postings may sit under. */
+  terms: string[];
+}
+
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
@@ -86,6 +119,10 @@ export class MemDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   terms!: EntityTable<TermsRow, 'id'>;
+  hterms!: Dexie.Table<HistoryTermRow, [string, number]>;
+  hchats!: EntityTable<HistoryChatRow, 'n'>;
+  hdirty!: EntityTable<{ id: string }, 'id'>;
+  hdead!: EntityTable<HistoryDeadRow, 'n'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -94,6 +131,14 @@ export class MemDB extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     // v3: dropping indexes changes no row, so no upgrade function.
     this.version(3).stores(SCHEMA_V3);
+    // v4: every chat kept so far is listed for indexing (keys only, so thousands of chats take
+    // one quick pass); the background indexes them in batches after the upgrade.
+    this.version(4)
+      .stores(SCHEMA_V4)
+      .upgrade(async (tx) => {
+        const ids = (await tx.table('chats').toCollection().primaryKeys()) as string[];
+        await tx.table('hdirty').bulkPut(ids.map((id) => ({ id })));
+      });
   }
 }
 

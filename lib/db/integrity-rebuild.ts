@@ -18,6 +18,7 @@ import { backupDb } from './backup-db';
 import { type Snapshot, withTombstones } from './backup-snapshot';
 import { chatsToRestore, listBackups, readBackup } from './backups';
 import { DB_NAME, db } from './db';
+import { markHistoryDirty } from './history-index';
 import { describeError } from './store-errors';
 import { tombstonedChatIds } from './tombstones';
 
@@ -106,6 +107,7 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
   await db.transaction('rw', db.tables, async () => {
     await db.memories.bulkPut(memories);
     await db.chats.bulkPut(chats);
+    await markHistoryDirty(chats.map((c) => c.id));
     await db.jobs.bulkPut(valid(salvaged.jobs, JobSchema));
     await db.injections.bulkPut(valid(salvaged.injections, InjectionSchema));
     await db.table('usage').bulkPut(salvaged.usage ?? []);

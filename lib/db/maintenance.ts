@@ -12,6 +12,7 @@ import {
 } from '../memory/forgetting';
 import { now, nowMs } from '../time';
 import { db } from './db';
+import { forgetInIndex } from './history-index';
 
 export interface MaintenanceReport {
   at: string;
@@ -62,8 +63,13 @@ async function downWeightFacts(t: number): Promise<number> {
 }
 
 async function dropTranscripts(t: number, retentionDays: number): Promise<number> {
-  return db.transaction('rw', db.chats, async () => {
+  return db.transaction('rw', db.chats, db.hchats, db.hdead, async () => {
     const rows = await db.chats.filter((c) => shouldDropTranscript(c, retentionDays, t)).toArray();
+    for (const c of rows)
+      await forgetInIndex(
+        c.id,
+        c.turns.map((turn) => turn.text),
+      );
     await db.chats.bulkPut(rows.map((c) => ({ ...c, turns: [] })));
     return rows.length;
   });

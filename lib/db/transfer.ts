@@ -12,6 +12,7 @@ import type { Chat, MemoryRecord } from '../memory/types';
 import type { ParsedMemoryFile } from '../memory-file/format';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
+import { markHistoryDirty } from './history-index';
 import { tombstonedChatIds } from './tombstones';
 
 const WRITE_CHUNK = 1000;
@@ -41,7 +42,7 @@ export interface ImportReport {
 /** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
-  return db.transaction('rw', db.memories, db.chats, async () => {
+  return db.transaction('rw', db.memories, db.chats, db.hdirty, async () => {
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
     const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
@@ -88,6 +89,7 @@ async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string
   const current = await db.chats.bulkGet(candidates.map((c) => c.id));
   const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
   await db.chats.bulkPut(writes);
+  await markHistoryDirty(writes.map((c) => c.id));
   return writes.length;
 }
 

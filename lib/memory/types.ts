@@ -96,6 +96,8 @@ export const ChatSchema = z.object({
   createdAt: IsoDate,
   updatedAt: IsoDate,
   lastActivityAt: IsoDate,
+  /** Absent: captured in this browser; `imported`: brought in from a site's data export. */
+  origin: z.optional(z.enum(['captured', 'imported'])),
 });
 export type Chat = z.infer<typeof ChatSchema>;
 

@@ -13,6 +13,12 @@ import {
   StoreStatusSchema,
 } from '../db/reports';
 import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
+import {
+  HistoryListRequestSchema,
+  HistoryListResponseSchema,
+  HistorySearchRequestSchema,
+  HistorySearchResponseSchema,
+} from '../history/schemas';
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
 import { PendingDraftSchema } from '../memory/pending-draft';
 import { ChatSchema, InjectionSchema, MemoryRecordSchema, QueuePauseSchema, SiteIdSchema } from '../memory/types';
@@ -36,6 +42,17 @@ const chats = {
   'chats.get': def(z.object({ id: IdSchema }), z.nullable(ChatSchema)),
   /** Memories the user switched off in This tab: left out of that tab's next injections. */
   'tab.exclude': def(z.object({ tabId: z.int(), ids: MemoryIdsSchema }), z.object({ excluded: z.int() })),
+} as const;
+
+/** Chat history: search and list run here only, never for a content script. */
+const history = {
+  'history.search': def(HistorySearchRequestSchema, HistorySearchResponseSchema),
+  'history.list': def(HistoryListRequestSchema, HistoryListResponseSchema),
+  /** Deletes chats: their text leaves the store, the search index and every backup. */
+  'history.delete': def(
+    z.object({ ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(1000)) }),
+    z.object({ deleted: z.int(), backupsChanged: z.int() }),
+  ),
 } as const;
 
 const memories = {
@@ -192,6 +209,7 @@ const keywords = {
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
+  ...history,
   ...memories,
   ...ranking,
   ...extraction,

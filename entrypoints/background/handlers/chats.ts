@@ -20,6 +20,7 @@ import { installMark } from '../../../lib/ranking/install-mark';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
+import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup, SenderContext } from '../router';
 import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
@@ -93,6 +94,7 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
   const known = await getChat(id);
   if (excluded) await excludeChat(chat.site, chat.conversationId, known?.url || chat.url);
   else if (known) await includeChat(id);
+  indexHistorySoon();
   return chatStatus(id);
 }
 
@@ -105,6 +107,7 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
     const marks = [await installMark()];
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
+    indexHistorySoon();
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId: chatIdOf(from.site, conversationId), excluded: chat === null };
   },

@@ -4,6 +4,7 @@ import { bringInHandlers } from './bring-in';
 import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
 import { feedbackHandlers } from './feedback';
+import { historyHandlers } from './history';
 import { injectionHandlers } from './injection';
 import { keywordsHandlers } from './keywords';
 import { memoryHandlers } from './memories';
@@ -23,6 +24,7 @@ export const handlers: Handlers = {
   ...transferHandlers,
   ...injectionHandlers,
   ...chatHandlers,
+  ...historyHandlers,
   ...siteHandlers,
   ...storeHandlers,
   ...feedbackHandlers,

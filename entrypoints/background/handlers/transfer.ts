@@ -5,6 +5,7 @@ import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/f
 import { MessageError } from '../../../lib/protocol/define';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
 import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup } from '../router';
 import { tracked } from './work';
 
@@ -43,6 +44,7 @@ export const transferHandlers: HandlerGroup<
       await createBackup('before import');
       work.checkpoint();
       const report = await importParsed(parsed, work);
+      indexHistorySoon();
       return {
         ...report,
         settingsChanges: proposeSettingsChanges(await loadSettings(), parsed.settings),
@@ -58,5 +60,10 @@ export const transferHandlers: HandlerGroup<
   },
   'backups.list': () => listBackups(),
   'backups.create': ({ reason }) => createBackup(reason),
-  'backups.restore': ({ id }) => tracked('restore', (work) => restoreBackup(id, work)),
+  'backups.restore': ({ id }) =>
+    tracked('restore', async (work) => {
+      const result = await restoreBackup(id, work);
+      indexHistorySoon();
+      return result;
+    }),
 };

@@ -62,17 +62,30 @@ describe('database versions', () => {
     const current = new MemDB('upgrade-current-tables');
     await current.open();
     expect(current.tables.map((t) => t.name).sort()).toEqual(
-      ['chats', 'injections', 'jobs', 'memories', 'meta', 'quarantine', 'terms', 'usage'].sort(),
+      [
+        'chats',
+        'hchats',
+        'hdead',
+        'hdirty',
+        'hterms',
+        'injections',
+        'jobs',
+        'memories',
+        'meta',
+        'quarantine',
+        'terms',
+        'usage',
+      ].sort(),
     );
-    expect(current.verno).toBe(3);
+    expect(current.verno).toBe(4);
     current.close();
   });
 
   for (const file of [V1, V2]) {
-    it(`upgrades a real v${file.version} store to v3: every row kept as it was, only queried fields indexed`, async () => {
+    it(`upgrades a real v${file.version} store to the current version: every row kept as it was, only queried fields indexed`, async () => {
       await writeStore(file);
       await db.open();
-      expect(db.verno).toBe(3);
+      expect(db.verno).toBe(4);
       for (const [name, rows] of Object.entries(file.tables)) {
         expect(await db.table(name).toArray(), name).toEqual(rows);
       }
