@@ -49,7 +49,7 @@ export class JsonElementSplitter {
       } else if (c === 125 || c === 93) {
         this.depth--;
         if (this.depth === 0 && !this.topIsObject) {
-          const from = start < 0 ? 0 : start;
+          const from = Math.max(start, 0);
           this.parts.push(chunk.slice(from, i + 1));
           out.push(this.parts.join(''));
           this.parts = [];
@@ -61,7 +61,7 @@ export class JsonElementSplitter {
     }
     // An unfinished element (or the one top-level object) carries over into the next piece.
     if (this.depth > 0 || (this.topIsObject && this.started)) {
-      const rest = chunk.slice(start < 0 ? 0 : start);
+      const rest = chunk.slice(Math.max(start, 0));
       this.held += rest.length;
       if (this.held > MAX_ELEMENT_CHARS) throw new RangeError('one conversation in the file is larger than 64 MB');
       this.parts.push(rest);
