@@ -17,7 +17,7 @@ async function startUp(): Promise<void> {
     console.warn('claude-mem start-up: store left as it is', integrity.degraded);
     return;
   }
-  const report = await runMaintenance((await loadSettings()).transcriptRetentionDays);
+  const report = await runMaintenance((await loadSettings()).keepChatHistory);
   indexHistorySoon();
   console.info('claude-mem start-up', { integrity: { ...integrity }, maintenance: report });
 }
@@ -31,7 +31,7 @@ export function wireMaintenance(): void {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== ALARM) return;
     void loadSettings()
-      .then((s) => runMaintenance(s.transcriptRetentionDays))
+      .then((s) => runMaintenance(s.keepChatHistory))
       .then(indexHistorySoon)
       .catch((e) => console.error('maintenance failed', e));
   });

@@ -78,17 +78,21 @@ export const SCHEMA_V3 = {
 } as const;
 
 /**
- * v4: chat history search (lib/history/). `hterms` holds one term's packed postings per
- * segment, keyed [term+segment] so a query reads a term's rows with one key range; `hchats`
+ * v4: chat history search (lib/history/). `hterms` holds a bucket of terms' packed postings
+ * per segment, keyed [bucket+segment] so a query reads a term's bucket with one key range; `hchats`
  * gives each indexed chat a small number; `hdirty` lists chats whose index is behind (written
  * in the same transaction as the chat, so a worker stopped mid-way loses nothing); `hdead` lists
  * forgotten chats whose postings are still to be purged, with the terms to purge them from.
  */
 const SCHEMA_V4 = { ...SCHEMA_V3, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
 
-/** One segment of one term's postings (lib/history/postings.ts); segment 0 is the merged one. */
+/**
+ * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
+ * segment 0 is the merged one.
+ */
 export interface HistoryTermRow {
-  t: string;
+  /** The bucket (a hash of the term). */
+  t: number;
   s: number;
   d: Uint8Array;
 }
@@ -119,7 +123,7 @@ export class MemDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   terms!: EntityTable<TermsRow, 'id'>;
-  hterms!: Dexie.Table<HistoryTermRow, [string, number]>;
+  hterms!: Dexie.Table<HistoryTermRow, [number, number]>;
   hchats!: EntityTable<HistoryChatRow, 'n'>;
   hdirty!: EntityTable<{ id: string }, 'id'>;
   hdead!: EntityTable<HistoryDeadRow, 'n'>;

@@ -24,7 +24,7 @@ function turnsOf(c: ImportedConversation, fallback: string): Turn[] {
   );
 }
 
-export function chatOfImport(c: ImportedConversation, previous: Chat | undefined, at: string): Chat {
+function chatOfImport(c: ImportedConversation, previous: Chat | undefined, at: string): Chat {
   const first = c.turns.find((t) => t.at)?.at;
   const last = [...c.turns].reverse().find((t) => t.at)?.at;
   const createdAt = c.createdAt ?? first ?? at;

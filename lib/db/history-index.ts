@@ -11,9 +11,10 @@
 import { Dexie } from 'dexie';
 import { PostingBatch, termsOfTexts, turnHash } from '../history/batch';
 import type { Chat } from '../memory/types';
-import { db, type HistoryChatRow } from './db';
+import { db, type HistoryChatRow, type HistoryTermRow } from './db';
 
 const NEXT_CHAT = 'history.nextChat';
+const PUT_CHUNK = 2_000;
 const NEXT_SEGMENT = 'history.nextSegment';
 /** Segments written since the last merge: many small ones make a query read many rows. */
 export const SEGMENTS_SINCE_MERGE = 'history.segmentsSinceMerge';
@@ -118,7 +119,16 @@ export async function indexPending(limit = 200, maxChars = 4_000_000): Promise<n
     }
     if (batch.size > 0) {
       const s = await counter(NEXT_SEGMENT, 1);
-      await db.hterms.bulkPut([...batch.rows()].map((r) => ({ t: r.term, s, d: r.data })));
+      // In chunks: one request list of 100,000 puts is slow in some IndexedDB implementations.
+      let rows: HistoryTermRow[] = [];
+      for (const r of batch.rows()) {
+        rows.push({ t: r.bucket, s, d: r.data });
+        if (rows.length >= PUT_CHUNK) {
+          await db.hterms.bulkPut(rows);
+          rows = [];
+        }
+      }
+      await db.hterms.bulkPut(rows);
       await db.meta.put({ key: NEXT_SEGMENT, value: s + 1 });
       await db.meta.put({ key: SEGMENTS_SINCE_MERGE, value: (await counter(SEGMENTS_SINCE_MERGE, 0)) + 1 });
     }

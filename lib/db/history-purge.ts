@@ -4,6 +4,7 @@
  * its position in `meta`.
  */
 import { Dexie } from 'dexie';
+import { BUCKETS, bucketEntries, bucketOf, encodeBucket } from '../history/buckets';
 import { mergePostings } from '../history/postings';
 import { db, type HistoryTermRow } from './db';
 import { SEGMENTS_SINCE_MERGE } from './history-index';
@@ -11,84 +12,93 @@ import { SEGMENTS_SINCE_MERGE } from './history-index';
 const MERGE_STATE = 'history.merge';
 /** Merge once this many segments were written since the last merge. */
 const MERGE_AFTER_SEGMENTS = 64;
-const TERMS_PER_STEP = 400;
-const ROWS_PER_STEP = 2_000;
+const BUCKETS_PER_STEP = 64;
 
-function termRange(term: string) {
-  return db.hterms.where('[t+s]').between([term, Dexie.minKey], [term, Dexie.maxKey], true, true);
+function bucketRows(bucket: number) {
+  return db.hterms.where('[t+s]').between([bucket, Dexie.minKey], [bucket, Dexie.maxKey], true, true);
 }
 
-/** Rewrites each term's rows without the given chats; returns rows changed. */
-async function dropFromTerms(terms: readonly string[], drop: ReadonlySet<number>): Promise<number> {
-  return db.transaction('rw', db.hterms, async () => {
-    let changed = 0;
-    for (const term of terms) {
-      for (const row of await termRange(term).toArray()) {
-        const next = mergePostings([row.d], (n) => drop.has(n));
-        if (next.length === row.d.length) continue;
-        changed++;
-        if (next.length === 0) await db.hterms.delete([row.t, row.s]);
-        else await db.hterms.put({ ...row, d: next });
+/** A row's terms without the chats `drop` names; null when nothing is left. */
+function without(row: Uint8Array, drop: (n: number) => boolean): Uint8Array | null {
+  const kept: [string, Uint8Array][] = [];
+  for (const [term, postings] of bucketEntries(row)) {
+    const next = mergePostings([postings], drop);
+    if (next.length > 0) kept.push([term, next]);
+  }
+  return kept.length > 0 ? encodeBucket(kept) : null;
+}
+
+/** Rewrites each bucket's rows without the given chats. */
+async function dropFromBuckets(buckets: readonly number[], drop: ReadonlySet<number>): Promise<void> {
+  await db.transaction('rw', db.hterms, async () => {
+    for (const bucket of buckets) {
+      for (const row of await bucketRows(bucket).toArray()) {
+        const next = without(row.d, (n) => drop.has(n));
+        if (!next) await db.hterms.delete([row.t, row.s]);
+        else if (next.length !== row.d.length) await db.hterms.put({ ...row, d: next });
       }
     }
-    return changed;
   });
 }
 
-/** Purges the postings of forgotten chats whose terms are known; returns rows changed. */
+/** Purges the postings of forgotten chats whose terms are known; returns how many chats. */
 export async function purgeForgotten(): Promise<number> {
   const dead = (await db.hdead.toArray()).filter((r) => r.terms.length > 0);
   if (dead.length === 0) return 0;
   const drop = new Set(dead.map((r) => r.n));
-  const terms = [...new Set(dead.flatMap((r) => r.terms))];
-  let changed = 0;
-  for (let i = 0; i < terms.length; i += TERMS_PER_STEP) {
-    changed += await dropFromTerms(terms.slice(i, i + TERMS_PER_STEP), drop);
+  const buckets = [...new Set(dead.flatMap((r) => r.terms.map(bucketOf)))].sort((a, b) => a - b);
+  for (let i = 0; i < buckets.length; i += BUCKETS_PER_STEP) {
+    await dropFromBuckets(buckets.slice(i, i + BUCKETS_PER_STEP), drop);
   }
   await db.hdead.bulkDelete([...drop]);
-  return changed;
+  return drop.size;
 }
 
 interface MergeState {
-  after: [string, number] | null;
+  /** The last bucket merged. */
+  after: number;
   /** Forgotten chats without known terms when this merge began: gone once it ends. */
   dead: number[];
 }
 
 async function mergeDue(): Promise<boolean> {
-  if ((await db.meta.get(MERGE_STATE))?.value) return true;
   const since = ((await db.meta.get(SEGMENTS_SINCE_MERGE))?.value as number | undefined) ?? 0;
   return since >= MERGE_AFTER_SEGMENTS || (await db.hdead.filter((r) => r.terms.length === 0).count()) > 0;
 }
 
-/** One step of the merge: every term's segments become one row, without forgotten chats. */
+/** One bucket's segments as one row, later segments winning, forgotten chats left out. */
+function mergeBucket(rows: readonly HistoryTermRow[], live: ReadonlySet<number>): Uint8Array | null {
+  const byTerm = new Map<string, Uint8Array[]>();
+  for (const row of [...rows].sort((a, b) => a.s - b.s)) {
+    for (const [term, postings] of bucketEntries(row.d)) byTerm.set(term, [...(byTerm.get(term) ?? []), postings]);
+  }
+  const kept: [string, Uint8Array][] = [];
+  for (const [term, lists] of byTerm) {
+    const merged = mergePostings(lists, (n) => !live.has(n));
+    if (merged.length > 0) kept.push([term, merged]);
+  }
+  return kept.length > 0 ? encodeBucket(kept) : null;
+}
+
+/** Merges the next few buckets; returns the state after them, or null at the end. */
 async function mergeStep(state: MergeState): Promise<MergeState | null> {
   return db.transaction('rw', [db.hterms, db.hchats, db.meta], async () => {
-    const from = state.after;
-    const coll = from ? db.hterms.where('[t+s]').above(from) : db.hterms.toCollection();
-    const rows: HistoryTermRow[] = await coll.limit(ROWS_PER_STEP).toArray();
-    if (rows.length === 0) return null;
-    const last = rows[rows.length - 1]!;
-    // Finish the last term so each term is merged in one step.
-    rows.push(
-      ...(await db.hterms.where('[t+s]').between([last.t, last.s], [last.t, Dexie.maxKey], false, true).toArray()),
-    );
+    const rows = await db.hterms
+      .where('[t+s]')
+      .between([state.after + 1, Dexie.minKey], [state.after + BUCKETS_PER_STEP, Dexie.maxKey], true, true)
+      .toArray();
+    const last = state.after + BUCKETS_PER_STEP;
     const live = new Set(await db.hchats.toCollection().primaryKeys());
-    const byTerm = new Map<string, HistoryTermRow[]>();
-    for (const r of rows) byTerm.set(r.t, [...(byTerm.get(r.t) ?? []), r]);
-    for (const [t, group] of byTerm) {
-      const merged = mergePostings(
-        group.map((r) => r.d),
-        (n) => !live.has(n),
-      );
-      if (group.length === 1 && group[0]!.s === 0 && merged.length === group[0]!.d.length) continue;
-      await db.hterms.bulkDelete(group.map((r) => [r.t, r.s] as [string, number]));
-      if (merged.length > 0) await db.hterms.put({ t, s: 0, d: merged });
+    const byBucket = new Map<number, HistoryTermRow[]>();
+    for (const r of rows) byBucket.set(r.t, [...(byBucket.get(r.t) ?? []), r]);
+    for (const [t, group] of byBucket) {
+      const merged = mergeBucket(group, live);
+      await db.hterms.bulkDelete(group.map((r) => [r.t, r.s] as [number, number]));
+      if (merged) await db.hterms.put({ t, s: 0, d: merged });
     }
-    const end = rows[rows.length - 1]!;
-    const next: MergeState = { ...state, after: [end.t, Number.MAX_SAFE_INTEGER] };
+    const next: MergeState = { ...state, after: last };
     await db.meta.put({ key: MERGE_STATE, value: next });
-    return next;
+    return last >= BUCKETS - 1 ? null : next;
   });
 }
 
@@ -98,7 +108,7 @@ export async function mergeSegments(force = false): Promise<boolean> {
   if (!state) {
     if (!force && !(await mergeDue())) return false;
     const dead = (await db.hdead.filter((r) => r.terms.length === 0).primaryKeys()) as number[];
-    state = { after: null, dead };
+    state = { after: -1, dead };
     await db.meta.put({ key: SEGMENTS_SINCE_MERGE, value: 0 });
     await db.meta.put({ key: MERGE_STATE, value: state });
   }

@@ -6,6 +6,7 @@
  * grows with the history.
  */
 import { Dexie } from 'dexie';
+import { bucketOf, findInBucket, termBytes } from '../history/buckets';
 import { forEachPosting } from '../history/postings';
 import { type HistoryQuery, parseQuery, type QueryUnit } from '../history/query';
 import type { HistoryResult, HistorySearchRequest, HistorySearchResponse } from '../history/schemas';
@@ -13,7 +14,7 @@ import { chatScore, idf, recencyFactor, saturate } from '../history/score';
 import { holdsPhrases, snippetOf } from '../history/snippet';
 import type { Chat } from '../memory/types';
 import { SITE_IDS, type SiteId } from '../sites/ids';
-import { db } from './db';
+import { db, type HistoryTermRow } from './db';
 import { indexGeneration } from './history-index';
 
 export interface ChatMeta {
@@ -34,6 +35,12 @@ const KEEP_CACHE_MS = 60_000;
 const HITS_PER_CHAT = 3;
 /** How many candidate chats a phrase search reads at most to verify the phrase. */
 const PHRASE_CHECK_CHATS = 400;
+
+/** Forgets the kept chat numbers now (what a minute without searches does). */
+export function dropSearchCache(): void {
+  clearTimeout(dropTimer);
+  cache = null;
+}
 
 /** Every indexed chat's number, id, site and date (kept a minute after the last use). */
 export async function metaCache(): Promise<MetaCache> {
@@ -58,23 +65,26 @@ const keyOf = (chat: number, turn: number): TurnKey => chat * 1_048_576 + turn;
 const chatOfKey = (key: TurnKey) => Math.floor(key / 1_048_576);
 const turnOfKey = (key: TurnKey) => key % 1_048_576;
 
-/** Per term: turn → tf, and how many turns hold it. */
-async function readTerms(terms: readonly string[], prefixes: readonly string[]) {
-  const out = new Map<string, Map<TurnKey, number>>();
+/** Per term: turn → tf. Each term's bucket is read once, whatever else shares it. */
+async function readTerms(terms: readonly string[]) {
+  const buckets = new Map<number, HistoryTermRow[]>();
   await db.transaction('r', db.hterms, async () => {
-    const reads = terms.map(async (t) => {
-      const rows = await db.hterms.where('[t+s]').between([t, Dexie.minKey], [t, Dexie.maxKey], true, true).toArray();
-      out.set(t, collect(rows.map((r) => r.d)));
-    });
-    const prefixReads = prefixes.map(async (p) => {
-      const rows = await db.hterms
-        .where('[t+s]')
-        .between([p, Dexie.minKey], [`${p}\uffff`, Dexie.maxKey], true, true)
-        .toArray();
-      out.set(`prefix:${p}`, collect(rows.map((r) => r.d)));
-    });
-    await Promise.all([...reads, ...prefixReads]);
+    const wanted = [...new Set(terms.map(bucketOf))];
+    await Promise.all(
+      wanted.map(async (b) => {
+        buckets.set(
+          b,
+          await db.hterms.where('[t+s]').between([b, Dexie.minKey], [b, Dexie.maxKey], true, true).toArray(),
+        );
+      }),
+    );
   });
+  const out = new Map<string, Map<TurnKey, number>>();
+  for (const t of terms) {
+    const bytes = termBytes(t);
+    const lists = (buckets.get(bucketOf(t)) ?? []).map((r) => findInBucket(r.d, bytes)).filter((d) => d !== null);
+    out.set(t, collect(lists));
+  }
   return out;
 }
 
@@ -86,9 +96,9 @@ function collect(lists: readonly Uint8Array[]): Map<TurnKey, number> {
 
 /** Score of each turn that satisfies one unit. */
 function unitScores(unit: QueryUnit, postings: Map<string, Map<TurnKey, number>>, total: number) {
-  const lists = unit.prefix ? [postings.get(`prefix:${unit.prefix}`)!] : unit.terms.map((t) => postings.get(t)!);
+  const lists = unit.terms.map((t) => postings.get(t)!);
   const scores = new Map<TurnKey, number>();
-  if (unit.mode === 'any' || unit.prefix) {
+  if (unit.mode === 'any') {
     for (const list of lists) {
       const w = idf(total, list.size);
       for (const [k, tf] of list) scores.set(k, Math.max(scores.get(k) ?? 0, w * saturate(tf)));
@@ -123,7 +133,6 @@ function matchTurns(query: HistoryQuery, postings: Map<string, Map<TurnKey, numb
       sum += v;
     }
     if (!all) continue;
-    for (const b of query.units.flatMap((u) => u.boost)) sum += (postings.get(b)?.has(k) ? 0.5 : 0) * idf(total, 1);
     out.set(k, sum);
   }
   return out;
@@ -188,9 +197,8 @@ export async function searchHistory(req: HistorySearchRequest): Promise<HistoryS
   const pending = await db.hdirty.count();
   if (query.units.length === 0) return { results: [], total: 0, pending, ms: performance.now() - started };
   const meta = await metaCache();
-  const terms = [...new Set(query.units.flatMap((u) => [...u.terms, ...u.boost]))];
-  const prefixes = [...new Set(query.units.flatMap((u) => (u.prefix ? [u.prefix] : [])))];
-  const postings = await readTerms(terms, prefixes);
+  const terms = [...new Set(query.units.flatMap((u) => u.terms))];
+  const postings = await readTerms(terms);
   const ranked = rankChats(matchTurns(query, postings, Math.max(1, meta.totalTurns)), meta, req, sites);
   const limit = req.limit ?? 50;
   const results: HistoryResult[] = [];

@@ -10,6 +10,7 @@ import {
   shouldPurgeSuperseded,
   WEAK_FACT_FEEDBACK,
 } from '../memory/forgetting';
+import type { KeepChatHistory } from '../settings/schema';
 import { now, nowMs } from '../time';
 import { db } from './db';
 import { forgetInIndex } from './history-index';
@@ -62,9 +63,9 @@ async function downWeightFacts(t: number): Promise<number> {
   });
 }
 
-async function dropTranscripts(t: number, retentionDays: number): Promise<number> {
+async function dropTranscripts(t: number, keep: KeepChatHistory): Promise<number> {
   return db.transaction('rw', db.chats, db.hchats, db.hdead, async () => {
-    const rows = await db.chats.filter((c) => shouldDropTranscript(c, retentionDays, t)).toArray();
+    const rows = await db.chats.filter((c) => shouldDropTranscript(c, keep, t)).toArray();
     for (const c of rows)
       await forgetInIndex(
         c.id,
@@ -75,14 +76,14 @@ async function dropTranscripts(t: number, retentionDays: number): Promise<number
   });
 }
 
-export async function runMaintenance(retentionDays: number): Promise<MaintenanceReport> {
+export async function runMaintenance(keep: KeepChatHistory): Promise<MaintenanceReport> {
   const t = nowMs();
   const report: MaintenanceReport = {
     at: now(),
     archivedTasks: await archiveTasks(t),
     purgedSuperseded: await purgeSuperseded(t),
     downWeightedFacts: await downWeightFacts(t),
-    droppedTranscripts: await dropTranscripts(t, retentionDays),
+    droppedTranscripts: await dropTranscripts(t, keep),
   };
   await db.transaction('rw', db.meta, async () => {
     const log = ((await db.meta.get(LOG_KEY))?.value as MaintenanceReport[] | undefined) ?? [];

@@ -1,8 +1,16 @@
 /**
  * Postings of a batch of turns, gathered in memory and written as one segment: one row per
- * term, so indexing a batch costs one write per distinct term rather than one per turn.
+ * bucket of terms, so indexing a batch costs at most BUCKETS writes however many terms it has.
  */
-import { encodePostings, type Posting } from './postings';
+import { bucketOf, encodeBucket } from './buckets';
+import { encodeFlat, encodePostings, type Posting } from './postings';
+
+function sortedPostings(flat: readonly number[]): Posting[] {
+  const out: Posting[] = [];
+  for (let i = 0; i < flat.length; i += 3) out.push({ chat: flat[i]!, turn: flat[i + 1]!, tf: flat[i + 2]! });
+  return out.sort((a, b) => a.chat - b.chat || a.turn - b.turn);
+}
+
 import { termCounts } from './terms';
 
 /** A turn's fingerprint: whether an indexed turn is still the same text (FNV-1a, 32 bits). */
@@ -17,17 +25,20 @@ export function turnHash(role: string, text: string): number {
 }
 
 export class PostingBatch {
-  private readonly byTerm = new Map<string, Posting[]>();
+  /** Per term, flat `chat, turn, tf` triples: no object per posting (there are millions). */
+  private readonly byTerm = new Map<string, number[]>();
+  private lastKey = -1;
+  private ordered = true;
 
-  /** Adds one turn; turns must be added in order of chat number, then turn. */
+  /** Adds one turn's terms. */
   addTurn(chat: number, turn: number, text: string): void {
+    const key = chat * 1_048_576 + turn;
+    if (key < this.lastKey) this.ordered = false;
+    this.lastKey = key;
     for (const [term, tf] of termCounts(text)) {
-      let list = this.byTerm.get(term);
-      if (!list) {
-        list = [];
-        this.byTerm.set(term, list);
-      }
-      list.push({ chat, turn, tf });
+      const list = this.byTerm.get(term);
+      if (list) list.push(chat, turn, tf);
+      else this.byTerm.set(term, [chat, turn, tf]);
     }
   }
 
@@ -35,12 +46,16 @@ export class PostingBatch {
     return this.byTerm.size;
   }
 
-  /** One packed row per term. */
-  *rows(): Generator<{ term: string; data: Uint8Array }> {
-    for (const [term, list] of this.byTerm) {
-      list.sort((a, b) => a.chat - b.chat || a.turn - b.turn);
-      yield { term, data: encodePostings(list) };
+  /** One packed row per bucket of terms. */
+  *rows(): Generator<{ bucket: number; data: Uint8Array }> {
+    const buckets = new Map<number, [string, Uint8Array][]>();
+    for (const [term, flat] of this.byTerm) {
+      const b = bucketOf(term);
+      const entries = buckets.get(b) ?? [];
+      entries.push([term, this.ordered ? encodeFlat(flat) : encodePostings(sortedPostings(flat))]);
+      buckets.set(b, entries);
     }
+    for (const [bucket, entries] of buckets) yield { bucket, data: encodeBucket(entries) };
   }
 }
 

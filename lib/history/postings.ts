@@ -41,22 +41,30 @@ class Writer {
 
 /** Packs postings; they must be sorted by chat, then turn, with no repeats. */
 export function encodePostings(postings: readonly Posting[]): Uint8Array {
+  const flat: number[] = [];
+  for (const p of postings) flat.push(p.chat, p.turn, p.tf);
+  return encodeFlat(flat);
+}
+
+/** The same from flat `chat, turn, tf` triples, sorted, as the indexer gathers them. */
+export function encodeFlat(flat: readonly number[]): Uint8Array {
   const w = new Writer();
   let prevChat = 0;
   let i = 0;
-  while (i < postings.length) {
-    const chat = postings[i]!.chat;
+  while (i < flat.length) {
+    const chat = flat[i]!;
     let end = i;
-    while (end < postings.length && postings[end]!.chat === chat) end++;
+    while (end < flat.length && flat[end] === chat) end += 3;
     w.varint(chat - prevChat);
-    w.varint(end - i);
+    w.varint((end - i) / 3);
     let prevTurn = 0;
-    for (; i < end; i++) {
-      const p = postings[i]!;
-      const extra = Math.min(p.tf - 1, 3);
-      w.varint(((p.turn - prevTurn) << 2) | extra);
-      if (extra === 3) w.varint(p.tf - 4);
-      prevTurn = p.turn;
+    for (; i < end; i += 3) {
+      const turn = flat[i + 1]!;
+      const tf = flat[i + 2]!;
+      const extra = Math.min(tf - 1, 3);
+      w.varint(((turn - prevTurn) << 2) | extra);
+      if (extra === 3) w.varint(tf - 4);
+      prevTurn = turn;
     }
     prevChat = chat;
   }
@@ -70,7 +78,9 @@ export function forEachPosting(bytes: Uint8Array, each: (chat: number, turn: num
     let v = 0;
     let shift = 0;
     for (;;) {
-      const b = bytes[pos++]!;
+      const b = bytes[pos++];
+      // A damaged row ends the list rather than looping past its end.
+      if (b === undefined) throw new RangeError('postings end inside a number');
       v += (b & 0x7f) * 2 ** shift;
       if (b < 0x80) return v;
       shift += 7;

@@ -2,8 +2,7 @@
  * A search as the user typed it: words, "exact phrases" in quotes and `site:` filters.
  * Every word must occur in the matching turn. An English word matches any stem of its base
  * forms; a Chinese or Japanese word matches a turn holding all its character pairs (the
- * segmenter cuts text differently in different contexts, pairs do not), and its segmenter word,
- * when indexed, only adds to the score.
+ * segmenter cuts text differently in different contexts, pairs do not).
  */
 import { CJK_RUN } from '../cjk';
 import { cjkPairs, cjkWords, normalWord, wordTerms } from './terms';
@@ -12,10 +11,6 @@ export interface QueryUnit {
   /** `any`: one of the terms is enough (stems of one word); `all`: every term (pairs of a CJK word). */
   mode: 'any' | 'all';
   terms: string[];
-  /** Optional terms that raise the score (a long CJK word as the segmenter cut it). */
-  boost: string[];
-  /** A single CJK character: matched by any term starting with it. */
-  prefix?: string;
 }
 
 export interface HistoryQuery {
@@ -42,8 +37,8 @@ function unitsOf(text: string, query: HistoryQuery): void {
     query.marks.cjk.push(run);
     const words = run.length >= 3 ? segmentAll(run) : [run];
     for (const word of words) {
-      if ([...word].length === 1) query.units.push({ mode: 'any', terms: [], boost: [], prefix: word });
-      else query.units.push({ mode: 'all', terms: cjkPairs(word), boost: word.length >= 3 ? [word] : [] });
+      // A single character is a term of its own (lib/history/terms.ts indexes every one).
+      query.units.push({ mode: 'all', terms: cjkPairs(word) });
     }
     return ' ';
   });
@@ -51,7 +46,7 @@ function unitsOf(text: string, query: HistoryQuery): void {
     const terms = wordTerms(m[0]);
     if (terms.length === 0) continue;
     query.marks.words.push(normalWord(m[0]));
-    query.units.push({ mode: 'any', terms: [...terms], boost: [] });
+    query.units.push({ mode: 'any', terms: [...terms] });
   }
 }
 

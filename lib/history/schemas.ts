@@ -72,3 +72,27 @@ export const HistoryListResponseSchema = z.object({
   items: z.array(HistoryChatSummarySchema),
   pending: z.int(),
 });
+
+const ImportedTurnSchema = z.object({
+  role: z.enum(['user', 'assistant']),
+  text: z.string().check(z.maxLength(2_000_000)),
+  at: z.nullable(z.string().check(z.maxLength(40))),
+  model: z.optional(z.string().check(z.maxLength(200))),
+});
+
+/** A conversation read from an export in the panel's worker (lib/history/import/). */
+const ImportedConversationSchema = z.object({
+  site: SiteIdSchema,
+  conversationId: z.string().check(z.minLength(1), z.maxLength(300)),
+  title: z.string().check(z.maxLength(2000)),
+  url: z.string().check(z.maxLength(2000)),
+  createdAt: z.nullable(z.string().check(z.maxLength(40))),
+  updatedAt: z.nullable(z.string().check(z.maxLength(40))),
+  turns: z.array(ImportedTurnSchema).check(z.maxLength(20_000)),
+});
+
+export const HistoryImportRequestSchema = z.object({
+  conversations: z.array(ImportedConversationSchema).check(z.minLength(1), z.maxLength(200)),
+});
+
+export const HistoryImportResponseSchema = z.object({ added: z.int(), updated: z.int(), kept: z.int() });

@@ -1,10 +1,11 @@
 /**
  * Index terms of chat text for history search. English words go by every Porter2 stem of their
  * base forms (english.ts: "lives" → live, life; stop words out); Chinese and Japanese runs by
- * every adjacent character pair plus the longer words Intl.Segmenter finds (its two-character
- * words are among the pairs already). Unlike the ranker's terms, no single characters and no
- * stop lists for CJK: search has to find what the user typed, and every pair costs about one
- * byte of postings (lib/history/postings.ts).
+ * every character and every adjacent pair. Intl.Segmenter cuts the *query* into words (each
+ * word's pairs must all be in the turn, lib/history/query.ts), not the indexed text: running it
+ * over 30 million characters of history took longer than all the rest of indexing, and the
+ * words it finds are sequences of pairs the index holds anyway. No stop lists for CJK: search
+ * has to find what the user typed; each term costs about a byte of postings.
  */
 import { CJK_RUN } from '../cjk';
 import { stemsOf } from '../ranking/english';
@@ -47,7 +48,7 @@ export function wordTerms(raw: string): readonly string[] {
   return stemsCached(word);
 }
 
-/** Adjacent pairs of a CJK run (the run itself when it is one character). */
+/** Adjacent pairs of a CJK run (the run itself when it is one character): the query's terms. */
 export function cjkPairs(run: string): string[] {
   const chars = [...run];
   if (chars.length === 1) return chars;
@@ -76,7 +77,8 @@ export function termCounts(text: string): Map<string, number> {
   const normal = text.normalize('NFKC').toLowerCase();
   const rest = normal.replace(CJK_RUN, (run) => {
     for (const pair of cjkPairs(run)) add(counts, pair);
-    if (run.length >= 3) for (const word of cjkWords(run)) add(counts, word);
+    // Single characters too, so a one-character search finds the character inside words.
+    if (run.length > 1) for (const ch of run) add(counts, ch);
     return ' ';
   });
   for (const m of rest.matchAll(WORD)) for (const term of wordTerms(m[0])) add(counts, term);

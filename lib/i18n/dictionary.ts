@@ -6,6 +6,7 @@
  */
 import { ACTIVITY_STRINGS } from './strings-activity';
 import { BRING_IN_STRINGS } from './strings-bring-in';
+import { CHATS_STRINGS } from './strings-chats';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
@@ -28,6 +29,7 @@ export const STRING_MODULES = [
   STORE_STRINGS,
   WORK_STRINGS,
   BRING_IN_STRINGS,
+  CHATS_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -38,6 +40,7 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &
   typeof PROVIDER_STRINGS &
+  typeof CHATS_STRINGS &
   typeof STORE_STRINGS &
   typeof WORK_STRINGS &
   typeof BRING_IN_STRINGS;

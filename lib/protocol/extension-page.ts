@@ -14,6 +14,8 @@ import {
 } from '../db/reports';
 import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
 import {
+  HistoryImportRequestSchema,
+  HistoryImportResponseSchema,
   HistoryListRequestSchema,
   HistoryListResponseSchema,
   HistorySearchRequestSchema,
@@ -48,6 +50,8 @@ const chats = {
 const history = {
   'history.search': def(HistorySearchRequestSchema, HistorySearchResponseSchema),
   'history.list': def(HistoryListRequestSchema, HistoryListResponseSchema),
+  /** One batch of conversations read from a site's export: stored as history and indexed before the reply. */
+  'history.import': def(HistoryImportRequestSchema, HistoryImportResponseSchema),
   /** Deletes chats: their text leaves the store, the search index and every backup. */
   'history.delete': def(
     z.object({ ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(1000)) }),

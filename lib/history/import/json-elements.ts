@@ -6,7 +6,7 @@
  * conversation) comes out whole at the end.
  */
 /** One conversation larger than this is a damaged or hostile file (a deflate bomb), not a chat. */
-export const MAX_ELEMENT_CHARS = 64 * 1024 * 1024;
+const MAX_ELEMENT_CHARS = 64 * 1024 * 1024;
 
 export class JsonElementSplitter {
   private held = 0;

@@ -48,7 +48,7 @@ function ownChats(doc: Record<string, unknown>): ImportedConversation[] {
 }
 
 /** One parsed element: a ChatGPT or Claude conversation, or (top level) our own export. */
-export function conversationsOf(element: unknown): ImportedConversation[] {
+function conversationsOf(element: unknown): ImportedConversation[] {
   if (!isRecord(element)) return [];
   if (element.format === 'claude-mem.memories') return ownChats(element);
   const one = 'mapping' in element ? readChatGptConversation(element) : readClaudeConversation(element);

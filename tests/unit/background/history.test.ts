@@ -9,6 +9,7 @@ import { backupDb } from '../../../lib/db/backup-db';
 import { createBackup } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { keepHistoryIndexed } from '../../../lib/db/history-upkeep';
+import { bucketEntries } from '../../../lib/history/buckets';
 import { decodePostings } from '../../../lib/history/postings';
 import type { Reply } from '../../../lib/protocol/define';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
@@ -86,7 +87,9 @@ describe('history messages', () => {
     expect(await db.chats.get('claude:c-42')).toBeUndefined();
     expect((await ok<{ results: unknown[] }>(route(search('celadon'), extensionSender))).results).toEqual([]);
     await keepHistoryIndexed();
-    for (const row of await db.hterms.toArray()) expect(decodePostings(row.d).some((p) => p.chat === n)).toBe(false);
+    for (const row of await db.hterms.toArray()) {
+      for (const [, p] of bucketEntries(row.d)) expect(decodePostings(p).some((x) => x.chat === n)).toBe(false);
+    }
     expect((await backupDb.backups.toArray()).some((b) => b.data.includes('celadon'))).toBe(false);
   });
 });

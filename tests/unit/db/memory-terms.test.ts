@@ -152,7 +152,7 @@ describe('stored index terms', () => {
       memory({ content: 'old task about taxes', type: 'task' }, { id: 't-old', updatedAt: old }),
       memory({ content: 'superseded note' }, { id: 's-old', status: 'superseded', updatedAt: old }),
     ]);
-    await runMaintenance(90);
+    await runMaintenance('1y');
     await expectStoredInStep();
     await expectNoOrphans();
     expect((await db.memories.get('t-old'))?.status).toBe('archived');

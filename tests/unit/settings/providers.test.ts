@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
+import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 import { loadSettings, migrateSettings, SETTINGS_STORAGE_KEY } from '../../../lib/settings/store';
 
 /** What the v1 build stored (SettingsSchema v1 output), with a base URL and model of the user's. */
@@ -32,7 +33,7 @@ describe('settings v1 → v3 (provider presets)', () => {
   it('keeps the Anthropic default as the Anthropic preset with its auth', () => {
     const s = migrateSettings(storedV1('https://api.anthropic.com'));
     expect(s).toMatchObject({
-      version: 3,
+      version: SETTINGS_VERSION,
       provider: 'anthropic',
       authStyle: 'bearer',
       baseUrl: 'https://api.anthropic.com',
@@ -79,7 +80,7 @@ describe('settings v1 → v3 (provider presets)', () => {
       [SETTINGS_STORAGE_KEY]: storedV1('https://api.minimaxi.com/anthropic', 'MiniMax-M2.7'),
     });
     expect(await loadSettings()).toMatchObject({
-      version: 3,
+      version: SETTINGS_VERSION,
       provider: 'minimax-cn',
       authStyle: 'bearer',
       idleMinutes: 7,
