@@ -6,6 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { JsonElementSplitter } from '../../../lib/history/import/json-elements';
 import { readExport } from '../../../lib/history/import/read-export';
 import type { ImportedConversation } from '../../../lib/history/import/types';
 import { zip } from '../zip';
@@ -150,5 +151,23 @@ describe.runIf(existsSync(SAMPLES))('export files as they are downloaded', () =>
 
   it('refuses a file that is not JSON before reading conversations', async () => {
     await expect(readAll(new Blob(['hello, world']), 'conversations.json')).rejects.toThrow(/not a JSON/);
+  });
+});
+
+describe('the element splitter', () => {
+  it('cuts elements across pieces, strings with brackets and escaped quotes included', () => {
+    const s = new JsonElementSplitter();
+    const doc = '[{"a":"x]}\\"{"},{"b":[1,2,{"c":"}"}]}]';
+    const out = [...doc].flatMap((ch) => s.push(ch));
+    expect(out.map((e) => JSON.parse(e))).toEqual([{ a: 'x]}"{' }, { b: [1, 2, { c: '}' }] }]);
+  });
+
+  it('refuses one conversation that grows past 64 MB instead of holding it', () => {
+    const s = new JsonElementSplitter();
+    s.push('[{"text":"');
+    const mb = 'x'.repeat(1 << 20);
+    expect(() => {
+      for (let i = 0; i < 70; i++) s.push(mb);
+    }).toThrow(/larger than 64 MB/);
   });
 });
