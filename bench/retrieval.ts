@@ -6,7 +6,8 @@
  * with Chinese or Japanese text, BM25 is printed twice: over whitespace tokens and over the fair
  * CJK-aware tokens (segmenter words + character bigrams); the fair one is the baseline to beat.
  * With `--keywords FILE` (npm run bench:keywords) the memories carry the model keywords the
- * extension would have stored with them, and the product ranker is printed with and without.
+ * extension would have stored with them, and the product ranker is printed with and without them
+ * side by side, for each half, overall and per category, next to the fair baselines.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
@@ -43,9 +44,9 @@ function productRanker(c: BenchCase, weights?: ScoreWeights): Ranker {
   return (query) => index.rank(query, { site: null, now, limit: 10, weights }).map((r) => r.memory.id);
 }
 
+/** The product with and without keywords side by side, then the fair baselines, then the rest. */
 function rankerNames(cjk: boolean, keywords: boolean): string[] {
-  const names = cjk ? [PRODUCT, BM25_FAIR, BM25, SEED, ABLATION] : [PRODUCT, BM25, SEED, ABLATION];
-  return keywords ? [...names, NO_KEYWORDS] : names;
+  return [PRODUCT, ...(keywords ? [NO_KEYWORDS] : []), ...(cjk ? [BM25_FAIR, BM25] : [BM25]), SEED, ABLATION];
 }
 
 function withoutKeywords(c: BenchCase): BenchCase {

@@ -1,38 +1,52 @@
 import { browser, defineBackground } from '#imports';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
+import { leaveStorageLocal } from '../../lib/db/trusted';
 import { startExtraction } from '../../lib/extraction/service';
-import { loadApiKey, onApiKeyChanged } from '../../lib/settings/store';
+import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
+import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
+import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { indexHistorySoon } from './history-upkeep';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
+import { wirePreparedStale } from './prepared-stale';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
 export default defineBackground({
   type: 'module',
   main() {
+    // Before anything can write: a chat page must hear of every change to its block's sources.
+    wirePreparedStale();
     // The worker wakes mostly for a chat page: its ranking index loads first, before the rest
     // of the start-up work queues its own reads ahead of it.
     void warmIndex().catch(() => {});
     setSnapshotDelay(SNAPSHOT_DELAY_MS);
-    let apiKey: string | null = null;
-    // Also moves a key an older build left in storage.local out of content scripts' reach.
-    void loadApiKey().then((key) => {
-      apiKey = key;
-    });
-    onApiKeyChanged((key) => {
-      apiKey = key;
+    // Moves what older builds left in storage.local (settings, install mark, key) out of
+    // content scripts' reach, once, before anything else reads it.
+    void leaveStorageLocal().catch(() => {});
+    let apiKeys: readonly string[] = [];
+    const followKeys = () =>
+      void allApiKeys()
+        .then((keys) => {
+          apiKeys = keys;
+        })
+        .catch(() => {});
+    followKeys();
+    onApiKeyChanged(followKeys);
+    // Open panels follow saved settings (they cannot watch storage any more).
+    onSettingsSaved(() => {
+      browser.runtime.sendMessage({ type: SETTINGS_CHANGED_EVENT }).catch(() => {});
     });
 
     const route = createRouter(handlers, {
       extensionId: browser.runtime.id,
       extensionOrigin: browser.runtime.getURL('/'),
-      scrub: makeScrubber(() => apiKey),
+      scrub: makeScrubber(() => apiKeys),
     });
 
     // The extraction queue: alarms and new jobs wake it; each worker start resumes it.
@@ -55,6 +69,8 @@ export default defineBackground({
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();
+    // Desktop tools: reconnects the bridge at every worker start while they are on.
+    wireBridge(route);
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

@@ -3,10 +3,12 @@
  * opens with a new memory prefilled for confirmation (nothing is stored until the user says so).
  */
 import { browser } from '#imports';
+import { takeTrusted, writeTrusted } from '../../lib/db/trusted';
 import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
 import { PENDING_DRAFT_KEY, PendingDraftSchema } from '../../lib/memory/pending-draft';
 import { MAX_MEMORY_CHARS } from '../../lib/memory/types';
-import { loadSettings, SETTINGS_STORAGE_KEY } from '../../lib/settings/store';
+import { DRAFT_WAITING_EVENT } from '../../lib/protocol/panel-events';
+import { loadSettings, onSettingsSaved } from '../../lib/settings/store';
 import { siteForUrl } from '../../lib/sites/ids';
 import { now } from '../../lib/time';
 
@@ -37,11 +39,10 @@ function openPanel(windowId: number | undefined): void {
 
 export function installRememberMenu(): void {
   void createMenu().catch(() => {});
-  browser.storage.onChanged.addListener((changes) => {
-    if (SETTINGS_STORAGE_KEY in changes)
-      void menuLanguage().then((l) =>
-        browser.contextMenus.update(MENU_ID, { title: translate(l, 'menu.rememberThis') }),
-      );
+  onSettingsSaved(() => {
+    void menuLanguage()
+      .then((l) => browser.contextMenus.update(MENU_ID, { title: translate(l, 'menu.rememberThis') }))
+      .catch(() => {});
   });
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== MENU_ID || !info.selectionText) return;
@@ -54,13 +55,15 @@ export function installRememberMenu(): void {
       site: siteForUrl(url),
       at: now(),
     });
-    if (draft.success) void browser.storage.local.set({ [PENDING_DRAFT_KEY]: draft.data });
+    if (!draft.success) return;
+    // The panel may already be open: tell it; one opening now asks at start-up.
+    void writeTrusted(PENDING_DRAFT_KEY, draft.data)
+      .then(() => browser.runtime.sendMessage({ type: DRAFT_WAITING_EVENT }))
+      .catch(() => {});
   });
 }
 
 export async function takePendingDraft() {
-  const got = await browser.storage.local.get(PENDING_DRAFT_KEY);
-  await browser.storage.local.remove(PENDING_DRAFT_KEY);
-  const parsed = PendingDraftSchema.safeParse(got[PENDING_DRAFT_KEY]);
+  const parsed = PendingDraftSchema.safeParse(await takeTrusted(PENDING_DRAFT_KEY));
   return parsed.success ? parsed.data : null;
 }

@@ -82,7 +82,11 @@ export function App() {
       {storeStatus.value?.incident && !incidentDismissed.value && (
         <IncidentBanner incident={storeStatus.value.incident} onDismiss={dismissIncident} />
       )}
-      <NoticeBar notice={notice.value} onDismiss={clearNotice} />
+      {/* The text is read here, so a language switch re-renders it. */}
+      <NoticeBar
+        notice={notice.value && { kind: notice.value.kind, text: notice.value.text() }}
+        onDismiss={clearNotice}
+      />
       <WorkBars />
       <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
       <View />

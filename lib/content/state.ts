@@ -4,7 +4,9 @@
  */
 import type { ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
+import { type Lang, resolveLanguage } from '../i18n/language';
 import type { SiteMode } from '../settings/schema';
+import type { ReadTurn } from './page-turns';
 import { call } from './rpc';
 
 export interface PageState {
@@ -25,8 +27,12 @@ export interface PageState {
   config: SiteSwitches;
   /** The background has answered with the switches at least once (`config` is theirs, not a guess). */
   configKnown: boolean;
+  /** The conversation's turns as the page shows them, read incrementally (page-turns.ts). */
+  readonly turns: { read(marks: readonly string[]): readonly ReadTurn[] };
   /** The mark this install writes in its blocks: only blocks carrying it are ours. */
   marks: string[];
+  /** The language the side panel speaks; the page's controls follow it. */
+  lang: Lang;
   /** Called when the switches arrive or change: parts start or stop reading the page. */
   configured(): void;
   /** Called after any change the on-page controls show. */
@@ -51,6 +57,11 @@ export async function refreshConfig(state: PageState, force = false): Promise<vo
   const next = { learn: reply.learn, inject: reply.inject };
   state.marks = [reply.mark];
   state.configKnown = true;
+  const lang = resolveLanguage(reply.language);
+  if (lang !== state.lang) {
+    state.lang = lang;
+    state.changed();
+  }
   if (next.learn === state.config.learn && next.inject === state.config.inject) return;
   state.config = next;
   state.configured();

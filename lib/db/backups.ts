@@ -1,10 +1,10 @@
 /**
- * Snapshots of the store (SPEC §5): taken after each successful extraction, after hand edits
+ * Snapshots of the store (DESIGN.md §5): taken after each successful extraction, after hand edits
  * (debounced, backup-schedule.ts) and before each import, bulk delete or restore; the newest
  * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */
 import type { Chat } from '../memory/types';
-import { restoreImportable } from '../settings/import-rules';
+import { proposeSettingsChanges, restoreImportable } from '../settings/import-rules';
 import { loadSettings, saveSettings } from '../settings/store';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
@@ -14,6 +14,8 @@ import { db } from './db';
 import { markHistoryDirty } from './history-index';
 import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 import { putInChunks } from './transfer';
+import { sameChat, sameMemory } from './undo-compare';
+import { addSettingsToUndo, changesOf, recordUndo } from './undo-log';
 
 export const KEEP_BACKUPS = 7;
 
@@ -90,8 +92,16 @@ export function chatsToRestore(
   return withTombstones(chats, tombstones, now());
 }
 
-/** Replaces memories and chats with a verified backup, after snapshotting the current state. */
-export async function restoreBackup(id: string, work?: WorkHandle): Promise<{ memories: number; chats: number }> {
+/**
+ * Replaces memories and chats with a verified backup, after snapshotting the current state.
+ * Its undo record holds every memory and chat the restore changed, added or removed, and the
+ * settings it changed, so undoing it puts back the store as it was just before, except what
+ * changed again since.
+ */
+export async function restoreBackup(
+  id: string,
+  work?: WorkHandle,
+): Promise<{ memories: number; chats: number; undoId: string }> {
   work?.phase('read');
   const snapshot = await readBackup(id);
   work?.checkpoint();
@@ -99,16 +109,25 @@ export async function restoreBackup(id: string, work?: WorkHandle): Promise<{ me
   await createBackup('before restore');
   work?.checkpoint();
   const tombstones = await tombstonedChatIds();
-  await db.transaction('rw', db.memories, db.chats, db.hdirty, async () => {
-    const live = new Map((await db.chats.toArray()).map((c) => [c.id, c]));
-    const chats = chatsToRestore(snapshot, live, tombstones);
+  const undoId = await db.transaction('rw', db.memories, db.chats, db.meta, db.hdirty, async () => {
+    const liveChats = await db.chats.toArray();
+    const liveMemories = await db.memories.toArray();
+    const chats = chatsToRestore(snapshot, new Map(liveChats.map((c) => [c.id, c])), tombstones);
     await db.memories.clear();
     await db.chats.clear();
     await putInChunks(db.memories, snapshot.memories, work);
     await db.chats.bulkPut(chats);
     // Chats the restore removed and chats it brought back both change what search finds.
-    await markHistoryDirty([...new Set([...live.keys(), ...chats.map((c) => c.id)])]);
+    await markHistoryDirty([...new Set([...liveChats.map((c) => c.id), ...chats.map((c) => c.id)])]);
+    return recordUndo('restore', {
+      memories: changesOf(liveMemories, snapshot.memories, sameMemory),
+      chats: changesOf(liveChats, chats, sameChat),
+    });
   });
-  if (snapshot.settings !== undefined) await saveSettings(restoreImportable(await loadSettings(), snapshot.settings));
-  return { memories: snapshot.memories.length, chats: snapshot.chats.length };
+  if (snapshot.settings !== undefined) {
+    const before = await loadSettings();
+    const after = await saveSettings(restoreImportable(before, snapshot.settings));
+    await addSettingsToUndo(undoId, proposeSettingsChanges(before, after));
+  }
+  return { memories: snapshot.memories.length, chats: snapshot.chats.length, undoId };
 }

@@ -6,6 +6,7 @@
  * the write is one transaction that first checks the store did not change meanwhile (an
  * extraction may have landed) and plans again inside it if it did.
  */
+import { restated, restatementIndex } from '../bring-in/restatement';
 import type { BringInItem, ItemCheck } from '../bring-in/types';
 import type { ExtractedMemory } from '../extraction/extract-schema';
 import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
@@ -14,13 +15,19 @@ import type { PrivacyPattern } from '../settings/schema';
 import { now } from '../time';
 import { breathe, type WorkHandle } from '../work/tracker';
 import { db } from './db';
+import { recordUndo } from './undo-log';
 
 const CHUNK = 25;
 /** Brought-in memories have no chat behind them; the plan's placeholder source is cleared. */
 const NO_CHAT = { site: '', url: '', chatId: '' };
 
-function asExtracted(item: BringInItem): ExtractedMemory {
-  return { op: 'add', content: item.content, type: item.type, importance: item.importance };
+/**
+ * An item as the merge sees it. One that only restates a stored memory with or without its
+ * subject takes the stored wording, so the merge finds it already known (lib/bring-in/restatement.ts).
+ */
+function asExtracted(item: BringInItem, known: ReadonlyMap<string, MemoryRecord>): ExtractedMemory {
+  const content = restated(known, item)?.content ?? item.content;
+  return { op: 'add', content, type: item.type, importance: item.importance };
 }
 
 async function activeMemories(): Promise<MemoryRecord[]> {
@@ -53,10 +60,13 @@ export async function checkBringIn(
   const active = await activeMemories();
   const ids = new Set(active.map((m) => m.id));
   const ctx = { active, aliases: new Map(), source: NO_CHAT, patterns, now: now() };
+  const known = restatementIndex(active);
   work.phase('merge', items.length);
   const out: ItemCheck[] = [];
   for (const item of items) {
-    out.push(verdictOf(planMerge([asExtracted(item)], ctx), ids));
+    const check = verdictOf(planMerge([asExtracted(item, known)], ctx), ids);
+    const same = check.verdict === 'same' ? restated(known, item) : null;
+    out.push(same ? { ...check, existing: same.id } : check);
     if (out.length % CHUNK === 0) {
       work.set(out.length);
       await breathe();
@@ -81,12 +91,13 @@ async function planInChunks(
   at: string,
 ): Promise<{ writes: Map<string, MemoryRecord>; stats: MergeStats; basis: string }> {
   const start = await activeMemories();
+  const known = restatementIndex(start);
   const active = new Map(start.map((m) => [m.id, m]));
   const writes = new Map<string, MemoryRecord>();
   const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
   work.phase('merge', items.length);
   for (let i = 0; i < items.length; i += CHUNK) {
-    const chunk = items.slice(i, i + CHUNK).map(asExtracted);
+    const chunk = items.slice(i, i + CHUNK).map((item) => asExtracted(item, known));
     const plan = planMerge(chunk, {
       active: [...active.values()],
       aliases: new Map(),
@@ -122,32 +133,41 @@ export async function commitBringIn(
   items: readonly BringInItem[],
   patterns: readonly PrivacyPattern[],
   work: WorkHandle,
-): Promise<MergeStats> {
+): Promise<MergeStats & { undoId: string }> {
   const at = now();
   const planned = await planInChunks(items, patterns, work, at);
   work.committing();
-  return db.transaction('rw', db.memories, async () => {
+  return db.transaction('rw', db.memories, db.meta, async () => {
     const active = await activeMemories();
     let { writes, stats } = planned;
     if (fingerprint(active) !== planned.basis) {
       // The store moved while we planned: plan again against what is there now.
-      const plan = planMerge(items.map(asExtracted), {
-        active,
-        aliases: new Map(),
-        source: NO_CHAT,
-        patterns,
-        now: at,
-      });
+      const known = restatementIndex(active);
+      const plan = planMerge(
+        items.map((item) => asExtracted(item, known)),
+        {
+          active,
+          aliases: new Map(),
+          source: NO_CHAT,
+          patterns,
+          now: at,
+        },
+      );
       writes = new Map(plan.writes.map((w) => [w.id, w]));
       stats = plan.stats;
     }
-    const existing = new Set((await db.memories.bulkGet([...writes.keys()])).filter((m) => !!m).map((m) => m.id));
-    const rows = finish(writes.values(), items, existing);
+    const before = new Map(
+      (await db.memories.bulkGet([...writes.keys()])).filter((m) => !!m).map((m) => [m.id, m] as const),
+    );
+    const rows = finish(writes.values(), items, new Set(before.keys()));
     work.phase('write', rows.length);
     for (let i = 0; i < rows.length; i += 500) {
       await db.memories.bulkPut(rows.slice(i, i + 500));
       work.set(i + 500);
     }
-    return stats;
+    const undoId = await recordUndo('bring-in', {
+      memories: rows.map((r) => ({ id: r.id, before: before.get(r.id) ?? null, after: r })),
+    });
+    return { ...stats, undoId };
   });
 }

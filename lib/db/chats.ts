@@ -3,15 +3,18 @@
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
 
+import { dropParkedOfChat } from '../extraction/parked';
 import { chatIdOf, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';
 import type { SiteId } from '../sites/ids';
 import { now } from '../time';
 import { db } from './db';
+import { NOT_STORED } from './extraction';
 import { forgetInIndex, markHistoryDirty } from './history-index';
 import { enqueueExtraction } from './jobs';
 import { addTombstone, removeTombstone } from './tombstones';
+import { forgetChatInUndo } from './undo-log';
 
 export interface CapturedTurn {
   role: Turn['role'];
@@ -56,7 +59,7 @@ export function mergeTurns(stored: readonly Turn[], seen: readonly CapturedTurn[
   });
 }
 
-/** Captured user turns never keep the block this extension injected (SPEC §1.1). */
+/** Captured user turns never keep the block this extension injected (DESIGN.md §1.1). */
 export function cleanTurns(turns: readonly CapturedTurn[], marks: readonly string[]): CapturedTurn[] {
   return turns
     .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text, marks) } : t))
@@ -78,7 +81,8 @@ export async function recordCapture(input: {
     const at = now();
     const existing = await db.chats.get(id);
     if (existing?.state === 'excluded') return null;
-    if (!existing) {
+    // A file's history under this id is not what this page shows: the capture starts afresh.
+    if (!existing || existing.origin === 'imported') {
       const chat = newChat({ ...input, turns: seen }, at);
       await db.chats.put(chat);
       await markHistoryDirty([id]);
@@ -140,7 +144,16 @@ export async function excludeChat(site: SiteId, conversationId: string, url: str
       .equals(id)
       .filter((j) => j.state === 'pending')
       .delete();
+    // A job whose call is out ends here: its worker no longer holds it, so its answer is not stored.
+    await db.jobs
+      .where('chatId')
+      .equals(id)
+      .filter((j) => j.state === 'running')
+      .modify({ state: 'done', runner: null, leaseUntil: null, outcome: NOT_STORED.excluded, updatedAt: at });
   });
+  // An undo record of a restore may hold the chat's turns, a parked answer its memories: they go too.
+  await forgetChatInUndo(id);
+  await dropParkedOfChat(id);
   try {
     await addTombstone(id, at);
   } catch (error) {

@@ -4,6 +4,7 @@
  * release that introduced it; every upgrade has a test on fake-indexeddb.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { ToolCall } from '../bridge/tool-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 
 export const DB_NAME = 'claude-mem';
@@ -37,6 +38,20 @@ export interface TermsRow {
   v: number;
   h: number;
   t: string;
+}
+
+/**
+ * One message the user sent in a tab, as the content script saw the trusted send: `key` is the
+ * text's match key (lib/memory/sent-key.ts). Unclaimed (`chatId` null) until a capture from the
+ * same tab shows a user turn with that key; then it names the chat whose turn it proves sent.
+ */
+export interface SendRow {
+  id: string;
+  tabId: number;
+  site: string;
+  key: string;
+  at: string;
+  chatId: string | null;
 }
 
 export interface QuarantineRow {
@@ -77,14 +92,19 @@ export const SCHEMA_V3 = {
   terms: 'id',
 } as const;
 
+/** v4: the user's sends, so a chat's user turns are known to be typed here (provenance). */
+const SCHEMA_V4 = { ...SCHEMA_V3, sends: 'id, tabId, chatId' } as const;
+/** v5: desktop tools' calls, for Activity (which client, which tool, the query, what went out). */
+const SCHEMA_V5 = { ...SCHEMA_V4, toolCalls: 'id, at' } as const;
+
 /**
- * v4: chat history search (lib/history/). `hterms` holds a bucket of terms' packed postings
+ * v6: chat history search (lib/history/). `hterms` holds a bucket of terms' packed postings
  * per segment, keyed [bucket+segment] so a query reads a term's bucket with one key range; `hchats`
  * gives each indexed chat a small number; `hdirty` lists chats whose index is behind (written
  * in the same transaction as the chat, so a worker stopped mid-way loses nothing); `hdead` lists
  * forgotten chats whose postings are still to be purged, with the terms to purge them from.
  */
-const SCHEMA_V4 = { ...SCHEMA_V3, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
+const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
 
 /**
  * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
@@ -123,6 +143,8 @@ export class MemDB extends Dexie {
   meta!: EntityTable<MetaRow, 'key'>;
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   terms!: EntityTable<TermsRow, 'id'>;
+  sends!: EntityTable<SendRow, 'id'>;
+  toolCalls!: EntityTable<ToolCall, 'id'>;
   hterms!: Dexie.Table<HistoryTermRow, [number, number]>;
   hchats!: EntityTable<HistoryChatRow, 'n'>;
   hdirty!: EntityTable<{ id: string }, 'id'>;
@@ -135,10 +157,14 @@ export class MemDB extends Dexie {
     this.version(2).stores(SCHEMA_V2);
     // v3: dropping indexes changes no row, so no upgrade function.
     this.version(3).stores(SCHEMA_V3);
-    // v4: every chat kept so far is listed for indexing (keys only, so thousands of chats take
+    // v4: a new table; no row changes (memories without `origin` were written before it existed).
+    this.version(4).stores(SCHEMA_V4);
+    // v5: a new table, nothing to copy.
+    this.version(5).stores(SCHEMA_V5);
+    // v6: every chat kept so far is listed for indexing (keys only, so thousands of chats take
     // one quick pass); the background indexes them in batches after the upgrade.
-    this.version(4)
-      .stores(SCHEMA_V4)
+    this.version(6)
+      .stores(SCHEMA_V6)
       .upgrade(async (tx) => {
         const ids = (await tx.table('chats').toCollection().primaryKeys()) as string[];
         await tx.table('hdirty').bulkPut(ids.map((id) => ({ id })));

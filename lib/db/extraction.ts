@@ -57,12 +57,43 @@ function previousStats(job: Job): MergeStats {
   return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
 }
 
-export async function commitWindow(answer: WindowAnswer): Promise<MergePlan | null> {
+/** Why a held job's answer was not stored although the job was still its worker's. */
+export const NOT_STORED = {
+  excluded: 'Stopped: you asked not to remember this chat; nothing from it was stored.',
+  learningOff: 'Waiting: learning is off for this site; nothing from this chat was stored.',
+} as const;
+
+/**
+ * Stores one window's answer, unless the job is no longer this worker's, the chat was
+ * excluded (the job ends) or learning is off for its site (the job waits for the switch).
+ * `learningOff` is read by the caller just before: settings are not in this database.
+ */
+export async function commitWindow(
+  answer: WindowAnswer,
+  learningOff: (chatId: string) => Promise<boolean> = async () => false,
+): Promise<MergePlan | null> {
+  const held = await db.jobs.get(answer.jobId);
+  const off = held ? await learningOff(held.chatId) : false;
   return db.transaction('rw', db.memories, db.chats, db.jobs, async () => {
     const at = now();
     const job = await db.jobs.get(answer.jobId);
     if (job?.state !== 'running' || job.runner !== answer.runner) return null;
     if ((job.windowsDone ?? 0) !== answer.window) return null;
+    const current = await db.chats.get(job.chatId);
+    if (!current || current.state === 'excluded' || off) {
+      const stop = !current || current.state === 'excluded';
+      await db.jobs.put({
+        ...job,
+        state: stop ? 'done' : 'pending',
+        runner: null,
+        leaseUntil: null,
+        attempts: stop ? job.attempts : Math.max(0, job.attempts - 1),
+        lastError: stop ? null : NOT_STORED.learningOff,
+        outcome: stop ? NOT_STORED.excluded : job.outcome,
+        updatedAt: at,
+      });
+      return null;
+    }
     const active = await db.memories.where('status').equals('active').toArray();
     const plan = planMerge(answer.items, { active, ...answer, now: at });
     await db.memories.bulkPut(plan.writes);

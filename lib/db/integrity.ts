@@ -1,5 +1,5 @@
 /**
- * The start-up integrity check (SPEC §5). Every record must parse with its zod schema; one
+ * The start-up integrity check (DESIGN.md §5). Every record must parse with its zod schema; one
  * that does not is moved to `quarantine` (kept, listed in the side panel, never used) rather
  * than dropped. A store that cannot be read is first retried (a busy disk or an aborted
  * transaction passes). If it still cannot be read, it is replaced only when the error is not
@@ -42,7 +42,12 @@ export interface IntegrityReport {
 export const READ_ATTEMPTS = 4;
 const RETRY_DELAYS_MS = [250, 1_000, 3_000];
 const INCIDENT_KEY = 'integrity.incident';
-/** In extension storage, not in the store: it must be readable while the store is not. */
+/**
+ * Outside IndexedDB, so it is readable while the store (or IndexedDB as a whole, on a full or
+ * failing disk) is not; in session storage, held in memory and open to extension pages only
+ * (content scripts could write storage.local). It lasts the browser session: the start-up
+ * check that sets it runs again at the next browser start.
+ */
 const DEGRADED_KEY = 'store.degraded';
 
 const CHECKS = [
@@ -105,12 +110,12 @@ async function readWithRetries(delays: readonly number[]): Promise<unknown> {
 }
 
 async function setDegraded(value: Degraded | null): Promise<void> {
-  if (value) await browser.storage.local.set({ [DEGRADED_KEY]: value });
-  else await browser.storage.local.remove(DEGRADED_KEY);
+  if (value) await browser.storage.session.set({ [DEGRADED_KEY]: value });
+  else await browser.storage.session.remove(DEGRADED_KEY);
 }
 
 export async function storeDegraded(): Promise<Degraded | null> {
-  const got = await browser.storage.local.get(DEGRADED_KEY);
+  const got = await browser.storage.session.get(DEGRADED_KEY);
   return (got[DEGRADED_KEY] as Degraded | undefined) ?? null;
 }
 

@@ -1,5 +1,18 @@
 /** Repository for the `memories` table. */
-import type { MemoryRecord, MemoryStatus, MemoryType, Scope } from '../memory/types';
+
+import { sensitiveLabel } from '../extraction/privacy';
+import { relation } from '../extraction/similarity';
+import { createMemory } from '../memory/factory';
+import { withoutInvisible } from '../memory/invisible';
+import {
+  MAX_MEMORY_CHARS,
+  type MemoryRecord,
+  type MemoryStatus,
+  type MemoryType,
+  type Origin,
+  type Scope,
+} from '../memory/types';
+import { loadSettings } from '../settings/store';
 import { now } from '../time';
 import { db } from './db';
 
@@ -66,7 +79,7 @@ export async function deleteMemories(ids: readonly string[]): Promise<MemoryReco
   });
 }
 
-/** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */
+/** Records that an injection used these memories (DESIGN.md §1.6: hit count and last hit). */
 export async function recordHits(ids: readonly string[], at: string = now()): Promise<void> {
   await db.transaction('rw', db.memories, async () => {
     const rows = (await db.memories.bulkGet([...ids])).filter((row) => row !== undefined);
@@ -79,4 +92,48 @@ export async function recordHits(ids: readonly string[], at: string = now()): Pr
 /** Every stored memory id: an import's `supersededBy` may name one of them. */
 export async function memoryIds(): Promise<Set<string>> {
   return new Set(await db.memories.toCollection().primaryKeys());
+}
+
+function clampImportance(n: number): number {
+  return Number.isFinite(n) ? Math.min(5, Math.max(1, Math.round(n))) : 3;
+}
+
+export interface ProposeInput {
+  content: string;
+  type: MemoryType;
+  importance?: number;
+  origin: Origin;
+}
+
+export type ProposeResult =
+  /** Stored as proposed: listed for review, never used until the user accepts it. */
+  | { outcome: 'proposed'; memory: MemoryRecord }
+  /** The store already holds this (an active or proposed near-duplicate): no new row. */
+  | { outcome: 'known'; id: string }
+  /** Refused by the privacy filter (its label, never the text) or empty once cleaned. */
+  | { outcome: 'dropped'; reason: string };
+
+/**
+ * A memory written from outside the panel (a desktop tool's `remember`): cleaned of invisible
+ * characters, checked by the privacy filter, and stored as proposed in one transaction unless
+ * an active or proposed memory of its type already says the same.
+ */
+export async function proposeMemory(input: ProposeInput): Promise<ProposeResult> {
+  const { privacyPatterns } = await loadSettings();
+  const cleaned = withoutInvisible(input.content);
+  const content = cleaned.text.trim().slice(0, MAX_MEMORY_CHARS);
+  const label = content ? sensitiveLabel(content, privacyPatterns) : 'empty';
+  if (label) return { outcome: 'dropped', reason: label };
+  return db.transaction('rw', db.memories, async () => {
+    const current = await db.memories.where('status').anyOf('active', 'proposed').toArray();
+    const known = current.find((m) => m.type === input.type && relation(m.content, content) === 'duplicate');
+    if (known) return { outcome: 'known', id: known.id };
+    const memory: MemoryRecord = {
+      ...createMemory({ content, type: input.type, importance: clampImportance(input.importance ?? 3) }),
+      status: 'proposed',
+      origin: input.origin,
+    };
+    await db.memories.add(memory);
+    return { outcome: 'proposed', memory };
+  });
 }

@@ -42,16 +42,16 @@ export async function clearPause(): Promise<void> {
   await db.meta.delete(PAUSE_KEY);
 }
 
-const STORAGE_FULL_MESSAGE: Record<'local' | 'session' | 'none', string> = {
-  local:
-    'Storage is full: the last extraction answer could not be saved. It is kept in extension storage and is written, without a new call, once there is room. Delete old chats or memories, or free disk space.',
+const STORAGE_FULL_MESSAGE: Record<'extension' | 'session' | 'none', string> = {
+  extension:
+    'Storage is full: the last extraction answer could not be saved. It is kept in the extension’s own database and is written, without a new call, once there is room. Delete old chats or memories, or free disk space.',
   session:
     'Storage is full: the last extraction answer could not be saved. It is kept in memory until the browser closes and is written, without a new call, once there is room. Delete old chats or memories, or free disk space.',
   none: 'Storage is full: the last extraction answer could not be saved anywhere. Delete old chats or memories, or free disk space; extraction resumes after that.',
 };
 
 /** Pauses the queue after a full-storage failure, wherever the pause can still be written. */
-export async function pauseForFullStorage(parkedIn: 'local' | 'session' | null): Promise<void> {
+export async function pauseForFullStorage(parkedIn: 'extension' | 'session' | null): Promise<void> {
   const pause: QueuePause = { reason: 'storage_full', since: now(), message: STORAGE_FULL_MESSAGE[parkedIn ?? 'none'] };
   try {
     await setPause(pause);

@@ -1,8 +1,11 @@
 /**
- * The API key's home: a small database of the extension's own origin. Content scripts can read
- * `storage.local` (Firefox offers no way to stop that, and Chrome only for `storage.session`,
- * which is lost at every browser restart), but IndexedDB is per origin: a content script
- * opening it gets the chat site's database, never this one. Background only.
+ * The extension's private database: the API keys, and every value the background trusts
+ * (settings, the install mark, parked extraction answers, the "Remember this" draft). Content
+ * scripts can read and write `storage.local` (Firefox offers no way to stop that, and Chrome
+ * only for `storage.session`, which is lost at every browser restart), but IndexedDB is per
+ * origin: a content script opening it gets the chat site's database, never this one.
+ * Background only. It is apart from the memory store, so a damaged or rebuilt memory store
+ * leaves the settings and the key alone.
  */
 import { Dexie, type EntityTable } from 'dexie';
 
@@ -13,13 +16,24 @@ interface SecretRow {
   value: string;
 }
 
-class SecretsDB extends Dexie {
-  secrets!: EntityTable<SecretRow, 'name'>;
+export interface TrustedRow {
+  name: string;
+  value: unknown;
+}
 
-  constructor() {
-    super(SECRETS_DB_NAME);
+export const SECRETS_SCHEMA_V1 = { secrets: 'name' } as const;
+
+export class SecretsDB extends Dexie {
+  secrets!: EntityTable<SecretRow, 'name'>;
+  trusted!: EntityTable<TrustedRow, 'name'>;
+
+  constructor(name = SECRETS_DB_NAME) {
+    super(name);
     // v1: 0.2.0, the key moved here from storage.local.
-    this.version(1).stores({ secrets: 'name' });
+    this.version(1).stores(SECRETS_SCHEMA_V1);
+    // v2: 0.3.0, settings, install mark, parked answers and the menu draft moved here from
+    // storage.local, where any content script could plant them (lib/db/trusted.ts moves them).
+    this.version(2).stores({ ...SECRETS_SCHEMA_V1, trusted: 'name' });
   }
 }
 
@@ -32,4 +46,9 @@ export async function readSecret(name: string): Promise<string | null> {
 export async function writeSecret(name: string, value: string | null): Promise<void> {
   if (value === null) await secretsDb.secrets.delete(name);
   else await secretsDb.secrets.put({ name, value });
+}
+
+/** Every stored secret's name and value (keys per origin; background only). */
+export function listSecrets(): Promise<SecretRow[]> {
+  return secretsDb.secrets.toArray();
 }

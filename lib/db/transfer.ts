@@ -14,6 +14,7 @@ import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 import { markHistoryDirty } from './history-index';
 import { tombstonedChatIds } from './tombstones';
+import { recordUndo } from './undo-log';
 
 const WRITE_CHUNK = 1000;
 
@@ -37,17 +38,20 @@ export interface ImportReport {
   updated: number;
   skipped: number;
   chats: number;
+  /** The undo record of exactly what this import wrote (undo-log.ts). */
+  undoId: string;
 }
 
 /** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
-  return db.transaction('rw', db.memories, db.chats, db.hdirty, async () => {
+  return db.transaction('rw', db.memories, db.chats, db.meta, db.hdirty, async () => {
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
     const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
     const writes: MemoryRecord[] = [];
-    const report: ImportReport = { added: 0, updated: 0, skipped: 0, chats: 0 };
+    const report: Omit<ImportReport, 'undoId'> = { added: 0, updated: 0, skipped: 0, chats: 0 };
+    const before = new Map(existing.map((m) => [m.id, m]));
     work?.phase('merge', file.memories.length);
     for (const incoming of file.memories) {
       work?.advance();
@@ -72,25 +76,30 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
       report.added++;
     }
     await putInChunks(db.memories, writes, work);
-    report.chats = await addHistory(file.chats, tombstones);
-    return report;
+    const chats = await addHistory(file.chats, tombstones);
+    const undoId = await recordUndo('import', {
+      memories: writes.map((w) => ({ id: w.id, before: before.get(w.id) ?? null, after: w })),
+      chats: chats.map((c) => ({ id: c.id, before: null, after: c })),
+    });
+    return { ...report, chats: chats.length, undoId };
   });
 }
 
 /** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */
 function asHistory(chat: Chat): Chat {
   if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '' };
-  return { ...chat, state: 'finished', extractedVersion: chat.version };
+  return { ...chat, state: 'finished', extractedVersion: chat.version, origin: 'imported' };
 }
 
-async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<number> {
+/** Adds the chats the store does not have yet; returns the records written. */
+async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<Chat[]> {
   const candidates = chats.filter((c) => !tombstones.has(c.id));
-  if (candidates.length === 0) return 0;
+  if (candidates.length === 0) return [];
   const current = await db.chats.bulkGet(candidates.map((c) => c.id));
   const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
   await db.chats.bulkPut(writes);
   await markHistoryDirty(writes.map((c) => c.id));
-  return writes.length;
+  return writes;
 }
 
 export async function readAllForExport(): Promise<{ memories: MemoryRecord[]; chats: Chat[] }> {

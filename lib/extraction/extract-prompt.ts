@@ -1,15 +1,20 @@
 /**
  * Fills prompt_templates/extract.md for one transcript window. The template's system part is
- * the same for every call; the user part carries the related memories (under short aliases,
+ * the same for every call (its keywords section is the text the keywords call uses too,
+ * keywords-rules.ts); the user part carries the related memories (under short aliases,
  * which cost a few tokens where a UUID costs ~20) and the window's transcript.
  */
 import template from '../../prompt_templates/extract.md?raw';
 import type { MemoryRecord } from '../memory/types';
 import { escapeMemoryText } from '../ranking/render';
+import { KEYWORDS_RULES } from './keywords-rules';
 import { renderWindow, type TranscriptWindow } from './transcript';
 
 const [systemPart = '', userPart = ''] = template.split('<!-- user -->');
-export const EXTRACT_SYSTEM_PROMPT = systemPart.replace('<!-- system -->', '').trim();
+export const EXTRACT_SYSTEM_PROMPT = systemPart
+  .replace('<!-- system -->', '')
+  .replace('<!-- keywords -->', KEYWORDS_RULES)
+  .trim();
 
 /** Alias → memory id for the memories shown to the model in one call. */
 export type AliasMap = ReadonlyMap<string, string>;

@@ -1,11 +1,15 @@
 /**
- * The local privacy filter (SPEC §4). It runs twice: on the transcript before it is sent
+ * The local privacy filter (DESIGN.md §4). It runs twice: on the transcript before it is sent
  * (matches are redacted) and on the model's memories before they are stored (a memory with a
  * match is dropped). Conservative by default: a false positive costs a memory, a false
- * negative leaks a secret. Pure and dependency-free, so the side panel's live tester can use
- * `redact` on what the user types.
+ * negative leaks a secret. Pure, so the side panel's live tester can use `redact` on what the
+ * user types. Every built-in finder runs in linear time (the run-shaped tokens are scanned in
+ * privacy-runs.ts); the user's own patterns run on RE2 (re2js), which matches in linear time
+ * whatever the pattern, so no pattern can stall the worker.
  */
+import { RE2JS } from 're2js';
 import type { PrivacyPattern } from '../settings/schema';
+import { findJwts, findMixedRuns, type Span } from './privacy-runs';
 
 export interface PrivacyHit {
   label: string;
@@ -64,12 +68,13 @@ const TOKEN_PATTERNS: readonly RegExp[] = [
   /\bxox[abprs]-[A-Za-z0-9-]{10,}/g,
   /\bAKIA[0-9A-Z]{16}\b/g,
   /\bAIza[0-9A-Za-z_-]{35}\b/g,
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g,
   /\bBearer\s+[A-Za-z0-9._~+/=-]{16,}/gi,
   /\b(?:api[_ -]?key|access[_ -]?token|auth[_ -]?token|secret(?:[_ -]?key)?|token)\b\s*[:=]\s*["']?[^\s"'[\]]{8,}["']?/gi,
-  // A long run mixing letters and digits is almost never prose: treat it as a secret.
-  /\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{32,}\b/g,
 ];
+
+function spanFinder(label: string, find: (text: string) => Span[]): Finder {
+  return (text) => find(text).map((s) => ({ label, ...s }));
+}
 
 const BUILT_IN: readonly Finder[] = [
   regexFinder('ID number', /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g, isChineseIdNumber),
@@ -78,6 +83,9 @@ const BUILT_IN: readonly Finder[] = [
     return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
   }),
   ...TOKEN_PATTERNS.map((re) => regexFinder('API key or token', re)),
+  // JWTs and long runs mixing letters and digits (almost never prose), scanned once per run.
+  spanFinder('API key or token', findJwts),
+  spanFinder('API key or token', findMixedRuns),
   regexFinder('password line', PASSWORD_LINE),
 ];
 
@@ -87,13 +95,54 @@ export interface CompiledPatterns {
   invalid: { label: string; error: string }[];
 }
 
-/** User patterns are regular expressions, matched case-insensitively; invalid ones are reported, not thrown. */
+/**
+ * RE2 runs in time proportional to the text times the pattern's compiled size, so a pattern's
+ * size is bounded too: `a{1000}b` (1,000 instructions) took 38 s on a 100,000-character
+ * message, the largest pattern allowed here at most about 3 s (bench:privacy).
+ */
+export const MAX_PATTERN_INSTRUCTIONS = 100;
+
+const compiled = new Map<string, RE2JS>();
+
+function instructions(re: RE2JS): number {
+  return (re as unknown as { re2Input: { prog: { numInst(): number } } }).re2Input.prog.numInst();
+}
+
+/** One user pattern on RE2, case-insensitive; compiled once per pattern text. */
+function re2(pattern: string): RE2JS {
+  let re = compiled.get(pattern);
+  if (!re) {
+    re = RE2JS.compile(pattern, RE2JS.CASE_INSENSITIVE);
+    if (instructions(re) > MAX_PATTERN_INSTRUCTIONS)
+      throw new Error(`pattern too complex (${instructions(re)} steps, at most ${MAX_PATTERN_INSTRUCTIONS})`);
+    if (compiled.size > 200) compiled.clear();
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+function re2Finder(label: string, re: RE2JS): Finder {
+  return (text) => {
+    // The DFA answers "any match?" fast; positions need the slower matcher, only then.
+    if (!re.test(text)) return [];
+    const hits: PrivacyHit[] = [];
+    const m = re.matcher(text);
+    while (m.find()) if (m.end() > m.start()) hits.push({ label, start: m.start(), end: m.end() });
+    return hits;
+  };
+}
+
+/**
+ * User patterns are regular expressions, matched case-insensitively on RE2: linear time, so
+ * lookarounds and back-references (the features that make a pattern exponential) are refused
+ * like any invalid pattern, which is reported, not thrown.
+ */
 export function compilePatterns(patterns: readonly PrivacyPattern[]): CompiledPatterns {
   const finders: Finder[] = [];
   const invalid: CompiledPatterns['invalid'] = [];
   for (const { label, pattern } of patterns) {
     try {
-      finders.push(regexFinder(label || 'custom pattern', new RegExp(pattern, 'giu')));
+      finders.push(re2Finder(label || 'custom pattern', re2(pattern)));
     } catch (error) {
       invalid.push({ label, error: (error as Error).message });
     }

@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { getChat } from '../db/chats';
-import { commitWindow, finishWithoutCall, type WindowAnswer } from '../db/extraction';
+import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
 import { renewLease, updateHeldJob } from '../db/jobs';
 import { warmIndex } from '../db/memory-index-source';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
@@ -15,7 +15,7 @@ import type { Chat, Job, MemoryRecord } from '../memory/types';
 import { type CallFailure, type ClientConfig, classifyError } from '../provider/client';
 import { authOf } from '../provider/presets';
 import { callCost } from '../provider/pricing';
-import { installMark } from '../ranking/install-mark';
+import { stripMarks } from '../ranking/install-mark';
 import { estimateTokens } from '../ranking/render';
 import type { Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
@@ -23,6 +23,7 @@ import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';
 import { SAVE_MEMORIES_TOOL } from './extract-schema';
 import { dropParked, parkAnswer, parkedAnswer, unpark } from './parked';
+import { learningOffFor, stillWanted } from './still-wanted';
 import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from './transcript';
 
 export interface JobDeps {
@@ -152,7 +153,7 @@ async function recordUsageUnlessFull(
  */
 async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Promise<WindowOutcome> {
   try {
-    const plan = await commitWindow(answer);
+    const plan = await commitWindow(answer, learningOffFor);
     await dropParked(job.id);
     return plan ? 'committed' : 'stopped';
   } catch (error) {
@@ -173,6 +174,17 @@ async function runWindow(
   ctx: JobContext,
 ): Promise<WindowOutcome> {
   const last = i === windows.length - 1;
+  // Each part asks again: the chat may have been excluded, or learning switched off, meanwhile.
+  const wanted = await stillWanted(job.chatId);
+  if (wanted === 'excluded') {
+    await dropParked(job.id);
+    await finishWithoutCall(job, ctx.runner, NOT_STORED.excluded, null);
+    return 'stopped';
+  }
+  if (wanted === 'learning-off') {
+    await release(job, ctx, NOT_STORED.learningOff);
+    return 'stopped';
+  }
   const parked = await parkedAnswer(job.id);
   if (parked && parked.window === i && parked.chatVersion === chat.version) {
     return commitOrPark({ ...unpark(parked, ctx.runner), lastWindow: last }, job, ctx);
@@ -236,6 +248,7 @@ async function whileHeld<T>(job: Job, ctx: JobDeps, work: () => Promise<T>): Pro
 export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
   const chat = await getChat(job.chatId);
   if (!chat || chat.state === 'excluded') {
+    await dropParked(job.id);
     await finishWithoutCall(job, ctx.runner, 'Nothing to extract: the chat was deleted or excluded.', null);
     return false;
   }
@@ -243,7 +256,7 @@ export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
     await finishWithoutCall(job, ctx.runner, 'Already extracted.', null);
     return false;
   }
-  const marks = [await installMark()];
+  const marks = await stripMarks(chat.site);
   const prepared = prepareTurns(chat.turns, ctx.settings.privacyPatterns, ctx.limits ?? DEFAULT_LIMITS, marks);
   const windows = planWindows(prepared.turns, ctx.limits ?? DEFAULT_LIMITS);
   // A resumed job whose chat has since shrunk below the windows already merged is complete too.

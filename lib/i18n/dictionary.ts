@@ -4,7 +4,9 @@
  * error, not a blank. `{name}` marks a value; `one|many` picks by `{n}` in English.
  * No signals here: the background imports this for the context menu's title.
  */
+import type { Lang } from './language';
 import { ACTIVITY_STRINGS } from './strings-activity';
+import { BRIDGE_STRINGS } from './strings-bridge';
 import { BRING_IN_STRINGS } from './strings-bring-in';
 import { CHATS_STRINGS } from './strings-chats';
 import { COMMON_STRINGS } from './strings-common';
@@ -29,10 +31,12 @@ export const STRING_MODULES = [
   STORE_STRINGS,
   WORK_STRINGS,
   BRING_IN_STRINGS,
+  BRIDGE_STRINGS,
   CHATS_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
+  typeof BRIDGE_STRINGS &
   typeof MEMORY_STRINGS &
   typeof TAB_STRINGS &
   typeof QUEUE_STRINGS &
@@ -46,14 +50,9 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof BRING_IN_STRINGS;
 
 export type StringKey = keyof typeof ALL;
-export type Lang = 'en' | 'zh';
-export type LanguagePref = 'auto' | Lang;
+export type { Lang, LanguagePref } from './language';
+export { detectLanguage } from './language';
 export type Vars = Readonly<Record<string, string | number>>;
-
-/** The browser's language decides until the user picks one in Settings. */
-export function detectLanguage(browserLanguage: string | undefined): Lang {
-  return browserLanguage?.toLowerCase().startsWith('zh') ? 'zh' : 'en';
-}
 
 export function translate(language: Lang, key: StringKey, vars: Vars = {}): string {
   const [en, zh] = ALL[key] as readonly [string, string];

@@ -17,6 +17,7 @@ export const COMMON_STRINGS = {
   'type.task': ['Task', '任务'],
   'type.conclusion': ['Conclusion', '结论'],
   'status.active': ['Active', '有效'],
+  'status.proposed': ['Waiting for review', '待确认'],
   'status.superseded': ['Replaced', '已被取代'],
   'status.archived': ['Archived', '已归档'],
   'status.expired': ['Expired', '已过期'],
@@ -48,6 +49,15 @@ export const COMMON_STRINGS = {
   'undo.imported': ['Imported {file}', '已导入 {file}'],
   'undo.restored': ['Restored a backup', '已从备份恢复'],
   'undo.demoted': ['Lowered “{what}”', '已降低“{what}”的权重'],
+  'undo.exact': ['Undone: {n} change put back|Undone: {n} changes put back', '已撤销：恢复了 {n} 项更改'],
+  'undo.changedSince': [
+    'Undone: {n} change put back; {m} changed again since and left as it is|Undone: {n} changes put back; {m} changed again since and left as they are',
+    '已撤销：恢复了 {n} 项更改；{m} 项之后又被修改过，保持不变',
+  ],
+  'undo.gone': [
+    'This can no longer be undone: it is more than a day old or was already undone.',
+    '已无法撤销：已超过一天，或已经撤销过。',
+  ],
   'score.label': ['Score {score}, in parts', '得分 {score} 的构成'],
   'score.why': ['Why: score {score}', '为什么：得分 {score}'],
   'score.text': ['Words match', '字词匹配'],

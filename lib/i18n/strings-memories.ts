@@ -14,6 +14,8 @@ export const MEMORY_STRINGS = {
     'About {tokens} tokens in {calls} call(s) (price unknown for this model).',
     '约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。',
   ],
+  'kw.afterImport': ['The memories you imported carry no search keywords yet.', '刚导入的记忆还没有搜索关键词。'],
+  'kw.afterBringIn': ['The memories you brought in carry no search keywords yet.', '刚带入的记忆还没有搜索关键词。'],
   'kw.start': ['Add keywords now', '开始添加'],
   'kw.notNow': ['Not now', '暂不'],
   'kw.none': ['Every memory already has keywords.', '所有记忆都已有关键词。'],
@@ -141,10 +143,16 @@ export const MEMORY_STRINGS = {
   'transfer.settingsChangeList': ['Proposed settings changes', '建议的设置修改'],
   'transfer.settingsApply': ['Apply this change|Apply these {n} changes', '应用这 {n} 项修改'],
   'transfer.settingsKeep': ['Keep my settings', '保留我的设置'],
-  'transfer.settingsProtected': [
-    'Ignored from the file: {keys}. An import never changes the connection (base URL, model, key), the daily cap or the privacy patterns.',
-    '已忽略文件中的：{keys}。导入永远不会修改连接（接口地址、模型、密钥）、每日上限或隐私规则。',
+  'transfer.keptAsTheyAre': [
+    'Your {list} was kept as it is.|Your {list} were kept as they are.',
+    '你的{list}保持不变。',
   ],
+  'transfer.kept.connection': ['connection', '连接'],
+  'transfer.kept.cap': ['cost cap', '费用上限'],
+  'transfer.kept.privacy': ['privacy patterns', '隐私规则'],
+  'transfer.kept.other': ['other protected settings', '其他受保护的设置'],
+  'transfer.kept.and': [' and ', '和'],
+  'transfer.kept.comma': [', ', '、'],
   'transfer.nothingChanged': ['Nothing was changed.', '没有做任何更改。'],
   'memories.deletedNoBackup': [
     'Deleted without a backup first: storage is full. Undo still works while this panel is open.',

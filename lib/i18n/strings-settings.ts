@@ -62,7 +62,10 @@ export const SETTINGS_STRINGS = {
   'privacy.pattern': ['Pattern (regular expression)', '规则（正则表达式）'],
   'privacy.remove': ['Remove', '删除'],
   'privacy.add': ['+ Add a pattern', '+ 添加规则'],
-  'privacy.invalid': ['Not a valid pattern: it will be ignored.', '规则无效，将被忽略。'],
+  'privacy.invalid': [
+    'Not a valid pattern, or one this filter does not run (lookarounds, back-references, very large repeats): it will be ignored.',
+    '规则无效，或此过滤器不支持（前后断言、反向引用、过大的重复次数），将被忽略。',
+  ],
   'privacy.hits': ['{n} match in the test text|{n} matches in the test text', '测试文字中匹配 {n} 处'],
   'privacy.tester': ['Try your patterns', '测试你的规则'],
   'privacy.testerPlaceholder': ['Paste some text to see what would be hidden…', '粘贴一段文字，看看哪些会被隐藏…'],

@@ -15,6 +15,8 @@ import {
   MemorySourceSchema,
   MemoryStatusSchema,
   MemoryTypeSchema,
+  type Origin,
+  OriginSchema,
   SCOPES,
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
@@ -59,7 +61,8 @@ const ImportMemorySchema = z.object({
   status: z.optional(MemoryStatusSchema),
   scope: z.optional(
     z.enum(SCOPES, {
-      error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)',
+      // The site list comes from the registry, so a new site is named here without an edit.
+      error: `expected "global" or a site id (${SCOPES.filter((s) => s !== 'global').join(', ')})`,
     }),
   ),
   pinned: z.optional(z.boolean()),
@@ -71,6 +74,7 @@ const ImportMemorySchema = z.object({
   supersededBy: z.optional(z.nullable(z.string())),
   source: z.optional(z.nullable(MemorySourceSchema)),
   keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
+  origin: z.optional(OriginSchema),
 });
 
 export interface ParsedMemoryFile {
@@ -129,7 +133,15 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     source: raw.source ?? null,
     feedback: 0,
     ...(raw.keywords ? { keywords: cleanKeywords(raw.keywords) } : {}),
+    ...(raw.origin ? { origin: fileOrigin(raw.origin) } : {}),
   };
+}
+
+/** An origin as the format spells it: `client` only where a desktop tool wrote the memory. */
+function fileOrigin(origin: Origin): Origin {
+  return origin.kind === 'tool' && origin.client !== undefined
+    ? { kind: origin.kind, client: origin.client }
+    : { kind: origin.kind };
 }
 
 /** Parses a file's text; throws MemoryFileError naming the problem and the first bad path. */
@@ -220,6 +232,7 @@ function toFileMemory(m: Memory): Memory {
     supersededBy: m.supersededBy,
     source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
     ...(m.keywords ? { keywords: [...m.keywords] } : {}),
+    ...(m.origin ? { origin: fileOrigin(m.origin) } : {}),
   };
 }
 

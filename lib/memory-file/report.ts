@@ -10,4 +10,6 @@ export const ImportReportSchema = z.object({
   settingsChanges: z.array(z.object({ path: z.string(), from: z.unknown(), to: z.unknown() })),
   /** Settings the file carried that an import never changes (connection, cap, privacy patterns). */
   settingsProtected: z.array(z.string()),
+  /** The undo record of exactly what the import wrote (`undo.apply`). */
+  undoId: z.string(),
 });

@@ -1,6 +1,7 @@
 /**
  * Where the "Remember this" selection waits between the context-menu click (background) and
- * the side panel's confirmation. Local storage, so a stopped service worker loses nothing.
+ * the side panel's confirmation. In the extension's private database (lib/db/trusted.ts), so a
+ * stopped service worker loses nothing and no content script can plant one.
  */
 import * as z from 'zod/mini';
 import { MAX_MEMORY_CHARS, SiteIdSchema } from './types';

@@ -7,7 +7,24 @@ import { SITE_IDS } from '../sites/ids';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
 
 export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
-export const MEMORY_STATUSES = ['active', 'superseded', 'archived', 'expired'] as const;
+/**
+ * `proposed`: stored and listed, waiting for the user's review; never injected, never returned
+ * to a desktop tool, never superseded or merged into, never exported as active.
+ */
+export const MEMORY_STATUSES = ['active', 'proposed', 'superseded', 'archived', 'expired'] as const;
+
+/**
+ * Where a memory came from. `sent`: extracted from text the user typed and sent in this browser;
+ * `opened`: extracted from a chat the user only opened (a shared thread, an old conversation) or
+ * an imported chat; `imported`: a memory file; `brought-in`: Bring in; `hand`: added by hand;
+ * `tool`: a desktop tool through the bridge (`client` names it).
+ */
+export const ORIGIN_KINDS = ['sent', 'opened', 'imported', 'brought-in', 'hand', 'tool'] as const;
+export const OriginKindSchema = z.enum(ORIGIN_KINDS);
+export const OriginSchema = z.object({
+  kind: OriginKindSchema,
+  client: z.optional(z.string().check(z.maxLength(100))),
+});
 
 export const IsoDate = z.iso.datetime();
 export const SiteIdSchema = z.enum(SITE_IDS);
@@ -52,6 +69,8 @@ export const MemorySchema = z.object({
   source: z.nullable(MemorySourceSchema),
   /** Search terms the model added (keyword-list.ts); absent on memories made without them. */
   keywords: z.optional(MemoryKeywordsSchema),
+  /** Where it came from; absent on memories written before provenance was recorded. */
+  origin: z.optional(OriginSchema),
 });
 
 /**
@@ -68,6 +87,8 @@ export type Scope = z.infer<typeof ScopeSchema>;
 export type MemorySource = z.infer<typeof MemorySourceSchema>;
 export type Memory = z.infer<typeof MemorySchema>;
 export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
+export type OriginKind = z.infer<typeof OriginKindSchema>;
+export type Origin = z.infer<typeof OriginSchema>;
 
 export const TurnSchema = z.object({
   role: z.enum(['user', 'assistant']),
@@ -79,6 +100,8 @@ export const TurnSchema = z.object({
 export type Turn = z.infer<typeof TurnSchema>;
 
 export const CHAT_STATES = ['open', 'finished', 'excluded'] as const;
+/** `captured` on a page in this browser (the default when absent), or `imported` from a site's export. */
+export const CHAT_ORIGINS = ['captured', 'imported'] as const;
 
 /**
  * A captured conversation. `id` is `<site>:<conversation id>`; `version` grows with every
@@ -98,8 +121,8 @@ export const ChatSchema = z.object({
   createdAt: IsoDate,
   updatedAt: IsoDate,
   lastActivityAt: IsoDate,
-  /** Absent: captured in this browser; `imported`: brought in from a site's data export. */
-  origin: z.optional(z.enum(['captured', 'imported'])),
+  /** Where the record came from: absent = captured in this browser; `imported` = history from a file. */
+  origin: z.optional(z.enum(CHAT_ORIGINS)),
 });
 export type Chat = z.infer<typeof ChatSchema>;
 

@@ -3,6 +3,7 @@
  * response. Payload schemas live with the code of their domain.
  */
 import * as z from 'zod/mini';
+import { BridgeStatusSchema } from '../bridge/status';
 import { RefineAnswerSchema } from '../bring-in/refine-prompt';
 import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
 import {
@@ -28,7 +29,7 @@ import { ImportReportSchema } from '../memory-file/report';
 import { ConnectionResultSchema } from '../provider/connection-result';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
-import { PublicSettingsSchema, SettingsSchema } from '../settings/schema';
+import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
 import { TabHealthSchema } from '../sites/health';
 import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
@@ -147,7 +148,12 @@ const extraction = {
 const store = {
   'settings.get': def(Empty, PublicSettingsSchema),
   'settings.set': def(
-    z.object({ settings: SettingsSchema, apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))) }),
+    z.object({
+      settings: SettingsSchema,
+      /** What the form started from: only fields changed since then are written (field-wise). */
+      base: z.optional(SettingsSchema),
+      apiKey: z.optional(z.nullable(z.string().check(z.maxLength(500)))),
+    }),
     PublicSettingsSchema,
   ),
   'transfer.export': def(Empty, z.object({ text: z.string() })),
@@ -156,12 +162,25 @@ const store = {
   'transfer.applySettings': def(
     z.object({
       changes: z.array(z.object({ path: z.string().check(z.maxLength(200)), to: z.unknown() })).check(z.maxLength(500)),
+      /** The import's undo record: undoing the import puts these settings back too. */
+      undoId: z.optional(z.string().check(z.maxLength(100))),
     }),
     z.object({ settings: SettingsSchema }),
   ),
   'backups.list': def(Empty, z.array(BackupSummarySchema)),
   'backups.create': def(z.object({ reason: z.string().check(z.maxLength(200)) }), BackupSummarySchema),
-  'backups.restore': def(z.object({ id: z.string() }), z.object({ memories: z.int(), chats: z.int() })),
+  'backups.restore': def(
+    z.object({ id: z.string() }),
+    z.object({ memories: z.int(), chats: z.int(), undoId: z.string() }),
+  ),
+  /**
+   * Undoes one import, bring-in or restore exactly (lib/db/undo-log.ts): what is still as the
+   * action left it goes back, what changed since stays and is counted.
+   */
+  'undo.apply': def(
+    z.object({ id: z.string().check(z.maxLength(100)) }),
+    z.object({ reverted: z.int(), changedSince: z.int() }),
+  ),
   /** Health of the store for Settings: size, counts, quarantined records, last incident. */
   'store.status': def(Empty, StoreStatusSchema),
   /** The start-up check again (the degraded banner's "Check again"), then the status it leaves. */
@@ -183,7 +202,7 @@ const work = {
 /** "Bring in memories": a dry run of the merge per item, the commit, and the model's refinement. */
 const bringIn = {
   'bringIn.check': def(BringInItemsSchema, z.object({ checks: z.array(ItemCheckSchema) })),
-  'bringIn.commit': def(BringInItemsSchema, MergeStatsSchema),
+  'bringIn.commit': def(BringInItemsSchema, z.extend(MergeStatsSchema, { undoId: z.string() })),
   'bringIn.refine': def(
     RefineRequestSchema,
     z.extend(RefineAnswerSchema, { inputTokens: z.int(), outputTokens: z.int() }),
@@ -210,6 +229,15 @@ const keywords = {
   ),
 } as const;
 
+/**
+ * Desktop tools (the MCP bridge): their state, and their switches, which change only through
+ * this message (never `settings.set`, never an import) and connect or close the bridge at once.
+ */
+const desktopTools = {
+  'desktopTools.status': def(Empty, BridgeStatusSchema),
+  'desktopTools.set': def(DesktopToolsSchema, BridgeStatusSchema),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -221,4 +249,5 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...work,
   ...bringIn,
   ...keywords,
+  ...desktopTools,
 } as const;

@@ -1,7 +1,7 @@
 /**
  * Word cues the ranker reads from a memory's own text, Chinese and English:
  * - address/style: a preference about how to speak to the user applies to every conversation,
- *   greetings included (SPEC §1.5). The words are the general dimensions of a reply: how to
+ *   greetings included (DESIGN.md §1.5). The words are the general dimensions of a reply: how to
  *   name the user, its length, tone, structure, language and examples;
  * - polarity: like vs dislike, so two returned memories that contradict each other
  *   ("likes americano" / "quit coffee") are flagged instead of silently injected together.
@@ -11,14 +11,41 @@
  */
 
 /**
- * How a form of address is stated, in both languages. Chinese has three constructions for it:
- * the verb 称呼 ("称呼我老王"), 叫 with the person addressed as its object ("叫我小林"; a memory
- * says it in the third person, "希望大家叫他小林"), and the passive 被叫 / 被称为 ("讨厌被叫李总");
- * plus the nouns 昵称 / 外号 (nickname). 叫 alone is not a cue: "女儿叫豆豆" names someone else,
- * "叫外卖" orders food. English: "call me/him/her", "address me as", "nickname", "pronouns".
+ * How a form of address is stated, in both languages, by construction. Chinese: the verb 称呼
+ * ("称呼我老王"), 叫 with the person addressed as its object ("叫我小林"; a memory says it in the
+ * third person, "希望大家叫他小林"), the passive 被叫 / 被称为 ("讨厌被叫李总", but not 被叫去 /
+ * 被叫到 / 被叫醒, being sent for or woken), and the nouns 昵称 / 外号 (nickname). 叫 alone is not
+ * a cue: "女儿叫豆豆" names someone else, "叫外卖" orders food. English, the forms extraction
+ * models write:
+ * - the active, with the person addressed as object and then the name: "call me …", "call
+ *   him Sam" (not "call her mother", "called him yesterday"), "address me as", "refer to him as"
+ *   (not "addressed her concerns");
+ * - the passive infinitive or gerund of call / address / refer to / know as, which has the
+ *   user as its subject, followed by a name or "by … name" ("wants to be called Rui", "prefers
+ *   being addressed as Dr. Lee", "to be called by her first name"); a plain participle is not
+ *   one ("a dog called Rex" names the dog, "was called into a meeting"), nor a phone call
+ *   ("needs to be called at 9");
+ * - "go by" followed by a name or "the name …" ("goes by Rui"; not "goes by bus");
+ * - the user's name with a "but" after it ("User's name is Robert but …": the name used
+ *   differs from the one given);
+ * - the nouns "nickname", "pronouns".
  */
 const ADDRESS =
-  /称呼|叫(?:我|他|她|他们)|被叫|被称为|昵称|外号|\bcall (?:me|him|her|them)\b|\baddress(?:ed)? (?:me|him|her|as)\b|\bnickname\b|\bpronouns?\b/iu;
+  /称呼|叫(?:我|他|她|他们)|被叫(?![去到来走醒起回出进])|被称为|昵称|外号|\baddress(?:ed)? as\b|\baddress (?:me|him|her|them) (?:as|by)\b|\brefer(?:red)? to (?:me|him|her|them) as\b|\bnickname\b|\bpronouns?\b/iu;
+
+/** "call me …", or "call him/her/them" and a name ("call him Sam", not "call her mother"). */
+const ACTIVE = /\b[Cc]all(?:s|ing)? (?:me\b|(?:him|her|them) ["“‘'「]?(?:\p{Lu}|\p{Script=Han}))/u;
+
+/** The passive with a name after it: case matters (a name is capitalised or Chinese), so apart from ADDRESS. */
+const PASSIVE =
+  /\b(?:to be|being) (?:called|addressed(?: as)?|referred to as|known as) (?:["“‘'「]?(?:\p{Lu}|\p{Script=Han})|by (?:\p{L}+ )?(?:(?:first|last|given|full) )?(?:nick)?name\b)/u;
+
+/** "go by" a name: case matters (a name is capitalised or Chinese), so apart from ADDRESS. */
+const GOES_BY = /\b[Gg]o(?:es|ing)? by (?:the (?:nick)?name (?:of )?)?["“‘']?(?:\p{Lu}|\p{Script=Han})/u;
+
+/** The user's own name, then "but": the name they go by is another one. */
+const NAME_BUT =
+  /(?:^|[^\p{L}])(?:user|his|her|their|my)(?:'s|’s)? (?:(?:full|real|legal|given|first|official|actual) )?name is [^.;!?]{0,80}?\bbut\b/iu;
 
 const STYLE =
   /回答|回复|答复|解释|语气|风格|口吻|简洁|简短|详细|啰嗦|条理|分点|列表|举例|例子|表格|注释|口语化|正式|用中文|用英文|\banswers?\b|\brepl(?:y|ies)\b|\brespon(?:se|ses|d)\b|\bconcise\b|\bbrief\b|\bdetailed\b|\bverbose\b|\btone\b|\bstyle\b|\bformat(?:ting)?\b|\bbullet\b|\bin (?:english|chinese)\b|\bformal\b|\bcasual\b|\bexplanations?\b/iu;
@@ -32,7 +59,7 @@ const POSITIVE =
 export type Polarity = 1 | -1 | 0;
 
 export function hasAddressCue(text: string): boolean {
-  return ADDRESS.test(text);
+  return ADDRESS.test(text) || ACTIVE.test(text) || PASSIVE.test(text) || GOES_BY.test(text) || NAME_BUT.test(text);
 }
 
 export function hasStyleCue(text: string): boolean {

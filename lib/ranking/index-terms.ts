@@ -16,16 +16,19 @@ import { type ProfileKind, profileKinds } from './profile';
  * 2: the model-free English tokenizer (english.ts), the memory's keywords as a field.
  * 3: what the ranker reads from a memory's text by pattern (profile kinds, address/style cue)
  * stored with its terms: run over every memory at load, those patterns were most of a cold start.
+ * 4: residence and household kinds read from the verbs of residing and relocating and from a
+ * keyword that names the kind; the address cue reads the English passive, "go by" and "name is …
+ * but"; keywords kept as their own field (BM25F).
  */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 
 /** What a memory's text says about how to speak to the user (cues.ts). */
 export type AnswerCue = 'address' | 'style';
 
 /**
  * A memory's index fields; every field is a list of strings. Index terms keep repeats (term
- * frequency counts). How much a field counts (retrieve.ts, KEYWORD_WEIGHT) is applied when it
- * is indexed, not stored, so it may change without a new INDEX_VERSION.
+ * frequency counts). How much a field counts (weights.ts, `bm25`) is applied when ranking, not
+ * when stored, so it may change without a new INDEX_VERSION.
  */
 export interface MemoryFields {
   content: string[];
@@ -47,7 +50,7 @@ export function memoryFields(memory: MemoryRecord): MemoryFields {
   return {
     content: termsOf(input.content),
     keywords: termsOf(input.keywords.join(' , ')),
-    profile: profileKinds(`${input.content}\n${input.keywords.join(', ')}`),
+    profile: profileKinds(input.content, input.keywords),
     cue: answerCue(input.content),
   };
 }

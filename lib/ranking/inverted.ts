@@ -1,21 +1,43 @@
 /**
- * An inverted index with BM25 scoring, updated in place: adding or removing one document
- * touches only its own terms' postings, so the background index never needs a rebuild.
- * Documents are numbered slots; freed slots are reused. Postings are two parallel
- * number arrays per term (small and cache-friendly at 100k documents, unlike a Map per term).
+ * An inverted index with BM25F scoring over two fields, updated in place: adding or removing one
+ * document touches only its own terms' postings, so the background index never needs a rebuild.
+ * A document is its text (the main field) and, optionally, its keywords (a second field). Each
+ * field keeps its own term frequencies and its own length normalisation, and the two are
+ * weighted and summed per term before saturation (BM25F, Robertson et al. 2004, "Simple BM25
+ * extension to multiple weighted fields"): a memory with eight keywords is not judged longer,
+ * and so worse, than the same memory with two. Documents are numbered slots; freed slots are
+ * reused. Postings are parallel number arrays per term (small and cache-friendly at 100k
+ * documents, unlike a Map per term).
  */
 
 interface Posting {
   slots: number[];
+  /** Frequency in the main field (the memory's own words). */
   tfs: number[];
+  /**
+   * Frequency in the keywords field; null while no document has the term among its keywords
+   * (most terms of a store), so the common case costs no second array in memory or in the dump.
+   */
+  kfs: number[] | null;
 }
 
 export interface Bm25Params {
   k1: number;
+  /** Length normalisation of the main field. */
   b: number;
+  /** What one keyword occurrence counts against one occurrence in the main field. */
+  keywordWeight: number;
+  /** Length normalisation of the keywords field, against the average keyword list. */
+  keywordB: number;
+  /**
+   * Multiplies the score of a document that shares no query term through its own words, only
+   * through its keywords: how far a keyword-only match may go against a match on what the
+   * memory says.
+   */
+  keywordOnly: number;
 }
 
-export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75 };
+export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75, keywordWeight: 0.7, keywordB: 0.75, keywordOnly: 1 };
 
 /**
  * In a large store, terms that occur in nearly every document carry no signal and cost the
@@ -32,52 +54,71 @@ const COMMON_SHARE = 0.05;
 
 /**
  * The index as plain data, for the snapshot a cold start restores: postings as parallel
- * arrays of terms, slots and frequencies, plus every slot's length (0 for a free slot).
- * Each document's unique terms are not stored: restore reads them back off the postings.
+ * arrays of terms, slots and frequencies per field, plus every slot's field lengths (0 for a
+ * free slot). Each document's unique terms are not stored: restore reads them back off the
+ * postings.
  */
 export interface InvertedDump {
   terms: string[];
   slots: number[][];
   tfs: number[][];
+  kfs: (number[] | null)[];
   lengths: number[];
+  keywordLengths: number[];
   free: number[];
   totalLength: number;
+  totalKeywordLength: number;
+  /** Live documents with at least one keyword: what the keywords field's average is over. */
+  withKeywords: number;
   live: number;
 }
 
 export class InvertedIndex {
   private readonly postings = new Map<string, Posting>();
   private readonly lengths: number[] = [];
+  private readonly keywordLengths: number[] = [];
   private readonly docTerms: (string[] | null)[] = [];
   private readonly free: number[] = [];
   private totalLength = 0;
+  private totalKeywordLength = 0;
+  private withKeywords = 0;
   private live = 0;
   private acc = new Float64Array(0);
+  /** Per slot while scoring: 1 once a query term matched its main field. */
+  private own = new Uint8Array(0);
 
   get size(): number {
     return this.live;
   }
 
-  /**
-   * Adds a document's terms (repeats = term frequency) and, optionally, a secondary field's
-   * terms that count `secondaryWeight` each toward frequency and length; returns its slot.
-   */
-  add(terms: readonly string[], secondary: readonly string[] = [], secondaryWeight = 0): number {
+  /** Adds a document's main-field terms and its keyword terms (repeats = term frequency); returns its slot. */
+  add(terms: readonly string[], keywords: readonly string[] = []): number {
     const slot = this.free.pop() ?? this.lengths.length;
-    const tf = new Map<string, number>();
-    for (const t of terms) tf.set(t, (tf.get(t) ?? 0) + 1);
-    const extra = secondaryWeight > 0 ? secondary : [];
-    for (const t of extra) tf.set(t, (tf.get(t) ?? 0) + secondaryWeight);
-    for (const [term, count] of tf) {
-      const p = this.postings.get(term) ?? { slots: [], tfs: [] };
+    const tf = new Map<string, [number, number]>();
+    for (const t of terms) {
+      const f = tf.get(t);
+      if (f) f[0]++;
+      else tf.set(t, [1, 0]);
+    }
+    for (const t of keywords) {
+      const f = tf.get(t);
+      if (f) f[1]++;
+      else tf.set(t, [0, 1]);
+    }
+    for (const [term, [count, kcount]] of tf) {
+      const p: Posting = this.postings.get(term) ?? { slots: [], tfs: [], kfs: null };
       if (p.slots.length === 0) this.postings.set(term, p);
+      if (kcount > 0 && p.kfs === null) p.kfs = p.slots.map(() => 0);
       p.slots.push(slot);
       p.tfs.push(count);
+      p.kfs?.push(kcount);
     }
-    const length = terms.length + extra.length * secondaryWeight;
-    this.lengths[slot] = length;
+    this.lengths[slot] = terms.length;
+    this.keywordLengths[slot] = keywords.length;
     this.docTerms[slot] = [...tf.keys()];
-    this.totalLength += length;
+    this.totalLength += terms.length;
+    this.totalKeywordLength += keywords.length;
+    if (keywords.length > 0) this.withKeywords++;
     this.live++;
     return slot;
   }
@@ -86,18 +127,24 @@ export class InvertedIndex {
     const terms: string[] = [];
     const slots: number[][] = [];
     const tfs: number[][] = [];
+    const kfs: (number[] | null)[] = [];
     for (const [term, p] of this.postings) {
       terms.push(term);
       slots.push(p.slots);
       tfs.push(p.tfs);
+      kfs.push(p.kfs);
     }
     return {
       terms,
       slots,
       tfs,
+      kfs,
       lengths: this.lengths,
+      keywordLengths: this.keywordLengths,
       free: this.free,
       totalLength: this.totalLength,
+      totalKeywordLength: this.totalKeywordLength,
+      withKeywords: this.withKeywords,
       live: this.live,
     };
   }
@@ -110,15 +157,18 @@ export class InvertedIndex {
     for (let slot = 0; slot < d.lengths.length; slot++) {
       docTerms.push(free.has(slot) ? null : []);
       index.lengths.push(d.lengths[slot] as number);
+      index.keywordLengths.push(d.keywordLengths[slot] as number);
     }
     for (let i = 0; i < d.terms.length; i++) {
       const term = d.terms[i] as string;
       const slots = d.slots[i] as number[];
-      index.postings.set(term, { slots, tfs: d.tfs[i] as number[] });
+      index.postings.set(term, { slots, tfs: d.tfs[i] as number[], kfs: d.kfs[i] ?? null });
       for (const slot of slots) docTerms[slot]?.push(term);
     }
     for (const slot of d.free) index.free.push(slot);
     index.totalLength = d.totalLength;
+    index.totalKeywordLength = d.totalKeywordLength;
+    index.withKeywords = d.withKeywords;
     index.live = d.live;
     return index;
   }
@@ -133,11 +183,16 @@ export class InvertedIndex {
       if (i >= 0) {
         p.slots.splice(i, 1);
         p.tfs.splice(i, 1);
+        p.kfs?.splice(i, 1);
       }
       if (p.slots.length === 0) this.postings.delete(term);
     }
+    const klen = this.keywordLengths[slot] ?? 0;
     this.totalLength -= this.lengths[slot] ?? 0;
+    this.totalKeywordLength -= klen;
+    if (klen > 0) this.withKeywords--;
     this.lengths[slot] = 0;
+    this.keywordLengths[slot] = 0;
     this.docTerms[slot] = null;
     this.free.push(slot);
     this.live--;
@@ -146,9 +201,12 @@ export class InvertedIndex {
   clear(): void {
     this.postings.clear();
     this.lengths.length = 0;
+    this.keywordLengths.length = 0;
     this.docTerms.length = 0;
     this.free.length = 0;
     this.totalLength = 0;
+    this.totalKeywordLength = 0;
+    this.withKeywords = 0;
     this.live = 0;
   }
 
@@ -167,15 +225,19 @@ export class InvertedIndex {
   }
 
   /**
-   * BM25 of every document sharing a term with the weighted query, as parallel arrays of slots
+   * BM25F of every document sharing a term with the weighted query, as parallel arrays of slots
    * and scores: the cost follows the query's postings, not the store's size.
    */
   score(query: ReadonlyMap<string, number>, params: Bm25Params = DEFAULT_BM25): { slots: number[]; scores: number[] } {
-    if (this.acc.length < this.lengths.length) this.acc = new Float64Array(this.lengths.length * 2);
-    const acc = this.acc;
+    if (this.acc.length < this.lengths.length) {
+      this.acc = new Float64Array(this.lengths.length * 2);
+      this.own = new Uint8Array(this.lengths.length * 2);
+    }
+    const { acc, own } = this;
     const touched: number[] = [];
-    const avg = this.totalLength / Math.max(1, this.live);
-    const { k1, b } = params;
+    const avg = Math.max(1e-9, this.totalLength / Math.max(1, this.live));
+    const kavg = Math.max(1e-9, this.totalKeywordLength / Math.max(1, this.withKeywords));
+    const { k1, b, keywordWeight, keywordB } = params;
     const large = this.live >= LARGE_STORE;
     const terms = [...query].sort((x, y) => this.documentFrequency(x[0]) - this.documentFrequency(y[0]));
     for (const [term, weight] of terms) {
@@ -186,19 +248,29 @@ export class InvertedIndex {
       const onlyFound = large && touched.length > 0 && p.slots.length > COMMON_SHARE * this.live;
       for (let i = 0; i < p.slots.length; i++) {
         const slot = p.slots[i] as number;
+        const tf = p.tfs[i] as number;
+        const kf = keywordWeight > 0 && p.kfs !== null ? (p.kfs[i] as number) : 0;
+        if (tf === 0 && kf === 0) continue;
         if (acc[slot] === 0) {
           if (onlyFound) continue;
           touched.push(slot);
         }
-        const f = p.tfs[i] as number;
-        const norm = k1 * (1 - b + (b * (this.lengths[slot] as number)) / avg);
-        acc[slot] = (acc[slot] as number) + (weight * idf * f * (k1 + 1)) / (f + norm);
+        let f = 0;
+        if (tf > 0) {
+          f += tf / (1 - b + (b * (this.lengths[slot] as number)) / avg);
+          own[slot] = 1;
+        }
+        if (kf > 0)
+          f += (keywordWeight * kf) / (1 - keywordB + (keywordB * (this.keywordLengths[slot] as number)) / kavg);
+        acc[slot] = (acc[slot] as number) + (weight * idf * f * (k1 + 1)) / (f + k1);
       }
     }
     const scores = touched.map((slot) => {
       const v = acc[slot] as number;
+      const factor = own[slot] === 1 ? 1 : params.keywordOnly;
       acc[slot] = 0;
-      return v;
+      own[slot] = 0;
+      return v * factor;
     });
     return { slots: touched, scores };
   }

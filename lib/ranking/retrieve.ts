@@ -36,17 +36,10 @@ export interface RankOptions {
 }
 
 /**
- * A memory's keywords (the model's category, synonym and translation terms; index-terms.ts)
- * count KEYWORD_WEIGHT of a word of its text each: they widen what finds a memory without
- * outweighing what it says.
+ * The shape of a MemoryIndex dump: a snapshot of another format is rebuilt, not restored. How
+ * much a memory's keywords count (weights.ts, bm25) is applied when ranking, not stored.
  */
-const KEYWORD_WEIGHT = 0.5;
-
-/**
- * The shape of a MemoryIndex dump and what its stored frequencies were weighted with: a
- * snapshot of another format is rebuilt, not restored.
- */
-export const INDEX_DUMP_FORMAT = `1:${KEYWORD_WEIGHT}`;
+export const INDEX_DUMP_FORMAT = '3';
 
 /** A MemoryIndex as plain data: the text index, and per slot its memory, answer cue and profile kinds. */
 export interface MemoryIndexDump {
@@ -94,7 +87,7 @@ export class MemoryIndex {
   /** `fields`: the memory's index fields when already known (stored with it); computed otherwise. */
   upsert(memory: MemoryRecord, fields: MemoryFields = memoryFields(memory)): void {
     this.remove(memory.id);
-    const slot = this.text.add(fields.content, fields.keywords, KEYWORD_WEIGHT);
+    const slot = this.text.add(fields.content, fields.keywords);
     this.place(memory, slot, memory.type === 'preference' ? (fields.cue[0] ?? null) : null, fields.profile);
   }
 
@@ -177,7 +170,8 @@ export class MemoryIndex {
       const bm25 = scores[i] as number;
       if (bm25 < floor) return;
       const row = this.bySlot[slot];
-      if (row && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, bm25);
+      if (!row || !eligible(row.memory, opts) || excluded.has(row.memory.id)) return;
+      out.set(row, bm25);
     });
     const extra = intent.advice ? [...this.standing, ...this.circumstances] : this.standing;
     for (const row of extra) {

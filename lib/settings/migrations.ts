@@ -20,6 +20,9 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * `custom`; the auth style is that preset's, else Bearer (what the SDK sent for everyone
  * before). A base URL that is plain http to another computer is no longer allowed: it is
  * replaced by Anthropic's, so the key is never sent in the clear.
+ * v3 → v4 (review of new memories): `review` is added with its default, "use new memories at
+ * once", which is what every store did before; no site has its own choice yet.
+ * v4 → v5 (desktop tools): nothing to carry over; the schema's default (off) fills them in.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -43,14 +46,16 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     const preset = presetForBaseUrl(baseUrl);
     return { ...old, baseUrl, provider: preset?.id ?? 'custom', authStyle: preset?.auth ?? 'bearer', version: 3 };
   },
-  3: (old) => {
+  3: (old) => ({ ...old, review: 'use-at-once', version: 4 }),
+  4: (old) => ({ ...old, version: 5 }),
+  5: (old) => {
     const { transcriptRetentionDays: days, ...rest } = old;
-    return { ...rest, keepChatHistory: keepFromDays(days), version: 4 };
+    return { ...rest, keepChatHistory: keepFromDays(days), version: 6 };
   },
 };
 
 /**
- * v3 → v4 (chat history): days of transcript kept after extraction become the history
+ * v5 → v6 (chat history): days of transcript kept after extraction become the history
  * choice. The old default (30) and anything up to a year become the new default, a year: chat
  * history is searchable now and that is what it is kept for; less than 30 days keeps 30 (the
  * shortest time choice); more than a year keeps it for ever.

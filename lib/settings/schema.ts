@@ -8,10 +8,18 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 4;
+export const SETTINGS_VERSION = 6;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
+
+/**
+ * What happens to a memory the extension writes by itself that no review rule holds back:
+ * `use-at-once` (it is used from the next message), or `ask-first` (every one waits for review).
+ */
+export const REVIEW_MODES = ['use-at-once', 'ask-first'] as const;
+export const ReviewModeSchema = z.enum(REVIEW_MODES);
+export type ReviewMode = z.infer<typeof ReviewModeSchema>;
 
 /** How memories are added on a site: on send, by the user's click, or never. */
 const SiteModeSchema = z.enum(SITE_MODES);
@@ -27,6 +35,8 @@ export const SiteSettingsSchema = z.object({
   learn: z._default(z.boolean(), true),
   inject: z._default(SiteModeSchema, 'auto'),
   budgetTokens: z._default(z.int().check(z.minimum(100), z.maximum(8000)), DEFAULT_BUDGET_TOKENS),
+  /** This site's own review choice for memories from its chats; absent: the global `review`. */
+  review: z.optional(ReviewModeSchema),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -39,6 +49,17 @@ export type PrivacyPattern = z.infer<typeof PrivacyPatternSchema>;
 const siteEntries = Object.fromEntries(
   SITE_IDS.map((id) => [id, z._default(SiteSettingsSchema, () => SiteSettingsSchema.parse({}))]),
 ) as Record<SiteId, z.ZodMiniDefault<typeof SiteSettingsSchema>>;
+
+/**
+ * Desktop tools (the MCP bridge): off until the user turns them on; read-only unless they let
+ * tools add memories (which arrive proposed); memories kept to one site go out only if allowed.
+ */
+export const DesktopToolsSchema = z.object({
+  enabled: z._default(z.boolean(), false),
+  allowAdd: z._default(z.boolean(), false),
+  allowSiteScoped: z._default(z.boolean(), false),
+});
+export type DesktopTools = z.infer<typeof DesktopToolsSchema>;
 
 /** How long chats' text is kept: until its memories are extracted, 30 days, a year, always. */
 export const KEEP_CHAT_HISTORY = ['until-extracted', '30d', '1y', 'forever'] as const;
@@ -63,14 +84,25 @@ export const SettingsSchema = z.object({
   keepChatHistory: z._default(z.enum(KEEP_CHAT_HISTORY), '1y'),
   dailyTokenCap: z._default(z.int().check(z.minimum(0), z.maximum(100_000_000)), 300_000),
   language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
+  /** Review of new memories, unless a site says otherwise (`sites[id].review`). */
+  review: z._default(ReviewModeSchema, 'use-at-once'),
+  desktopTools: z._default(DesktopToolsSchema, () => DesktopToolsSchema.parse({})),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 
 /** Settings as the UI sees them: the key itself never leaves the background. */
 export const PublicSettingsSchema = z.object({
   settings: SettingsSchema,
+  /** A key is stored for the saved endpoint's origin. */
   hasApiKey: z.boolean(),
+  /** Origins a key is stored for (never the keys): a new endpoint's own key is asked for. */
+  keyOrigins: z.array(z.string().check(z.maxLength(500))).check(z.maxLength(100)),
 });
+
+/** The review choice that holds for memories from one site's chats (or the global one). */
+export function reviewFor(settings: Settings, site: SiteId | null): ReviewMode {
+  return (site ? settings.sites[site].review : undefined) ?? settings.review;
+}
 
 export function defaultSettings(): Settings {
   return SettingsSchema.parse({ version: SETTINGS_VERSION });

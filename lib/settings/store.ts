@@ -1,61 +1,93 @@
 /**
- * Reading and writing settings in extension storage, with typed migrations between stored
- * versions. The API key is kept apart, where content scripts cannot read it, and only the
- * background reads it.
+ * Reading and writing settings, with typed migrations between stored versions. Settings and
+ * the API keys live in the extension's private database (lib/db/secrets.ts), never in
+ * `storage.local`, which content scripts can write. Only the background reads them.
  */
-import { browser } from '#imports';
-import { readSecret, writeSecret } from '../db/secrets';
+import { listSecrets, readSecret, writeSecret } from '../db/secrets';
+import { readTrusted, writeTrusted } from '../db/trusted';
 import { formatFirstIssue } from '../zod-errors';
+import { bindLegacyKey, keyName, listKeyOrigins } from './key-origin';
 import { migrateSettings } from './migrations';
 import { defaultSettings, type Settings, SettingsSchema } from './schema';
 
-export const SETTINGS_STORAGE_KEY = 'settings';
-const API_KEY_STORAGE_KEY = 'secret.apiKey';
+const SETTINGS_NAME = 'settings';
 
 export { migrateSettings } from './migrations';
 
+/** The last settings read or written in this worker's life, used when a read fails. */
+let lastGood: Settings | null = null;
+
 export async function loadSettings(): Promise<Settings> {
-  const got = await browser.storage.local.get(SETTINGS_STORAGE_KEY);
+  let stored: unknown;
   try {
-    return migrateSettings(got[SETTINGS_STORAGE_KEY]);
+    stored = await readTrusted(SETTINGS_NAME);
+  } catch (error) {
+    // A passing read error: keep what this worker already trusted rather than guess defaults,
+    // which could point extraction at another provider than the user chose.
+    if (lastGood) return lastGood;
+    throw error;
+  }
+  try {
+    lastGood = migrateSettings(stored);
   } catch {
     // A damaged settings object must not brick the extension: fall back to defaults.
-    return defaultSettings();
+    lastGood = defaultSettings();
   }
+  return lastGood;
+}
+
+const settingsListeners = new Set<(settings: Settings) => void>();
+
+/** The background follows saved settings (menu title, open panels). */
+export function onSettingsSaved(listener: (settings: Settings) => void): void {
+  settingsListeners.add(listener);
 }
 
 export async function saveSettings(next: unknown): Promise<Settings> {
   const parsed = SettingsSchema.safeParse(next);
   if (!parsed.success) throw new Error(`settings: ${formatFirstIssue(parsed.error, next)}`);
-  await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: parsed.data });
+  await writeTrusted(SETTINGS_NAME, parsed.data);
+  lastGood = parsed.data;
+  for (const listener of settingsListeners) listener(parsed.data);
   return parsed.data;
 }
 
 /**
- * The key lives in the extension's own IndexedDB (lib/db/secrets.ts), where no content script
- * can read it. Builds up to 0.1.0 kept it in `storage.local`, which content scripts can read:
- * the first read moves it and removes the old copy.
+ * The key for the endpoint the settings point at (or for `baseUrl`). A key is bound to the
+ * origin it was entered for: pointing the settings at another host finds no key there, so
+ * the previous provider's key is never sent to the new one.
  */
-export async function loadApiKey(): Promise<string | null> {
-  const stored = await readSecret(API_KEY_STORAGE_KEY);
-  const legacy = (await browser.storage.local.get(API_KEY_STORAGE_KEY))[API_KEY_STORAGE_KEY];
-  if (legacy === undefined) return stored;
-  // Whatever is there, it must not stay where content scripts can read it.
-  const moved = !stored && typeof legacy === 'string' && legacy.length > 0 ? legacy : null;
-  if (moved) await writeSecret(API_KEY_STORAGE_KEY, moved);
-  await browser.storage.local.remove(API_KEY_STORAGE_KEY);
-  return stored ?? moved;
+export async function loadApiKey(baseUrl?: string): Promise<string | null> {
+  const settings = await loadSettings();
+  await bindLegacyKey(settings);
+  const name = keyName(baseUrl ?? settings.baseUrl);
+  return name ? readSecret(name) : null;
+}
+
+/** Every origin a key is stored for (never the keys): what the panel shows. */
+export function apiKeyOrigins(): Promise<string[]> {
+  return listKeyOrigins();
+}
+
+/** Every stored key, for the scrubber that keeps them out of anything leaving the background. */
+export async function allApiKeys(): Promise<string[]> {
+  await bindLegacyKey(await loadSettings());
+  return (await listSecrets()).map((r) => r.value);
 }
 
 const keyListeners = new Set<(key: string | null) => void>();
 
-/** The background's scrubber follows the key as it is saved or removed. */
+/** The background's scrubber follows the keys as they are saved or removed. */
 export function onApiKeyChanged(listener: (key: string | null) => void): void {
   keyListeners.add(listener);
 }
 
-export async function saveApiKey(key: string | null): Promise<void> {
-  await writeSecret(API_KEY_STORAGE_KEY, key || null);
-  await browser.storage.local.remove(API_KEY_STORAGE_KEY);
+/** Stores (or, with null, removes) the key for the settings' endpoint, or for `baseUrl`. */
+export async function saveApiKey(key: string | null, baseUrl?: string): Promise<void> {
+  const settings = await loadSettings();
+  await bindLegacyKey(settings);
+  const name = keyName(baseUrl ?? settings.baseUrl);
+  if (!name) throw new Error('settings: baseUrl: not a URL a key can be stored for');
+  await writeSecret(name, key || null);
   for (const listener of keyListeners) listener(key || null);
 }

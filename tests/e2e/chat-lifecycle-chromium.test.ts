@@ -82,7 +82,7 @@ describe("don't remember this chat", () => {
     const controls = await pageControls(page, ext.extensionId);
     await expect.poll(async () => (await controls.state()).remember !== null, { timeout: 10_000 }).toBe(true);
     await controls.click('remember');
-    await expect.poll(async () => (await controls.state()).rememberChecked).toBe(true);
+    await expect.poll(async () => (await controls.state()).remembering).toBe(false);
     await controls.detach();
     const id = await exchange(page, 'Something private about my health', 1);
     await expect.poll(async () => (await getChat(panel, id))?.state, { timeout: 8000 }).toBe('excluded');

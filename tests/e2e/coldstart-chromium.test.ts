@@ -20,7 +20,7 @@ const BLOCK_START = '[claude-mem ·';
 const COMPOSER = '#prompt-textarea';
 
 /** The worker's extension API, as the test reaches into it. */
-declare const chrome: { storage: { local: unknown } };
+declare const chrome: { storage: { session: unknown } };
 
 let ext: ExtensionBrowser;
 let panel: Page;
@@ -61,11 +61,14 @@ beforeEach(async () => {
   seen = new Set((await readStore<Injection>(panel, 'injections')).map((i) => i.id));
 });
 
-/** Every storage read in the worker takes `ms` longer from now on; null: as fast as before. */
+/**
+ * Every session-storage read in the worker takes `ms` longer from now on (inject.prepare reads
+ * the tab's state there before it answers); null: as fast as before.
+ */
 async function slowSettingsReads(ms: number | null): Promise<void> {
   const worker = await ext.worker();
   await worker.evaluate((delay) => {
-    const area = chrome.storage.local as unknown as { get: (...args: unknown[]) => Promise<unknown> };
+    const area = chrome.storage.session as unknown as { get: (...args: unknown[]) => Promise<unknown> };
     const saved = globalThis as unknown as { plainGet?: (...args: unknown[]) => Promise<unknown> };
     saved.plainGet ??= area.get.bind(area);
     const get = saved.plainGet;

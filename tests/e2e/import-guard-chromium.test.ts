@@ -106,9 +106,7 @@ describe('a hostile import file (Chromium)', () => {
       'idleMinutes: 10 → 0.05',
       'keepChatHistory: 1y → 30d',
     ]);
-    await panel
-      .getByText('Ignored from the file: baseUrl, dailyTokenCap, model, privacyPatterns.', { exact: false })
-      .waitFor();
+    await panel.getByText('Your connection, cost cap and privacy patterns were kept as they are.').waitFor();
     expect(evil.requests).toHaveLength(0);
   });
 

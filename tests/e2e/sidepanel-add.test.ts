@@ -33,20 +33,31 @@ describe('adding memories (Chromium)', () => {
   });
 
   it('opens the form prefilled from "Remember this", and stores it with its source once confirmed', async () => {
-    // Where the background's context-menu click stores the selection (lib/memory/pending-draft.ts).
-    await panel.evaluate(() =>
-      (
-        globalThis as unknown as { chrome: { storage: { local: { set(o: object): Promise<void> } } } }
-      ).chrome.storage.local.set({
-        'menu.pendingDraft': {
-          text: 'Prefers window seats on long flights.',
-          url: 'https://example.com/travel/notes',
-          title: 'Travel notes',
-          site: null,
-          at: new Date().toISOString(),
-        },
-      }),
+    // Where the background's context-menu click keeps the selection (lib/memory/pending-draft.ts,
+    // in the extension's private database); a panel opening takes it at start.
+    await panel.evaluate(
+      (draft) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('claude-mem-secrets');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('trusted', 'readwrite');
+            tx.objectStore('trusted').put({ name: 'menu.pendingDraft', value: draft });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+          };
+        }),
+      {
+        text: 'Prefers window seats on long flights.',
+        url: 'https://example.com/travel/notes',
+        title: 'Travel notes',
+        site: null,
+        at: new Date().toISOString(),
+      },
     );
+    await panel.reload();
     const form = panel.getByRole('form', { name: 'Add a memory' });
     await expect.poll(() => form.getByLabel('Memory').inputValue()).toBe('Prefers window seats on long flights.');
     expect(await form.textContent()).toContain('Selected on https://example.com/travel/notes');

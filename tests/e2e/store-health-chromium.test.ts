@@ -9,9 +9,9 @@ import { sendFrom } from './harness/extension-rpc';
 import { withPanel } from './harness/panel';
 import { putRows } from './harness/seed';
 
-/** The extension's storage.local as a page of the extension sees it. */
-type LocalArea = { set(items: object): Promise<void>; get(key: string): Promise<Record<string, unknown>> };
-type WithChrome = { chrome: { storage: { local: LocalArea } } };
+/** The extension's session storage (extension pages only) as a page of the extension sees it. */
+type SessionArea = { set(items: object): Promise<void>; get(key: string): Promise<Record<string, unknown>> };
+type WithChrome = { chrome: { storage: { session: SessionArea } } };
 
 describe('Store health (Chromium)', () => {
   let panel: Page;
@@ -68,7 +68,7 @@ describe('Store health (Chromium)', () => {
     });
     // What the start-up check leaves when every read failed (a full disk, since freed).
     await panel.evaluate(() =>
-      (globalThis as unknown as WithChrome).chrome.storage.local.set({
+      (globalThis as unknown as WithChrome).chrome.storage.session.set({
         'store.degraded': {
           at: '2026-11-30T08:00:00.000Z',
           error: 'QuotaExceededError: disk full',
@@ -85,7 +85,7 @@ describe('Store health (Chromium)', () => {
     await panel.getByRole('tab', { name: 'Memories' }).click();
     await panel.getByText('Keeps two beehives').waitFor();
     expect(
-      await panel.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.local.get('store.degraded')),
+      await panel.evaluate(() => (globalThis as unknown as WithChrome).chrome.storage.session.get('store.degraded')),
     ).toEqual({});
   });
 });

@@ -102,7 +102,7 @@ describe('real user gestures still work', () => {
     await page.keyboard.press('Alt+Shift+KeyM');
     await expect.poll(async () => (await controls.state()).status, { timeout: 5000 }).toBe('Memories inserted.');
     await controls.click('remember');
-    await expect.poll(async () => (await controls.state()).rememberChecked).toBe(true);
+    await expect.poll(async () => (await controls.state()).remembering).toBe(false);
     await controls.detach();
     await page.close();
     await setSiteMode(panel, 'chatgpt', 'auto');

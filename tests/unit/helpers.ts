@@ -1,5 +1,5 @@
 import { createMemory, type NewMemoryInput } from '../../lib/memory/factory';
-import type { MemoryRecord } from '../../lib/memory/types';
+import type { Chat, MemoryRecord } from '../../lib/memory/types';
 
 export function memory(
   input: Partial<NewMemoryInput> & { content: string },
@@ -22,3 +22,25 @@ export const routerOptions = {
   extensionOrigin: 'chrome-extension://test-extension/',
   scrub: (text: string) => text,
 };
+
+/** A finished, extracted chat record with one user turn; `over` changes any field. */
+export function chat(id: string, over: Partial<Chat> = {}): Chat {
+  const at = '2026-11-30T00:00:00.000Z';
+  const [site = 'chatgpt', conversationId = id] = id.split(':') as [Chat['site'], string];
+  return {
+    id,
+    site,
+    conversationId,
+    url: `https://chatgpt.com/c/${conversationId}`,
+    title: '',
+    turns: [{ role: 'user', text: 'hello', at }],
+    version: 1,
+    state: 'finished',
+    summary: '',
+    extractedVersion: 1,
+    createdAt: at,
+    updatedAt: at,
+    lastActivityAt: at,
+    ...over,
+  };
+}

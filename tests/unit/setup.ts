@@ -4,10 +4,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { backupDb } from '../../lib/db/backup-db';
 import { db } from '../../lib/db/db';
 import { secretsDb } from '../../lib/db/secrets';
+import { resetInstallMarks } from '../../lib/ranking/install-mark';
 import { setClock } from '../../lib/time';
 
 beforeEach(async () => {
   fakeBrowser.reset();
+  resetInstallMarks();
   await db.open();
   await Promise.all([...db.tables, ...backupDb.tables, ...secretsDb.tables].map((t) => t.clear()));
 });

@@ -11,13 +11,15 @@ import type { HandlerGroup } from '../router';
 export const connectionHandlers: HandlerGroup<'connection.test'> = {
   'connection.test': async (req) => {
     const settings = await loadSettings();
-    const stored = await loadApiKey();
+    const baseUrl = req.baseUrl?.trim() || settings.baseUrl;
+    // Only the key stored for the origin being tested: another provider's key never goes here.
+    const stored = await loadApiKey(baseUrl);
     const provider = req.provider ?? settings.provider;
     const auth = authOf({ provider, authStyle: req.authStyle ?? settings.authStyle });
     const input = {
       // A server that takes no key never gets one, not even the stored key.
       apiKey: auth === 'none' ? null : req.apiKey?.trim() || stored,
-      baseUrl: req.baseUrl?.trim() || settings.baseUrl,
+      baseUrl,
       model: req.model?.trim() || settings.model,
       auth,
     };

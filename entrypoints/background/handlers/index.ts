@@ -3,6 +3,7 @@ import { activityHandlers } from './activity';
 import { bringInHandlers } from './bring-in';
 import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
+import { desktopToolHandlers } from './desktop-tools';
 import { feedbackHandlers } from './feedback';
 import { historyHandlers } from './history';
 import { injectionHandlers } from './injection';
@@ -36,5 +37,6 @@ export const handlers: Handlers = {
   ...workHandlers,
   ...bringInHandlers,
   ...keywordsHandlers,
+  ...desktopToolHandlers,
   ping: async () => ({}),
 };

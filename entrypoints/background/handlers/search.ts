@@ -38,7 +38,7 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
   },
   'inject.preview': async ({ site, draft, exclude }) => {
     const budgetTokens = (await loadSettings()).sites[site].budgetTokens;
-    const mark = await installMark();
+    const mark = await installMark(site);
     const selection = selectForInjection(await warmIndex(), draft, { site, now: nowMs(), budgetTokens, exclude, mark });
     return {
       intent: selection.intent,

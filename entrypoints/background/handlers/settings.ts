@@ -1,17 +1,27 @@
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
-import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
+import { mergeChangedFields } from '../../../lib/settings/merge';
+import { apiKeyOrigins, loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import type { HandlerGroup } from '../router';
 
 async function publicSettings() {
-  return { settings: await loadSettings(), hasApiKey: (await loadApiKey()) !== null };
+  return {
+    settings: await loadSettings(),
+    hasApiKey: (await loadApiKey()) !== null,
+    keyOrigins: await apiKeyOrigins(),
+  };
 }
 
 export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
   'settings.get': () => publicSettings(),
-  'settings.set': async ({ settings, apiKey }) => {
-    await saveSettings(settings);
-    // undefined = leave the key as it is; null or '' = remove it.
-    if (apiKey !== undefined) await saveApiKey(apiKey?.trim() || null);
+  'settings.set': async ({ settings, base, apiKey }) => {
+    const current = await loadSettings();
+    const next = base ? mergeChangedFields(current, base, settings) : settings;
+    // Desktop tools change only through their own message (desktopTools.set), which also
+    // opens or closes the bridge: a settings form must not switch them.
+    await saveSettings({ ...next, desktopTools: current.desktopTools });
+    // undefined = leave the key as it is; null or '' = remove it. It belongs to the endpoint
+    // the form showed: a key typed for one provider is never stored under another's origin.
+    if (apiKey !== undefined) await saveApiKey(apiKey?.trim() || null, settings.baseUrl);
     await resumeAfterSettingsChange();
     return publicSettings();
   },

@@ -1,9 +1,11 @@
 import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
 import { memoryIds } from '../../../lib/db/memories';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
+import { addSettingsToUndo, applyUndo, UndoUnavailable } from '../../../lib/db/undo-log';
 import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
 import { MessageError } from '../../../lib/protocol/define';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
+import type { Settings } from '../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../lib/settings/store';
 import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup } from '../router';
@@ -16,6 +18,7 @@ export const transferHandlers: HandlerGroup<
   | 'backups.list'
   | 'backups.create'
   | 'backups.restore'
+  | 'undo.apply'
 > = {
   'transfer.export': (_req) =>
     tracked('export', async (work) => {
@@ -51,12 +54,16 @@ export const transferHandlers: HandlerGroup<
         settingsProtected: parsed.ignoredSettings,
       };
     }),
-  'transfer.applySettings': async ({ changes }) => {
+  'transfer.applySettings': async ({ changes, undoId }) => {
+    let settings: Settings;
+    const before = await loadSettings();
     try {
-      return { settings: await saveSettings(applySettingsChanges(await loadSettings(), changes)) };
+      settings = await saveSettings(applySettingsChanges(before, changes));
     } catch (error) {
       throw new MessageError('bad_request', (error as Error).message);
     }
+    if (undoId) await addSettingsToUndo(undoId, proposeSettingsChanges(before, settings));
+    return { settings };
   },
   'backups.list': () => listBackups(),
   'backups.create': ({ reason }) => createBackup(reason),
@@ -66,4 +73,12 @@ export const transferHandlers: HandlerGroup<
       indexHistorySoon();
       return result;
     }),
+  'undo.apply': async ({ id }) => {
+    try {
+      return await applyUndo(id);
+    } catch (error) {
+      if (error instanceof UndoUnavailable) throw new MessageError('bad_request', error.message);
+      throw error;
+    }
+  },
 };

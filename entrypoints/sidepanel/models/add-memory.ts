@@ -4,10 +4,10 @@
  * nothing until the user confirms.
  */
 import { signal } from '@preact/signals';
-import { browser } from '#imports';
-import { PENDING_DRAFT_KEY } from '../../../lib/memory/pending-draft';
 import type { MemorySource, MemoryType, Scope } from '../../../lib/memory/types';
+import { DRAFT_WAITING_EVENT, PanelEventSchema } from '../../../lib/protocol/panel-events';
 import { send } from '../../../lib/protocol/panel-send';
+import { onBackgroundMessage } from './background-events';
 import { addMemory } from './memory-actions';
 import { go } from './nav';
 
@@ -81,10 +81,10 @@ async function takePendingDraft(): Promise<void> {
 
 /** Takes a draft waiting at start-up, and any that arrives while the panel is open. */
 export function startPendingDrafts(): () => void {
-  const onChange = (changes: Record<string, { newValue?: unknown }>) => {
-    if (changes[PENDING_DRAFT_KEY]?.newValue) void takePendingDraft().catch(() => {});
-  };
-  browser.storage.onChanged.addListener(onChange);
+  const stop = onBackgroundMessage((message) => {
+    const event = PanelEventSchema.safeParse(message);
+    if (event.success && event.data.type === DRAFT_WAITING_EVENT) void takePendingDraft().catch(() => {});
+  });
   void takePendingDraft().catch(() => {});
-  return () => browser.storage.onChanged.removeListener(onChange);
+  return stop;
 }

@@ -2,8 +2,8 @@
  * "Bring in memories": read pasted text or a file in the panel (pure parsers, instant), show
  * every item with its guessed type and importance and what it would do to the store (the
  * background dry-runs the extraction's merge), let the user untick and change items, refine
- * the guesses with one model call, then commit all ticked items at once. Undo restores the
- * backup taken just before the commit.
+ * the guesses with one model call, then commit all ticked items at once. Undo takes back
+ * exactly what the commit wrote, leaving alone what changed since.
  */
 import { computed, signal } from '@preact/signals';
 import { checkSourceSize, readPasted } from '../../../lib/bring-in/read-source';
@@ -12,9 +12,10 @@ import type { FoundSource, ItemCheck, SourceKind } from '../../../lib/bring-in/t
 import { t } from '../../../lib/i18n';
 import type { MemoryType } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
+import { offerKeywordsAfter } from './keywords';
 import { fail, messageOf, say } from './notice';
 import { readInWorker, SourceReadCancelled } from './source-reader';
-import { backupTakenFor, undoByBackup } from './transfer';
+import { undoExactly } from './transfer';
 import { saidCancelled, track, trackHere } from './work';
 
 export interface PreviewItem {
@@ -99,7 +100,7 @@ export async function readFile(file: File): Promise<void> {
     );
     await show(found);
   } catch (error) {
-    if (error instanceof SourceReadCancelled) say(t('work.cancelled', { what: t('work.kind.bringIn') }));
+    if (error instanceof SourceReadCancelled) say(() => t('work.cancelled', { what: t('work.kind.bringIn') }));
     else readError.value = messageOf(error);
   }
 }
@@ -140,7 +141,7 @@ export async function refine(): Promise<void> {
     const refined = applyRefine(list, answer);
     const changed = refined.filter((r, i) => r.type !== list[i]?.type || r.importance !== list[i]?.importance).length;
     items.value = [...refined, ...items.value.slice(list.length)];
-    say(t('bring.refined', { n: changed }));
+    say(() => t('bring.refined', { n: changed }));
   } catch (error) {
     if (saidCancelled('refine', error)) return;
     fail(messageOf(error));
@@ -150,14 +151,14 @@ export async function refine(): Promise<void> {
 export async function commitBringIn(): Promise<void> {
   const chosen = selected.value;
   if (chosen.length === 0) return;
-  const started = new Date(Date.now() - 1000).toISOString();
   try {
     const r = await track('bringIn', () => send('bringIn.commit', { items: payload(chosen) }));
-    say(t('bring.done', { ...r }));
-    undoByBackup(t('bring.undo', { n: chosen.length }), await backupTakenFor('before bring-in', started));
+    say(() => t('bring.done', { ...r }));
+    undoExactly(t('bring.undo', { n: chosen.length }), r.undoId);
     closeBringIn();
+    await offerKeywordsAfter('bringIn', 'memories');
   } catch (error) {
     if (saidCancelled('bringIn', error)) return;
-    fail(t('bring.failed', { error: messageOf(error) }));
+    fail(() => t('bring.failed', { error: messageOf(error) }));
   }
 }

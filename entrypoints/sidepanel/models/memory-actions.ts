@@ -62,7 +62,7 @@ export async function deleteMemories(ids: readonly string[]): Promise<boolean> {
       ? t('undo.deleted', { what: preview(first) })
       : t('undo.deletedMany', { n: r.deleted.length });
   recordAction(label, () => restore(r.deleted));
-  if (r.backupSkipped) say(t('memories.deletedNoBackup'));
+  if (r.backupSkipped) say(() => t('memories.deletedNoBackup'));
   return true;
 }
 

@@ -1,22 +1,45 @@
-/** The one line of feedback under the header: what just happened, or what went wrong. */
+/**
+ * The one line of feedback under the header: what just happened, or what went wrong.
+ * A success says so briefly and goes after a few seconds; an error stays until dismissed.
+ * The text is kept as a function of the panel language, so a notice shown while the user
+ * switches language is read again in the new one.
+ */
 import { signal } from '@preact/signals';
+
+/** How long a success notice stays. */
+export const INFO_MS = 5000;
+
+export type NoticeText = string | (() => string);
 
 export interface Notice {
   kind: 'info' | 'error';
-  text: string;
+  text: () => string;
 }
 
 export const notice = signal<Notice | null>(null);
+let fading: ReturnType<typeof setTimeout> | undefined;
 
-export function say(text: string): void {
-  notice.value = { kind: 'info', text };
+function show(kind: Notice['kind'], text: NoticeText): void {
+  clearTimeout(fading);
+  const shown: Notice = { kind, text: typeof text === 'function' ? text : () => text };
+  notice.value = shown;
+  if (kind === 'info')
+    fading = setTimeout(() => {
+      if (notice.value === shown) notice.value = null;
+    }, INFO_MS);
 }
 
-export function fail(text: string): void {
-  notice.value = { kind: 'error', text };
+/** A success; pass `() => t(...)` so it follows a language switch. */
+export function say(text: NoticeText): void {
+  show('info', text);
+}
+
+export function fail(text: NoticeText): void {
+  show('error', text);
 }
 
 export function clearNotice(): void {
+  clearTimeout(fading);
   notice.value = null;
 }
 

@@ -6,7 +6,7 @@
 import { computed } from '@preact/signals';
 import { baseUrlProblem, isLoopbackUrl } from '../../../lib/provider/base-url';
 import { ensureHostPermission } from '../../../lib/provider/host-permission';
-import { authOf, type ProviderId, presetOf } from '../../../lib/provider/presets';
+import { authOf, type ProviderId, presetForBaseUrl, presetOf } from '../../../lib/provider/presets';
 import { priceFor } from '../../../lib/provider/pricing';
 import { editForm, form } from './settings';
 
@@ -24,16 +24,28 @@ export function chooseProvider(id: ProviderId): void {
   editForm({ provider: preset.id as ProviderId, baseUrl: preset.baseUrl, authStyle: preset.auth, model });
 }
 
+/** While the address is typed, only the field changes: half an address says nothing about the provider. */
+export function typeBaseUrl(baseUrl: string): void {
+  if (form.value) editForm({ baseUrl });
+}
+
 /**
- * Typing another address leaves a hosted preset (it is then a custom endpoint with the same
- * auth); a local preset keeps its name when only the port or loopback host changes.
+ * The finished address (the field lost focus, or Enter) decides the provider: the current
+ * preset stays when it is its own address (a local preset also when only the port or loopback
+ * host changed); another preset's own address picks that preset; anything else is a custom
+ * endpoint with the same auth.
  */
-export function editBaseUrl(baseUrl: string): void {
+export function settleBaseUrl(value: string): void {
   const f = form.value;
   if (!f) return;
+  const baseUrl = value.trim();
   const preset = presetOf(f.provider);
-  const stays = !preset || baseUrl === preset.baseUrl || (preset.local && isLoopbackUrl(baseUrl));
-  editForm(stays ? { baseUrl } : { baseUrl, provider: 'custom', authStyle: authOf(f) });
+  const own = preset && presetForBaseUrl(baseUrl)?.baseUrl === preset.baseUrl;
+  const stays = !preset || own || (preset.local && isLoopbackUrl(baseUrl));
+  const other = stays ? null : presetForBaseUrl(baseUrl);
+  if (stays) editForm({ baseUrl });
+  else if (other) editForm({ baseUrl, provider: other.id as ProviderId, authStyle: other.auth });
+  else editForm({ baseUrl, provider: 'custom', authStyle: authOf(f) });
 }
 
 export const currentPreset = computed(() => (form.value ? presetOf(form.value.provider) : null));

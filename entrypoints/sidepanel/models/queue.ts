@@ -87,7 +87,7 @@ export function startQueueModel(): () => void {
   };
 }
 
-async function queueAction(run: () => Promise<unknown>, done: string): Promise<void> {
+async function queueAction(run: () => Promise<unknown>, done: () => string): Promise<void> {
   try {
     await run();
     say(done);
@@ -96,13 +96,24 @@ async function queueAction(run: () => Promise<unknown>, done: string): Promise<v
   }
 }
 
-export const retryJob = (jobId: string) => queueAction(() => send('queue.retry', { jobId }), t('queue.retried'));
-export const discardJob = (jobId: string) => queueAction(() => send('queue.discard', { jobId }), t('queue.discarded'));
+export const retryJob = (jobId: string) =>
+  queueAction(
+    () => send('queue.retry', { jobId }),
+    () => t('queue.retried'),
+  );
+export const discardJob = (jobId: string) =>
+  queueAction(
+    () => send('queue.discard', { jobId }),
+    () => t('queue.discarded'),
+  );
 
 /** One chat, or every waiting one ("Extract the n waiting chats now"). */
 export function extractNow(chatId?: string): Promise<void> {
   const ids = chatId ? [chatId] : groups.value.pending.map((r) => r.job.chatId);
-  return queueAction(async () => {
-    for (const id of ids) await send('queue.extractNow', { chatId: id });
-  }, t('queue.extracting'));
+  return queueAction(
+    async () => {
+      for (const id of ids) await send('queue.extractNow', { chatId: id });
+    },
+    () => t('queue.extracting'),
+  );
 }

@@ -3,24 +3,46 @@
  * copy, and the API key is write-only (the panel only ever learns whether one is stored).
  */
 import { computed, signal } from '@preact/signals';
-import { browser } from '#imports';
 import { applyLanguagePref, t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
+import { PanelEventSchema, SETTINGS_CHANGED_EVENT } from '../../../lib/protocol/panel-events';
 import { send } from '../../../lib/protocol/panel-send';
 import { ensureHostPermission } from '../../../lib/provider/host-permission';
 import { needsKey } from '../../../lib/provider/presets';
 import type { Settings, SiteMode, SiteSettings } from '../../../lib/settings/schema';
-import { SETTINGS_STORAGE_KEY } from '../../../lib/settings/store';
 import type { SiteId } from '../../../lib/sites/ids';
+import { onBackgroundMessage } from './background-events';
 import { fail, messageOf, say } from './notice';
 
 export const saved = signal<Settings | null>(null);
 export const form = signal<Settings | null>(null);
-export const hasApiKey = signal(false);
+/** What the form started from: a save writes only the fields changed since (merge.ts). */
+const formBase = signal<Settings | null>(null);
+/** Origins a key is stored for; the key itself never reaches the panel. */
+const keyOrigins = signal<readonly string[]>([]);
 export const apiKeyInput = signal('');
 
-/** Extraction is blocked for want of a key (a local server needs none). */
-export const keyMissing = computed(() => !hasApiKey.value && (saved.value === null || needsKey(saved.value)));
+function originOf(baseUrl: string | undefined): string | null {
+  try {
+    return baseUrl ? new URL(baseUrl).origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A key is stored for the endpoint the form points at (each origin has its own key). */
+export const hasApiKey = computed(() => {
+  const origin = originOf(form.value?.baseUrl);
+  return origin !== null && keyOrigins.value.includes(origin);
+});
+
+/** Extraction is blocked for want of a key for the saved endpoint (a local server needs none). */
+export const keyMissing = computed(() => {
+  const s = saved.value;
+  if (s === null) return true;
+  const origin = originOf(s.baseUrl);
+  return needsKey(s) && (origin === null || !keyOrigins.value.includes(origin));
+});
 
 export const dirty = computed(
   () => apiKeyInput.value !== '' || JSON.stringify(form.value) !== JSON.stringify(saved.value),
@@ -28,8 +50,11 @@ export const dirty = computed(
 
 function accept(r: ResponseOf<'settings.get'>, keepForm = false): void {
   saved.value = r.settings;
-  if (!keepForm || !form.value) form.value = r.settings;
-  hasApiKey.value = r.hasApiKey;
+  if (!keepForm || !form.value) {
+    form.value = r.settings;
+    formBase.value = r.settings;
+  }
+  keyOrigins.value = r.keyOrigins;
   applyLanguagePref(r.settings.language);
 }
 
@@ -43,12 +68,15 @@ async function loadSettingsModel(): Promise<void> {
 
 /** Another panel or the background changed settings: follow, without losing unsaved edits. */
 export function startSettingsModel(): () => void {
-  const onChange = (changes: Record<string, unknown>) => {
-    if (SETTINGS_STORAGE_KEY in changes) void send('settings.get', {}).then((r) => accept(r, dirty.value));
-  };
-  browser.storage.onChanged.addListener(onChange);
+  const stop = onBackgroundMessage((message) => {
+    const event = PanelEventSchema.safeParse(message);
+    if (event.success && event.data.type === SETTINGS_CHANGED_EVENT)
+      void send('settings.get', {})
+        .then((r) => accept(r, dirty.value))
+        .catch(() => {});
+  });
   void loadSettingsModel();
-  return () => browser.storage.onChanged.removeListener(onChange);
+  return stop;
 }
 
 export function editForm(patch: Partial<Settings>): void {
@@ -67,12 +95,13 @@ export async function saveSettingsForm(): Promise<boolean> {
   if (settings.baseUrl !== saved.value?.baseUrl) void ensureHostPermission(settings.baseUrl);
   try {
     const key = apiKeyInput.value.trim();
-    accept(await send('settings.set', { settings, ...(key ? { apiKey: key } : {}) }));
+    const base = formBase.value ?? undefined;
+    accept(await send('settings.set', { settings, ...(base ? { base } : {}), ...(key ? { apiKey: key } : {}) }));
     apiKeyInput.value = '';
-    say(t('settings.saved'));
+    say(() => t('settings.saved'));
     return true;
   } catch (error) {
-    fail(t('settings.saveFailed', { error: messageOf(error) }));
+    fail(() => t('settings.saveFailed', { error: messageOf(error) }));
     return false;
   }
 }
@@ -81,8 +110,10 @@ export async function removeApiKey(): Promise<void> {
   const settings = saved.value;
   if (!settings) return;
   try {
-    accept(await send('settings.set', { settings, apiKey: null }), true);
-    say(t('settings.keyRemoved'));
+    // The key of the endpoint the form shows; with `base` equal to what is sent, no setting changes.
+    const shown = { ...settings, baseUrl: form.value?.baseUrl ?? settings.baseUrl };
+    accept(await send('settings.set', { settings: shown, base: shown, apiKey: null }), true);
+    say(() => t('settings.keyRemoved'));
   } catch (error) {
     fail(messageOf(error));
   }
@@ -93,7 +124,7 @@ async function saveNow(patch: (s: Settings) => Settings): Promise<void> {
   const settings = saved.value;
   if (!settings) return;
   try {
-    const r = await send('settings.set', { settings: patch(settings) });
+    const r = await send('settings.set', { settings: patch(settings), base: settings });
     const keep = dirty.value;
     accept(r, keep);
     if (keep && form.value) form.value = patch(form.value);
@@ -117,5 +148,6 @@ export function setLanguage(language: Settings['language']): Promise<void> {
 
 export function discardForm(): void {
   form.value = saved.value;
+  formBase.value = saved.value;
   apiKeyInput.value = '';
 }

@@ -59,19 +59,19 @@ function markdownText(at: string = now()): string {
 export function exportMarkdown(): void {
   const file = `claude-mem-${now().slice(0, 10)}.md`;
   download(file, markdownText(), 'text/markdown');
-  say(t('takeout.exported', { file }));
+  say(() => t('takeout.exported', { file }));
 }
 
 export async function copyForInstructions(): Promise<void> {
   const out = customInstructionText(memories.value, t('takeout.heading'), customLimit.value);
   if (!out.text) {
-    fail(t('takeout.nothing'));
+    fail(() => t('takeout.nothing'));
     return;
   }
   try {
     await navigator.clipboard.writeText(out.text);
-    say(t('takeout.copied', { n: out.included, chars: charCount(out.text), left: out.left }));
+    say(() => t('takeout.copied', { n: out.included, chars: charCount(out.text), left: out.left }));
   } catch (error) {
-    fail(t('takeout.copyFailed', { error: messageOf(error) }));
+    fail(() => t('takeout.copyFailed', { error: messageOf(error) }));
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Export, import (with its report, undoable through the backup taken before it) and the
- * backups list with Restore. Settings a file proposes wait for the user's confirmation; the
- * backup taken before the import holds the settings too, so one undo reverts both.
+ * Export, import (with its report and an exact undo) and the backups list with Restore.
+ * Settings a file proposes wait for the user's confirmation; applying them joins the import's
+ * undo record, so one undo reverts both.
  */
 import { signal } from '@preact/signals';
 import { watch } from '../../../lib/db/live';
@@ -9,6 +9,7 @@ import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
+import { type OfferPlace, offerKeywordsAfter } from './keywords';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
 import { saidCancelled, track } from './work';
@@ -33,27 +34,31 @@ export function startBackupsModel(): () => void {
   return watch(backupStamp, () => void refreshBackups());
 }
 
-/** The snapshot the background took just before `since`, with this reason. */
-export async function backupTakenFor(reason: string, since: string): Promise<BackupSummary | undefined> {
-  const list = await send('backups.list', {});
-  return list.find((b) => b.reason === reason && b.at >= since);
-}
-
-export function undoByBackup(label: string, backup: BackupSummary | undefined): void {
-  if (!backup) return;
+/**
+ * Offers Undo for an import, bring-in or restore: the background puts back exactly what the
+ * action changed and says how much changed again since (left as it is).
+ */
+export function undoExactly(label: string, undoId: string): void {
   recordAction(label, async () => {
-    await send('backups.restore', { id: backup.id });
+    let r: ResponseOf<'undo.apply'>;
+    try {
+      r = await send('undo.apply', { id: undoId });
+    } catch (error) {
+      throw new Error((error as { code?: string }).code === 'bad_request' ? t('undo.gone') : messageOf(error));
+    }
+    if (r.changedSince > 0) say(() => t('undo.changedSince', { n: r.reverted, m: r.changedSince }));
+    else say(() => t('undo.exact', { n: r.reverted }));
   });
 }
 
-export async function importFile(file: File): Promise<void> {
-  const started = new Date(Date.now() - 1000).toISOString();
+/** `place`: where the user imported from, where the keywords offer that may follow shows. */
+export async function importFile(file: File, place: OfferPlace = 'memories'): Promise<void> {
   try {
     const text = await file.text();
     const report = await track('import', () => send('transfer.import', { text }));
     lastImport.value = { file: file.name, report };
     importedSettings.value = 'proposed';
-    say(
+    say(() =>
       t('transfer.imported', {
         file: file.name,
         added: report.added,
@@ -61,11 +66,12 @@ export async function importFile(file: File): Promise<void> {
         skipped: report.skipped,
       }),
     );
-    undoByBackup(t('undo.imported', { file: file.name }), await backupTakenFor('before import', started));
+    undoExactly(t('undo.imported', { file: file.name }), report.undoId);
+    if (report.added + report.updated > 0) await offerKeywordsAfter('import', place);
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
-    fail(t('transfer.importFailed', { error: messageOf(error) }));
+    fail(() => t('transfer.importFailed', { error: messageOf(error) }));
   }
 }
 
@@ -76,9 +82,10 @@ export async function applyImportedSettings(): Promise<void> {
   try {
     await send('transfer.applySettings', {
       changes: last.report.settingsChanges.map(({ path, to }) => ({ path, to })),
+      undoId: last.report.undoId,
     });
     importedSettings.value = 'applied';
-    say(t('transfer.settingsApplied'));
+    say(() => t('transfer.settingsApplied'));
   } catch (error) {
     fail(messageOf(error));
   }
@@ -97,19 +104,18 @@ export async function exportFile(): Promise<void> {
     a.download = `claude-mem-${new Date().toISOString().slice(0, 10)}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(t('transfer.exported'));
+    say(() => t('transfer.exported'));
   } catch (error) {
     if (saidCancelled('export', error)) return;
-    fail(t('transfer.exportFailed', { error: messageOf(error) }));
+    fail(() => t('transfer.exportFailed', { error: messageOf(error) }));
   }
 }
 
 export async function restoreFrom(backup: BackupSummary): Promise<void> {
-  const started = new Date(Date.now() - 1000).toISOString();
   try {
     const r = await track('restore', () => send('backups.restore', { id: backup.id }));
-    say(t('backups.restored', { memories: r.memories, chats: r.chats }));
-    undoByBackup(t('undo.restored'), await backupTakenFor('before restore', started));
+    say(() => t('backups.restored', { memories: r.memories, chats: r.chats }));
+    undoExactly(t('undo.restored'), r.undoId);
     await refreshBackups();
   } catch (error) {
     if (saidCancelled('restore', error)) return;

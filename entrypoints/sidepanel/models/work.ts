@@ -6,7 +6,6 @@
  * itself (reading a chosen file) is tracked here with `trackHere`, and cancelled here too.
  */
 import { signal } from '@preact/signals';
-import { browser } from '#imports';
 import { t } from '../../../lib/i18n';
 import { MessageError } from '../../../lib/protocol/define';
 import { send } from '../../../lib/protocol/panel-send';
@@ -17,6 +16,7 @@ import {
   type WorkProgress,
   WorkProgressEventSchema,
 } from '../../../lib/work/progress';
+import { onBackgroundMessage } from './background-events';
 import { fail, messageOf, say } from './notice';
 
 export const work = signal<Readonly<Partial<Record<WorkKind, WorkProgress>>>>({});
@@ -119,7 +119,7 @@ export async function trackHere<T>(
 /** A cancelled run is news, not an error: says so and returns true; false for anything else. */
 export function saidCancelled(kind: WorkKind, error: unknown): boolean {
   if (!(error instanceof MessageError && error.code === 'cancelled')) return false;
-  say(t('work.cancelled', { what: t(`work.kind.${kind}`) }));
+  say(() => t('work.cancelled', { what: t(`work.kind.${kind}`) }));
   return true;
 }
 
@@ -137,17 +137,14 @@ export async function cancelWork(kind: WorkKind): Promise<void> {
 }
 
 export function startWorkModel(): () => void {
-  const listener = (message: unknown) => {
+  const stop = onBackgroundMessage((message) => {
     const parsed = WorkProgressEventSchema.safeParse(message);
     if (parsed.success) receive(parsed.data.progress);
-    // No reply: the background does not wait for one, and other messages are not ours.
-    return undefined;
-  };
-  browser.runtime.onMessage.addListener(listener);
+  });
   void send('work.status', {})
     .then(({ running }) => {
       for (const p of running) if (!work.value[p.kind]) receive(p);
     })
     .catch(() => {});
-  return () => browser.runtime.onMessage.removeListener(listener);
+  return stop;
 }

@@ -13,7 +13,8 @@ import {
   currentPreset,
   currentPrice,
   currentUrlProblem,
-  editBaseUrl,
+  settleBaseUrl,
+  typeBaseUrl,
 } from '../models/provider';
 import { apiKeyInput, editForm, form, hasApiKey, removeApiKey } from '../models/settings';
 
@@ -78,7 +79,8 @@ export function SettingsConnection() {
           value={f.baseUrl}
           spellcheck={false}
           aria-invalid={problem !== null}
-          onInput={(e) => editBaseUrl(e.currentTarget.value)}
+          onInput={(e) => typeBaseUrl(e.currentTarget.value)}
+          onChange={(e) => settleBaseUrl(e.currentTarget.value)}
         />
         <span class={`field-hint ${problem ? 'error' : ''}`}>
           {problem ? t(`provider.baseUrlProblem.${problem}`) : t('settings.baseUrlHint')}

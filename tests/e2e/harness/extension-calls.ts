@@ -11,7 +11,7 @@ import type { ExtensionBrowser } from './chromium';
 /** The extension API as seen from inside an extension page or the worker. */
 interface ChromeApi {
   runtime: { sendMessage(message: unknown): Promise<unknown> };
-  storage: { local: unknown };
+  storage: { session: unknown };
 }
 declare const chrome: ChromeApi;
 
@@ -34,13 +34,15 @@ export function getChat(panel: Page, id: string): Promise<Chat | null> {
 }
 
 /**
- * Makes every settings read in the worker fail (`throw`) or never answer (`hang`): the
- * inject.prepare handler reads settings first. Stopping the worker undoes it.
+ * Makes every session-storage read in the worker fail (`throw`) or never answer (`hang`): the
+ * inject.prepare handler reads the tab's state there before it answers (settings live in
+ * IndexedDB, where a failed read falls back to the settings last read). Stopping the worker
+ * undoes it.
  */
 export async function breakWorker(ext: ExtensionBrowser, how: 'throw' | 'hang'): Promise<void> {
   const worker = await ext.worker();
   await worker.evaluate((mode) => {
-    const area = chrome.storage.local as unknown as { get: (...args: unknown[]) => Promise<unknown> };
+    const area = chrome.storage.session as unknown as { get: (...args: unknown[]) => Promise<unknown> };
     area.get = () => (mode === 'throw' ? Promise.reject(new Error('broken by the test')) : new Promise(() => {}));
   }, how);
 }

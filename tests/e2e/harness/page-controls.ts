@@ -18,11 +18,17 @@ export interface ControlsState {
   attached: boolean;
   insert: Rect | null;
   remember: Rect | null;
-  rememberChecked: boolean | null;
+  /** The switch says this chat is remembered (null: no switch). */
+  remembering: boolean | null;
+  /** What the switch reads, and its accessible name. */
+  rememberText: string;
+  rememberLabel: string;
+  /** The Undo button shown for a few seconds after remembering is turned off. */
+  undo: Rect | null;
   status: string;
 }
 
-export type ControlName = 'insert' | 'remember';
+export type ControlName = 'insert' | 'remember' | 'undo';
 
 const READ = `(() => {
   const host = document.querySelector('claude-mem-controls');
@@ -37,7 +43,10 @@ const READ = `(() => {
     attached: !!host?.isConnected,
     insert: rect(root?.querySelector('.insert')),
     remember: rect(remember),
-    rememberChecked: remember ? remember.getAttribute('aria-checked') === 'true' : null,
+    remembering: remember ? remember.getAttribute('aria-checked') === 'true' : null,
+    rememberText: remember?.textContent ?? '',
+    rememberLabel: remember?.getAttribute('aria-label') ?? '',
+    undo: rect(root?.querySelector('.undo')),
     status: root?.querySelector('[role="status"]')?.textContent ?? '',
   };
 })()`;

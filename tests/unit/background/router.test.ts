@@ -133,7 +133,15 @@ describe('import and export through messages', () => {
     const reply = await route({ type: 'transfer.import', payload: { text } }, extensionSender);
     expect(reply).toEqual({
       ok: true,
-      data: { added: 1, updated: 0, skipped: 0, chats: 0, settingsChanges: [], settingsProtected: [] },
+      data: {
+        added: 1,
+        updated: 0,
+        skipped: 0,
+        chats: 0,
+        settingsChanges: [],
+        settingsProtected: [],
+        undoId: expect.any(String),
+      },
     });
     expect((await backupDb.backups.toArray()).map((b) => b.reason)).toEqual(['before import']);
   });

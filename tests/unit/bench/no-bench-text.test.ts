@@ -109,9 +109,15 @@ describe('benchmark text stays out of the sources', () => {
     expect(ngrams('one of the best')).toEqual(new Set());
   });
 
-  it('no source file of lib/, tests/ or bench/ quotes a dev query or memory', () => {
-    const dir = benchDir();
-    if (dir === null) throw new Error(`benchmark data not found at ${resolve(ROOT, '../shared/bench')}`);
+  // CI (any CI environment sets CI=true; .ci/run runs with it) always has the data beside the
+  // clone and must run this; a checkout without it skips, saying why in the test's name.
+  const dir = benchDir();
+  const inCi = !['', '0', 'false'].includes((process.env.CI ?? '').toLowerCase());
+  const name = 'no source file of lib/, tests/ or bench/ quotes a dev query or memory';
+  const skip = dir === null && !inCi;
+  (skip ? it.skip : it)(skip ? `${name} (skipped: no benchmark data at ../shared/bench; CI runs it)` : name, () => {
+    if (dir === null)
+      throw new Error(`benchmark data not found at ${resolve(ROOT, '../shared/bench')} (CI must have it)`);
     const bench = benchNgrams(dir);
     const leaks: string[] = [];
     for (const top of ['lib', 'tests', 'bench']) {

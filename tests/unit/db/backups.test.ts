@@ -23,7 +23,7 @@ describe('backups', () => {
     const snap = await createBackup('manual');
     await db.memories.clear();
     await db.memories.put(memory({ content: 'something new' }));
-    expect(await restoreBackup(snap.id)).toEqual({ memories: 2, chats: 0 });
+    expect(await restoreBackup(snap.id)).toEqual({ memories: 2, chats: 0, undoId: expect.any(String) });
     expect((await db.memories.toArray()).map((m) => m.content).sort()).toEqual(['Uses Vim', '住在北京']);
     expect((await listBackups()).map((b) => b.reason)).toContain('before restore');
   });

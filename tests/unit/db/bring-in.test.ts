@@ -38,6 +38,25 @@ describe('bringing memories into the store', () => {
     expect(await db.memories.count()).toBe(2);
   });
 
+  it('a memory restated with or without its subject ("User is …" / "Is …") is already known, and stays as it was', async () => {
+    const known = memory({ content: 'User is allergic to peanuts.', type: 'fact', importance: 5 });
+    const zh = memory({ content: '用户住在成都。', type: 'fact', importance: 4 });
+    await db.memories.bulkPut([known, zh]);
+    const items = [
+      { content: 'Is allergic to peanuts.', type: 'fact' as const, importance: 3, createdAt: null },
+      { content: '住在成都。', type: 'fact' as const, importance: 3, createdAt: null },
+      { content: 'Is allergic to shellfish.', type: 'fact' as const, importance: 3, createdAt: null },
+    ];
+    const checks = await runWork('bringIn', (work) => checkBringIn(items, [], work));
+    expect(checks.map((c) => c.verdict)).toEqual(['same', 'same', checks[2]?.verdict]);
+    expect(checks[0]?.existing).toBe(known.id);
+    expect(checks[2]?.verdict).not.toBe('same');
+    const stats = await runWork('bringIn', (work) => commitBringIn(items.slice(0, 2), [], work));
+    expect(stats).toMatchObject({ updated: 0, unchanged: 2, added: 0 });
+    expect((await db.memories.get(known.id))?.content).toBe('User is allergic to peanuts.');
+    expect((await db.memories.get(zh.id))?.content).toBe('用户住在成都。');
+  });
+
   it('commits ticked items in one go: supersedes, skips known ones, drops private ones, keeps source dates', async () => {
     const old = memory({ content: 'Has a budget of €1,100 per month for rent.', type: 'fact' });
     await db.memories.put(old);
@@ -47,7 +66,14 @@ describe('bringing memories into the store', () => {
       { content: '计划十月去京都旅行', type: 'task' as const, importance: 3, createdAt: '2025-06-02T17:00:00.000Z' },
     ];
     const stats = await runWork('bringIn', (work) => commitBringIn(items, [], work));
-    expect(stats).toEqual({ added: 8, updated: 0, superseded: 1, unchanged: 0, dropped: 1 });
+    expect(stats).toEqual({
+      added: 8,
+      updated: 0,
+      superseded: 1,
+      unchanged: 0,
+      dropped: 1,
+      undoId: expect.any(String),
+    });
     const all = await db.memories.toArray();
     expect(all).toHaveLength(10);
     expect(all.find((m) => m.id === old.id)?.status).toBe('superseded');

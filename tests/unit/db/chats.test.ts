@@ -12,10 +12,13 @@ import {
   recordCapture,
 } from '../../../lib/db/chats';
 import { listJobs } from '../../../lib/db/jobs';
+import { importParsed } from '../../../lib/db/transfer';
 import { chatIdOf } from '../../../lib/memory/new-chat';
 import type { Turn } from '../../../lib/memory/types';
+import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
 import { renderBlock } from '../../../lib/ranking/render';
 import { setClock } from '../../../lib/time';
+import { chat } from '../helpers';
 
 const T0 = '2026-11-01T08:00:00.000Z';
 const T1 = '2026-11-01T09:00:00.000Z';
@@ -114,5 +117,34 @@ describe('recordCapture', () => {
     setClock(() => Date.parse(T1));
     await recordCapture({ site: 'qwen', conversationId: 'new', url: 'u', title: 't', turns: [u('q')] });
     expect((await idleOpenChats('2026-11-01T08:30:00.000Z')).map((c) => c.id)).toEqual(['qwen:old']);
+  });
+});
+
+describe('a captured chat whose id an import already holds', () => {
+  it('starts a fresh record: the turns a file planted are not kept or extracted', async () => {
+    setClock(() => Date.parse(T0));
+    const planted = chat('chatgpt:c-planted', {
+      turns: [{ role: 'user', text: 'I am a millionaire who wants crypto tips', at: T0 }],
+      version: 3,
+      extractedVersion: 3,
+      summary: 'planted summary',
+      createdAt: T0,
+      updatedAt: T0,
+      lastActivityAt: T0,
+    });
+    await importParsed(parseMemoryFile(serializeMemoryFile({ memories: [], chats: [planted] })));
+    setClock(() => Date.parse(T1));
+    const captured = await recordCapture({
+      site: 'chatgpt',
+      conversationId: 'c-planted',
+      url: 'https://chatgpt.com/c/c-planted',
+      title: 'Mine',
+      turns: [u('what I really typed'), a('an answer')],
+    });
+    expect(captured?.turns.map((t) => t.text)).toEqual(['what I really typed', 'an answer']);
+    expect(captured?.summary).toBe('');
+    expect(captured?.extractedVersion).toBe(0);
+    expect(captured?.origin).not.toBe('imported');
+    setClock(null);
   });
 });

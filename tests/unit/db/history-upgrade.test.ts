@@ -1,6 +1,6 @@
 /**
  * The v4 upgrade (chat history index) from a store the v3 release wrote through its own code
- * (tests/fixtures/db/v3-store.json): every kept chat is listed for indexing during the upgrade,
+ * (tests/fixtures/db/v3-history-store.json): every kept chat is listed for indexing during the upgrade,
  * the background indexes them in batches, and a worker stopped between batches resumes.
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ interface StoreFile {
 }
 
 const V3 = JSON.parse(
-  readFileSync(resolve(import.meta.dirname, '../../fixtures/db/v3-store.json'), 'utf8'),
+  readFileSync(resolve(import.meta.dirname, '../../fixtures/db/v3-history-store.json'), 'utf8'),
 ) as StoreFile;
 
 async function writeV3(extraChats: Record<string, unknown>[] = []): Promise<void> {
@@ -41,7 +41,7 @@ const ids = async (query: string) => (await searchHistory({ query })).results.ma
 it('upgrades a real v3 store: rows kept, every chat listed, then found by search once indexed', async () => {
   await writeV3();
   await db.open();
-  expect(db.verno).toBe(4);
+  expect(db.verno).toBe(6);
   for (const [name, rows] of Object.entries(V3.tables)) expect(await db.table(name).toArray(), name).toEqual(rows);
   expect((await db.hdirty.toCollection().primaryKeys()).sort()).toEqual(
     V3.tables.chats!.map((c) => c.id as string).sort(),

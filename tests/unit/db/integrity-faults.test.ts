@@ -9,10 +9,10 @@ import { backupDb } from '../../../lib/db/backup-db';
 import { createBackup } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { checkIntegrity, READ_ATTEMPTS, storeDegraded } from '../../../lib/db/integrity';
-import { memory } from '../helpers';
+import { chat, memory } from '../helpers';
 
 const NO_WAIT = { retryDelaysMs: [0, 0, 0, 0, 0] };
-const figures = { transientRuns: 0, injected: 0, rebuilds: 0, lost: 0 };
+const figures = { transientRuns: 0, injected: 0, rebuilds: 0, lost: 0, resurrected: 0 };
 
 function domError(name: string, message = name): Error {
   return Object.assign(new Error(message), { name });
@@ -31,7 +31,7 @@ async function contents(): Promise<string[]> {
 
 afterAll(() => {
   console.info(
-    `integrity faults: ${figures.transientRuns} start-ups with ${figures.injected} transient read errors, ${figures.rebuilds} rebuilds (1 expected: unreadable + verified backup), ${figures.lost} records lost`,
+    `integrity faults: ${figures.transientRuns} start-ups with ${figures.injected} transient read errors, ${figures.rebuilds} rebuilds (1 expected: unreadable + verified backup), ${figures.lost} records lost, ${figures.resurrected} deleted records back after a rebuild`,
   );
 });
 
@@ -111,6 +111,44 @@ describe('start-up check under faults', () => {
     const kept = await contents();
     figures.lost += 2 - kept.length;
     expect(kept).toEqual(['added by hand after the backup', 'in the stale backup']);
+  });
+
+  it('a table read in full is the truth: memories and chats deleted after the backup stay deleted', async () => {
+    const kept = memory({ content: 'kept all along' });
+    const deleted = memory({ content: 'deleted after the backup' });
+    await db.memories.bulkPut([kept, deleted]);
+    await db.chats.put(chat('chatgpt:gone'));
+    await db.chats.put(chat('chatgpt:stays'));
+    await createBackup('after extraction');
+    await db.memories.delete(deleted.id);
+    await db.chats.delete('chatgpt:gone');
+    const spy = failCounts('jobs', domError('DataError', 'unreadable'), READ_ATTEMPTS);
+    const report = await checkIntegrity(NO_WAIT);
+    spy.mockRestore();
+    figures.rebuilds++;
+    expect(report.incident).not.toBeNull();
+    const back = (await contents()).filter((c) => c === 'deleted after the backup').length;
+    figures.resurrected += back + ((await db.chats.get('chatgpt:gone')) ? 1 : 0);
+    expect(await contents()).toEqual(['kept all along']);
+    expect(await db.chats.get('chatgpt:gone')).toBeUndefined();
+    expect(await db.chats.get('chatgpt:stays')).toBeDefined();
+  });
+
+  it('a table that could not be read in full still takes the backup for what is missing', async () => {
+    const one = memory({ content: 'readable' });
+    const two = memory({ content: 'in a failing batch' });
+    await db.memories.bulkPut([one, two]);
+    await createBackup('after extraction');
+    const whole = vi.spyOn(db.memories, 'toArray').mockRejectedValue(domError('DataError', 'one bad record'));
+    const batch = vi.spyOn(db.memories, 'bulkGet').mockRejectedValue(domError('DataError', 'one bad record'));
+    const spy = failCounts('jobs', domError('DataError', 'unreadable'), READ_ATTEMPTS);
+    const report = await checkIntegrity(NO_WAIT);
+    spy.mockRestore();
+    whole.mockRestore();
+    batch.mockRestore();
+    figures.rebuilds++;
+    expect(report.incident).not.toBeNull();
+    expect(await contents()).toEqual(['in a failing batch', 'readable']);
   });
 
   it('never rebuilds a store written by a newer version (VersionError)', async () => {

@@ -59,6 +59,32 @@ describe('import into the store', () => {
     expect(await exportedMemories()).toBe(first);
   });
 
+  it('keeps a proposed memory proposed, with its origin, through export and import', async () => {
+    const source = [
+      full({ id: 'p1', content: 'Works night shifts at the hospital', status: 'proposed', origin: { kind: 'opened' } }),
+      full({ id: 'p2', content: 'Uses Neovim', origin: { kind: 'tool', client: 'Claude Desktop' }, pinned: false }),
+      full({ id: 'p3', content: 'Lives in Lisbon', origin: { kind: 'sent' }, pinned: false }),
+    ];
+    await importParsed(parseMemoryFile(file(source)));
+    const exported = JSON.parse(await exportedMemories()) as { id: string; status: string; origin?: object }[];
+    expect(exported.map((m) => [m.id, m.status, m.origin])).toEqual([
+      ['p1', 'proposed', { kind: 'opened' }],
+      ['p2', 'active', { kind: 'tool', client: 'Claude Desktop' }],
+      ['p3', 'active', { kind: 'sent' }],
+    ]);
+    await Promise.all(db.tables.map((t) => t.clear()));
+    await importParsed(parseMemoryFile(serializeMemoryFile({ memories: exported as never })));
+    expect((await db.memories.get('p1'))?.status).toBe('proposed');
+  });
+
+  it('imports a file written before provenance existed exactly as it was: no origin is invented', async () => {
+    await importParsed(parseMemoryFile(file([full({ pinned: false })])));
+    const stored = await db.memories.get('m1');
+    expect(stored).not.toHaveProperty('origin');
+    expect(stored?.status).toBe('active');
+    expect(await exportedMemories()).toBe(JSON.stringify([full({ pinned: false })]));
+  });
+
   it('reports added, updated and skipped, keeping the newer version of the same id', async () => {
     await importParsed(parseMemoryFile(file([full(), full({ id: 'm2', content: 'Drinks tea', type: 'preference' })])));
     const report = await importParsed(
@@ -71,7 +97,7 @@ describe('import into the store', () => {
         ]),
       ),
     );
-    expect(report).toEqual({ added: 1, updated: 1, skipped: 2, chats: 0 });
+    expect(report).toEqual({ added: 1, updated: 1, skipped: 2, chats: 0, undoId: expect.any(String) });
     expect((await db.memories.get('m1'))?.content).toBe('newer text');
     expect((await db.memories.get('m2'))?.content).toBe('Drinks tea');
     expect(await db.memories.count()).toBe(3);

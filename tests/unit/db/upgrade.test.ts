@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { idleOpenChats, listChats } from '../../../lib/db/chats';
-import { DB_NAME, db, MemDB, SCHEMA_V1, SCHEMA_V2 } from '../../../lib/db/db';
+import { DB_NAME, db, MemDB, SCHEMA_V1, SCHEMA_V2, SCHEMA_V3 } from '../../../lib/db/db';
 import { listQuarantine } from '../../../lib/db/integrity';
 import { listJobs } from '../../../lib/db/jobs';
 import { listMemories, recordHits } from '../../../lib/db/memories';
@@ -31,7 +31,9 @@ function fixture(name: string): StoreFile {
 
 const V1 = fixture('v1-store.json');
 const V2 = fixture('v2-store.json');
-const SCHEMAS: Record<number, Record<string, string>> = { 1: SCHEMA_V1, 2: SCHEMA_V2 };
+const V3 = fixture('v3-store.json');
+const SCHEMAS: Record<number, Record<string, string>> = { 1: SCHEMA_V1, 2: SCHEMA_V2, 3: SCHEMA_V3 };
+const CURRENT = 6;
 
 /** Replaces the product database with a fixture store, written at its own version. */
 async function writeStore(file: StoreFile): Promise<void> {
@@ -73,19 +75,23 @@ describe('database versions', () => {
         'memories',
         'meta',
         'quarantine',
+        'sends',
         'terms',
+        'toolCalls',
         'usage',
       ].sort(),
     );
-    expect(current.verno).toBe(4);
+    expect(current.verno).toBe(CURRENT);
     current.close();
   });
 
-  for (const file of [V1, V2]) {
+  for (const file of [V1, V2, V3]) {
     it(`upgrades a real v${file.version} store to the current version: every row kept as it was, only queried fields indexed`, async () => {
       await writeStore(file);
       await db.open();
-      expect(db.verno).toBe(4);
+      expect(db.verno).toBe(CURRENT);
+      // v5 adds desktop tools' calls, empty.
+      expect(await db.toolCalls.count()).toBe(0);
       for (const [name, rows] of Object.entries(file.tables)) {
         expect(await db.table(name).toArray(), name).toEqual(rows);
       }
@@ -94,8 +100,12 @@ describe('database versions', () => {
       expect(indexNames('jobs')).toEqual(['chatId', 'nextAttemptAt', 'state']);
       expect(indexNames('injections')).toEqual(['at']);
       expect(indexNames('quarantine')).toEqual(['at']);
+      expect(indexNames('sends')).toEqual(['chatId', 'tabId']);
+      expect(await db.sends.count()).toBe(0);
     });
+  }
 
+  for (const file of [V1, V2]) {
     it(`answers the product queries from an upgraded v${file.version} store`, async () => {
       await writeStore(file);
       await db.open();
@@ -150,5 +160,28 @@ describe('database versions', () => {
     await indexSettled();
     const rows = new Map((await db.terms.toArray()).map((r) => [r.id, r]));
     for (const m of await db.memories.toArray()) expect(storedFields(m, rows.get(m.id))).toEqual(memoryFields(m));
+  });
+
+  it('upgrades a real v3 store to v4: nothing written before provenance gains an origin, and proposals list apart', async () => {
+    await writeStore(V3);
+    await db.open();
+    const before = V3.tables.memories as { id: string; status: string }[];
+    const rows = await db.memories.toArray();
+    expect(rows).toHaveLength(before.length);
+    for (const m of rows) expect(m).not.toHaveProperty('origin');
+    for (const c of await db.chats.toArray()) expect(c).not.toHaveProperty('origin');
+    const active = await listMemories({ status: 'active' });
+    expect(active.map((m) => m.content)).toContain('Prefers answers in British English');
+    const pinned = active.find((m) => m.pinned);
+    await db.memories.put({
+      ...pinned!,
+      id: 'proposal-1',
+      status: 'proposed',
+      pinned: false,
+      origin: { kind: 'opened' },
+    });
+    expect((await listMemories({ status: 'proposed' })).map((m) => m.id)).toEqual(['proposal-1']);
+    expect((await listMemories({ status: 'active' })).map((m) => m.id)).not.toContain('proposal-1');
+    expect((await listChats()).map((c) => c.id)).toContain('perplexity:shared-thread-1');
   });
 });

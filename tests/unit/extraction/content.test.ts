@@ -45,7 +45,7 @@ describe('before sending', () => {
   it('strips the memory block the extension injected, so memories are not re-extracted from themselves', async () => {
     const { queue } = await setUpQueue(api);
     // The block as this install wrote it (its mark on the first line).
-    const block = renderBlock([{ type: 'fact', content: 'Lives in Beijing' }], await installMark());
+    const block = renderBlock([{ type: 'fact', content: 'Lives in Beijing' }], await installMark('chatgpt'));
     await finishedChat([{ role: 'user', text: `${block}\n\nWhat should I cook tonight?` }]);
     api.enqueue(saveMemories('s', []));
     await queue.kick();

@@ -12,7 +12,7 @@ const WINDOW = {
 };
 
 describe('the extraction prompt', () => {
-  it('states the rules of SPEC §1.3 and §2', () => {
+  it('states the rules of DESIGN.md §1.3 and §2', () => {
     for (const rule of [
       'Only what the USER stated explicitly',
       'Never infer',
@@ -82,7 +82,7 @@ describe('the save_memories tool', () => {
   });
 
   it('asks for 2–8 keywords: category, synonyms and a translation into the other language', () => {
-    expect(EXTRACT_SYSTEM_PROMPT).toContain('2–8 short `keywords`');
+    expect(EXTRACT_SYSTEM_PROMPT).toContain('2–8 short keywords');
     expect(EXTRACT_SYSTEM_PROMPT).toContain('translated into the other of English and Chinese');
     const parsed = SaveMemoriesSchema.parse({
       summary: 's',

@@ -11,6 +11,7 @@ import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { backupDb } from '../../../lib/db/backup-db';
 import { db } from '../../../lib/db/db';
+import { secretsDb } from '../../../lib/db/secrets';
 import { PROTOCOL } from '../../../lib/protocol';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
@@ -19,7 +20,9 @@ const TYPES = Object.keys(PROTOCOL);
 const figures = { cases: 0, refused: 0, accepted: 0, crashes: 0, writesOnRefusal: 0 };
 
 async function snapshot(): Promise<string> {
-  const tables = await Promise.all([...db.tables, ...backupDb.tables].map(async (t) => [t.name, await t.toArray()]));
+  const tables = await Promise.all(
+    [...db.tables, ...backupDb.tables, ...secretsDb.tables].map(async (t) => [t.name, await t.toArray()]),
+  );
   return JSON.stringify([tables, await browser.storage.local.get(null)]);
 }
 

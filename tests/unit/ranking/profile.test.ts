@@ -105,8 +105,8 @@ describe('implicit context: advice requests get the user circumstances', () => {
   });
 
   it('reads the kinds of circumstance from a memory text', () => {
-    expect(profileKinds('User lives in Chengdu')).toContain('home');
-    expect(profileKinds('用户的女儿今年六岁')).toContain('family');
+    expect(profileKinds('User lives in Chengdu')).toContain('residence');
+    expect(profileKinds('用户的女儿今年六岁')).toContain('household');
     expect(profileKinds('User is vegan')).toContain('diet');
     expect(profileKinds('用户在写一个编译器')).toEqual([]);
   });

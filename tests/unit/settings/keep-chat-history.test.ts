@@ -1,5 +1,5 @@
 /**
- * Settings v3 → v4: "Keep chat history" replaces the transcript retention in days, and the
+ * Settings v5 → v6: "Keep chat history" replaces the transcript retention in days, and the
  * maintenance run drops chats' text by it.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,18 +7,18 @@ import { shouldDropTranscript } from '../../../lib/memory/forgetting';
 import type { Chat } from '../../../lib/memory/types';
 import { migrateSettings } from '../../../lib/settings/store';
 
-const v3 = (extra: Record<string, unknown>) => ({ version: 3, idleMinutes: 5, language: 'en', ...extra });
+const v5 = (extra: Record<string, unknown>) => ({ version: 5, idleMinutes: 5, language: 'en', ...extra });
 
 describe('keep chat history', () => {
   it('comes from the stored retention days, the old default becoming the new default of a year', () => {
-    expect(migrateSettings(v3({ transcriptRetentionDays: 30 })).keepChatHistory).toBe('1y');
-    expect(migrateSettings(v3({ transcriptRetentionDays: 7 })).keepChatHistory).toBe('30d');
-    expect(migrateSettings(v3({ transcriptRetentionDays: 200 })).keepChatHistory).toBe('1y');
-    expect(migrateSettings(v3({ transcriptRetentionDays: 3650 })).keepChatHistory).toBe('forever');
-    expect(migrateSettings(v3({})).keepChatHistory).toBe('1y');
-    const s = migrateSettings(v3({ transcriptRetentionDays: 30 })) as Record<string, unknown>;
+    expect(migrateSettings(v5({ transcriptRetentionDays: 30 })).keepChatHistory).toBe('1y');
+    expect(migrateSettings(v5({ transcriptRetentionDays: 7 })).keepChatHistory).toBe('30d');
+    expect(migrateSettings(v5({ transcriptRetentionDays: 200 })).keepChatHistory).toBe('1y');
+    expect(migrateSettings(v5({ transcriptRetentionDays: 3650 })).keepChatHistory).toBe('forever');
+    expect(migrateSettings(v5({})).keepChatHistory).toBe('1y');
+    const s = migrateSettings(v5({ transcriptRetentionDays: 30 })) as Record<string, unknown>;
     expect(s.transcriptRetentionDays).toBeUndefined();
-    expect(s).toMatchObject({ version: 4, idleMinutes: 5 });
+    expect(s).toMatchObject({ version: 6, idleMinutes: 5 });
   });
 
   const DAY = 86_400_000;

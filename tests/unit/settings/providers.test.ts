@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
 import { SETTINGS_VERSION } from '../../../lib/settings/schema';
-import { loadSettings, migrateSettings, SETTINGS_STORAGE_KEY } from '../../../lib/settings/store';
+import { loadSettings, migrateSettings } from '../../../lib/settings/store';
 
 /** What the v1 build stored (SettingsSchema v1 output), with a base URL and model of the user's. */
 function storedV1(baseUrl: string, model = 'claude-haiku-4-5') {
@@ -28,6 +28,9 @@ function storedV1(baseUrl: string, model = 'claude-haiku-4-5') {
     language: 'zh',
   };
 }
+
+/** Where builds up to 0.2.x kept settings, in storage.local. */
+const LEGACY_SETTINGS_KEY = 'settings';
 
 describe('settings v1 → v3 (provider presets)', () => {
   it('keeps the Anthropic default as the Anthropic preset with its auth', () => {
@@ -77,7 +80,7 @@ describe('settings v1 → v3 (provider presets)', () => {
 
   it('loads a stored v1 object from extension storage as v3', async () => {
     await browser.storage.local.set({
-      [SETTINGS_STORAGE_KEY]: storedV1('https://api.minimaxi.com/anthropic', 'MiniMax-M2.7'),
+      [LEGACY_SETTINGS_KEY]: storedV1('https://api.minimaxi.com/anthropic', 'MiniMax-M2.7'),
     });
     expect(await loadSettings()).toMatchObject({
       version: SETTINGS_VERSION,

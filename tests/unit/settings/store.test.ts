@@ -1,15 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
-import { defaultSettings, SETTINGS_VERSION } from '../../../lib/settings/schema';
-import {
-  loadApiKey,
-  loadSettings,
-  migrateSettings,
-  SETTINGS_STORAGE_KEY,
-  saveApiKey,
-  saveSettings,
-} from '../../../lib/settings/store';
+import { secretsDb } from '../../../lib/db/secrets';
+import { defaultSettings, reviewFor, SETTINGS_VERSION } from '../../../lib/settings/schema';
+import { loadApiKey, loadSettings, migrateSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import storedV1 from '../../fixtures/settings/v1.json';
+import storedV3 from '../../fixtures/settings/v3.json';
+
+/** Where builds up to 0.2.x kept settings, in storage.local. */
+const LEGACY_SETTINGS_KEY = 'settings';
 
 describe('settings', () => {
   it('has the documented defaults', () => {
@@ -46,23 +44,56 @@ describe('settings', () => {
   });
 
   it('loads a v1 object from storage as v2', async () => {
-    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: structuredClone(storedV1) });
+    await browser.storage.local.set({ [LEGACY_SETTINGS_KEY]: structuredClone(storedV1) });
     const s = await loadSettings();
     expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.sites.chatgpt.learn).toBe(false);
+  });
+
+  it('migrates v3 to v4: new memories are used at once, as before, and nothing else changes', async () => {
+    await browser.storage.local.set({ [LEGACY_SETTINGS_KEY]: structuredClone(storedV3) });
+    const s = await loadSettings();
+    expect(s.version).toBe(SETTINGS_VERSION);
+    expect(s.review).toBe('use-at-once');
+    // desktopTools: added by the next version (v5), off.
+    const { version: _v, review: _r, desktopTools: _d, ...rest } = s;
+    const { version: _old, ...before } = storedV3;
+    expect(rest).toEqual(before);
+    for (const site of Object.values(s.sites)) expect(site).not.toHaveProperty('review');
+  });
+
+  it('keeps a site’s own review choice apart from the global one', () => {
+    const s = defaultSettings();
+    s.sites.perplexity.review = 'ask-first';
+    expect(reviewFor(s, 'perplexity')).toBe('ask-first');
+    expect(reviewFor(s, 'chatgpt')).toBe('use-at-once');
+    expect(reviewFor({ ...s, review: 'ask-first' }, 'chatgpt')).toBe('ask-first');
+    expect(reviewFor({ ...s, review: 'ask-first' }, null)).toBe('ask-first');
   });
 
   it('refuses a newer stored version rather than guessing', () => {
     expect(() => migrateSettings({ version: 9 })).toThrow('settings version 9 is newer');
   });
 
-  it('round-trips through storage and falls back to defaults when damaged', async () => {
+  it('round-trips through the private database and falls back to defaults when damaged', async () => {
     const next = { ...defaultSettings(), idleMinutes: 3 };
     next.sites.claude = { learn: true, inject: 'manual', budgetTokens: 600 };
     await saveSettings(next);
     expect(await loadSettings()).toEqual(next);
-    await browser.storage.local.set({ [SETTINGS_STORAGE_KEY]: { version: 2, idleMinutes: 'soon' } });
+    await secretsDb.trusted.put({ name: 'settings', value: { version: 2, idleMinutes: 'soon' } });
     expect(await loadSettings()).toEqual(defaultSettings());
+  });
+
+  it('keeps the settings last read when the private database cannot be read', async () => {
+    const next = { ...defaultSettings(), baseUrl: 'http://localhost:11434', provider: 'ollama' as const };
+    await saveSettings(next);
+    const failing = vi.spyOn(secretsDb.trusted, 'get').mockRejectedValue(new Error('UnknownError'));
+    try {
+      // Never the defaults, which would send the chats to another provider than the user's.
+      expect(await loadSettings()).toEqual(next);
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it('rejects invalid settings with the field named', async () => {

@@ -1,11 +1,11 @@
 /** The background side of the panel's messages, through the real router and store. */
 import { describe, expect, it } from 'vitest';
-import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { listBackups } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { getMemory, putMemories } from '../../../lib/db/memories';
+import { writeTrusted } from '../../../lib/db/trusted';
 import { PENDING_DRAFT_KEY } from '../../../lib/memory/pending-draft';
 import { extensionSender, memory, routerOptions } from '../helpers';
 
@@ -119,7 +119,7 @@ describe('panel messages in the background', () => {
       site: null,
       at: '2026-11-30T12:00:00.000Z',
     };
-    await fakeBrowser.storage.local.set({ [PENDING_DRAFT_KEY]: draft });
+    await writeTrusted(PENDING_DRAFT_KEY, draft);
     expect(await call('menu.pending', {})).toEqual({ draft });
     expect(await call('menu.pending', {})).toEqual({ draft: null });
   });

@@ -1,5 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { chooseProvider, currentPrice, editBaseUrl } from '../../../entrypoints/sidepanel/models/provider';
+import {
+  chooseProvider,
+  currentPrice,
+  settleBaseUrl,
+  typeBaseUrl,
+} from '../../../entrypoints/sidepanel/models/provider';
 import { form, keyMissing, saved } from '../../../entrypoints/sidepanel/models/settings';
 import { defaultSettings } from '../../../lib/settings/schema';
 
@@ -30,13 +35,30 @@ describe('the provider picker', () => {
 
   it('another address leaves a hosted preset; a local one keeps its name on any loopback address', () => {
     chooseProvider('minimax');
-    editBaseUrl('https://proxy.example.org/anthropic');
+    settleBaseUrl('https://proxy.example.org/anthropic');
     expect(form.value).toMatchObject({ provider: 'custom', authStyle: 'bearer' });
     chooseProvider('ollama');
-    editBaseUrl('http://127.0.0.1:11500');
+    settleBaseUrl('http://127.0.0.1:11500');
     expect(form.value).toMatchObject({ provider: 'ollama', baseUrl: 'http://127.0.0.1:11500' });
-    editBaseUrl('https://ollama.example.org');
+    settleBaseUrl('https://ollama.example.org');
     expect(form.value).toMatchObject({ provider: 'custom', authStyle: 'none' });
+  });
+
+  it('typing an address keystroke by keystroke changes nothing but the field until it is finished', () => {
+    chooseProvider('deepseek');
+    const url = 'https://api.deepseek.com/anthropic';
+    for (let i = 1; i <= url.length; i++) {
+      typeBaseUrl(url.slice(0, i));
+      expect(form.value?.provider).toBe('deepseek');
+    }
+    settleBaseUrl(url);
+    expect(form.value).toMatchObject({ provider: 'deepseek', baseUrl: url, authStyle: 'x-api-key' });
+  });
+
+  it("a finished address that is another preset's own picks that preset", () => {
+    chooseProvider('deepseek');
+    settleBaseUrl('https://api.anthropic.com/');
+    expect(form.value).toMatchObject({ provider: 'anthropic', authStyle: 'bearer' });
   });
 
   it('no key is missing for a local server', () => {

@@ -1,0 +1,29 @@
+/**
+ * Messages built against the privacy filter: each repeats a short unit to 100,000 characters
+ * (one message's limit), the shape that made a backtracking pattern re-scan the rest of the
+ * message from every position. Shared by bench/privacy-scan.ts and the fault suite.
+ */
+export const ATTACK_LENGTH = 100_000;
+
+function sized(unit: string): string {
+  return unit.repeat(Math.ceil(ATTACK_LENGTH / unit.length)).slice(0, ATTACK_LENGTH);
+}
+
+/** Name, text, and whether the filter is right to redact something in it (a key's shape). */
+export const PRIVACY_ATTACKS: readonly (readonly [name: string, text: string, keyShaped: boolean])[] = [
+  ['a-a-a… (letters, no digit)', sized('a-'), false],
+  ['-1-1-1… (digits, no letter)', sized('-1'), false],
+  ['_-_-… (neither)', sized('_-'), false],
+  ['eyJ-eyJ-… (JWT openings)', sized('eyJ-'), false],
+  ['sk-sk-… (key prefixes)', sized('sk-'), true],
+  ['xoxb-… (Slack prefixes)', sized('xoxb-'), true],
+  ['1 1 1… (card digits)', sized('1 '), false],
+  ['000… (ID digits)', sized('0'), false],
+  ['token=… (assignments)', sized('token='), true],
+  ['one line without a password', sized('word '), false],
+  ['100,000 empty lines', sized('\n'), false],
+];
+
+/** A user's pattern that backtracks exponentially in a JavaScript RegExp, and its victim. */
+export const CATASTROPHIC_PATTERN = { label: 'mine', pattern: '(a+)+$' } as const;
+export const CATASTROPHIC_VICTIM = `${'a'.repeat(ATTACK_LENGTH - 1)}!`;
