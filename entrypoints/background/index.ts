@@ -9,6 +9,7 @@ import { onWorkProgress } from '../../lib/work/tracker';
 import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
+import { indexHistorySoon } from './history-upkeep';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
@@ -64,6 +65,8 @@ export default defineBackground({
     });
 
     startChatLifecycle();
+    // Chats listed for indexing before the worker last stopped (or by an upgrade) resume.
+    indexHistorySoon();
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();

@@ -6,6 +6,7 @@ import { browser } from '#imports';
 import { checkIntegrity } from '../../lib/db/integrity';
 import { runMaintenance } from '../../lib/db/maintenance';
 import { loadSettings } from '../../lib/settings/store';
+import { indexHistorySoon } from './history-upkeep';
 
 const ALARM = 'maintenance';
 
@@ -16,7 +17,8 @@ async function startUp(): Promise<void> {
     console.warn('claude-mem start-up: store left as it is', integrity.degraded);
     return;
   }
-  const report = await runMaintenance((await loadSettings()).transcriptRetentionDays);
+  const report = await runMaintenance((await loadSettings()).keepChatHistory);
+  indexHistorySoon();
   console.info('claude-mem start-up', { integrity: { ...integrity }, maintenance: report });
 }
 
@@ -29,7 +31,8 @@ export function wireMaintenance(): void {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name !== ALARM) return;
     void loadSettings()
-      .then((s) => runMaintenance(s.transcriptRetentionDays))
+      .then((s) => runMaintenance(s.keepChatHistory))
+      .then(indexHistorySoon)
       .catch((e) => console.error('maintenance failed', e));
   });
 }

@@ -24,6 +24,7 @@ import { startThisTab } from './models/this-tab';
 import { dismissToast, history, toast, undo } from './models/undo';
 import { startWorkModel } from './models/work';
 import { ActivityView } from './views/activity-view';
+import { ChatsView } from './views/chats-view';
 import { InsightsView } from './views/insights-view';
 import { MemoriesView } from './views/memories-view';
 import { QueueView } from './views/queue-view';
@@ -34,6 +35,7 @@ import { WorkBars } from './views/work-bars';
 const VIEWS: Record<ViewId, () => preact.JSX.Element | null> = {
   memories: MemoriesView,
   tab: ThisTabView,
+  chats: ChatsView,
   queue: QueueView,
   activity: ActivityView,
   insights: InsightsView,

@@ -11,6 +11,7 @@ import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';
 import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
 import { db } from './db';
+import { markHistoryDirty } from './history-index';
 import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 import { putInChunks } from './transfer';
 import { sameChat, sameMemory } from './undo-compare';
@@ -108,7 +109,7 @@ export async function restoreBackup(
   await createBackup('before restore');
   work?.checkpoint();
   const tombstones = await tombstonedChatIds();
-  const undoId = await db.transaction('rw', db.memories, db.chats, db.meta, async () => {
+  const undoId = await db.transaction('rw', db.memories, db.chats, db.meta, db.hdirty, async () => {
     const liveChats = await db.chats.toArray();
     const liveMemories = await db.memories.toArray();
     const chats = chatsToRestore(snapshot, new Map(liveChats.map((c) => [c.id, c])), tombstones);
@@ -116,6 +117,8 @@ export async function restoreBackup(
     await db.chats.clear();
     await putInChunks(db.memories, snapshot.memories, work);
     await db.chats.bulkPut(chats);
+    // Chats the restore removed and chats it brought back both change what search finds.
+    await markHistoryDirty([...new Set([...liveChats.map((c) => c.id), ...chats.map((c) => c.id)])]);
     return recordUndo('restore', {
       memories: changesOf(liveMemories, snapshot.memories, sameMemory),
       chats: changesOf(liveChats, chats, sameChat),

@@ -11,6 +11,7 @@ import type { SiteId } from '../sites/ids';
 import { now } from '../time';
 import { db } from './db';
 import { NOT_STORED } from './extraction';
+import { forgetInIndex, markHistoryDirty } from './history-index';
 import { enqueueExtraction } from './jobs';
 import { addTombstone, removeTombstone } from './tombstones';
 import { forgetChatInUndo } from './undo-log';
@@ -76,7 +77,7 @@ export async function recordCapture(input: {
 }): Promise<Chat | null> {
   const id = chatIdOf(input.site, input.conversationId);
   const seen = cleanTurns(input.turns, input.marks ?? []);
-  return db.transaction('rw', db.chats, async () => {
+  return db.transaction('rw', db.chats, db.hdirty, async () => {
     const at = now();
     const existing = await db.chats.get(id);
     if (existing?.state === 'excluded') return null;
@@ -84,6 +85,7 @@ export async function recordCapture(input: {
     if (!existing || existing.origin === 'imported') {
       const chat = newChat({ ...input, turns: seen }, at);
       await db.chats.put(chat);
+      await markHistoryDirty([id]);
       return chat;
     }
     const turns = mergeTurns(existing.turns, seen, at);
@@ -99,6 +101,7 @@ export async function recordCapture(input: {
       lastActivityAt: at,
     };
     await db.chats.put(next);
+    if (changed) await markHistoryDirty([id]);
     return next;
   });
 }
@@ -118,8 +121,9 @@ export function listChats(): Promise<Chat[]> {
 export async function excludeChat(site: SiteId, conversationId: string, url: string): Promise<void> {
   const id = chatIdOf(site, conversationId);
   const at = now();
-  await db.transaction('rw', db.chats, db.jobs, async () => {
+  await db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead], async () => {
     const existing = await db.chats.get(id);
+    await forgetInIndex(id, existing?.turns.map((t) => t.text) ?? []);
     await db.chats.put({
       id,
       site,

@@ -97,6 +97,43 @@ const SCHEMA_V4 = { ...SCHEMA_V3, sends: 'id, tabId, chatId' } as const;
 /** v5: desktop tools' calls, for Activity (which client, which tool, the query, what went out). */
 const SCHEMA_V5 = { ...SCHEMA_V4, toolCalls: 'id, at' } as const;
 
+/**
+ * v6: chat history search (lib/history/). `hterms` holds a bucket of terms' packed postings
+ * per segment, keyed [bucket+segment] so a query reads a term's bucket with one key range; `hchats`
+ * gives each indexed chat a small number; `hdirty` lists chats whose index is behind (written
+ * in the same transaction as the chat, so a worker stopped mid-way loses nothing); `hdead` lists
+ * forgotten chats whose postings are still to be purged, with the terms to purge them from.
+ */
+const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
+
+/**
+ * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
+ * segment 0 is the merged one.
+ */
+export interface HistoryTermRow {
+  /** The bucket (a hash of the term). */
+  t: number;
+  s: number;
+  d: Uint8Array;
+}
+
+/** An indexed chat: its number in the postings, and what of it is indexed. */
+export interface HistoryChatRow {
+  n: number;
+  id: string;
+  site: string;
+  /** Last change, epoch ms: the date filter and recency. */
+  at: number;
+  /** Fingerprints of the indexed turns, in order (lib/history/batch.ts turnHash). */
+  h: number[];
+}
+
+export interface HistoryDeadRow {
+  n: number;
+  /** Every term the chat's postings may sit under. */
+  terms: string[];
+}
+
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
   chats!: EntityTable<Chat, 'id'>;
@@ -108,6 +145,10 @@ export class MemDB extends Dexie {
   terms!: EntityTable<TermsRow, 'id'>;
   sends!: EntityTable<SendRow, 'id'>;
   toolCalls!: EntityTable<ToolCall, 'id'>;
+  hterms!: Dexie.Table<HistoryTermRow, [number, number]>;
+  hchats!: EntityTable<HistoryChatRow, 'n'>;
+  hdirty!: EntityTable<{ id: string }, 'id'>;
+  hdead!: EntityTable<HistoryDeadRow, 'n'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -120,6 +161,14 @@ export class MemDB extends Dexie {
     this.version(4).stores(SCHEMA_V4);
     // v5: a new table, nothing to copy.
     this.version(5).stores(SCHEMA_V5);
+    // v6: every chat kept so far is listed for indexing (keys only, so thousands of chats take
+    // one quick pass); the background indexes them in batches after the upgrade.
+    this.version(6)
+      .stores(SCHEMA_V6)
+      .upgrade(async (tx) => {
+        const ids = (await tx.table('chats').toCollection().primaryKeys()) as string[];
+        await tx.table('hdirty').bulkPut(ids.map((id) => ({ id })));
+      });
   }
 }
 

@@ -19,6 +19,7 @@ import { backupDb } from './backup-db';
 import { type Snapshot, withTombstones } from './backup-snapshot';
 import { chatsToRestore, listBackups, readBackup } from './backups';
 import { DB_NAME, db } from './db';
+import { markHistoryDirty } from './history-index';
 import { describeError } from './store-errors';
 import { tombstonedChatIds } from './tombstones';
 
@@ -152,5 +153,6 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
       if (CHECKED_TABLES.has(table.name)) continue;
       await table.bulkPut(rows[table.name] ?? []);
     }
+    await markHistoryDirty(chats.map((c) => c.id));
   });
 }

@@ -10,8 +10,10 @@ import {
   shouldPurgeSuperseded,
   WEAK_FACT_FEEDBACK,
 } from '../memory/forgetting';
+import type { KeepChatHistory } from '../settings/schema';
 import { now, nowMs } from '../time';
 import { db } from './db';
+import { forgetInIndex } from './history-index';
 import { pruneSends } from './sends';
 
 export interface MaintenanceReport {
@@ -62,22 +64,27 @@ async function downWeightFacts(t: number): Promise<number> {
   });
 }
 
-async function dropTranscripts(t: number, retentionDays: number): Promise<number> {
-  return db.transaction('rw', db.chats, async () => {
-    const rows = await db.chats.filter((c) => shouldDropTranscript(c, retentionDays, t)).toArray();
+async function dropTranscripts(t: number, keep: KeepChatHistory): Promise<number> {
+  return db.transaction('rw', db.chats, db.hchats, db.hdead, async () => {
+    const rows = await db.chats.filter((c) => shouldDropTranscript(c, keep, t)).toArray();
+    for (const c of rows)
+      await forgetInIndex(
+        c.id,
+        c.turns.map((turn) => turn.text),
+      );
     await db.chats.bulkPut(rows.map((c) => ({ ...c, turns: [] })));
     return rows.length;
   });
 }
 
-export async function runMaintenance(retentionDays: number): Promise<MaintenanceReport> {
+export async function runMaintenance(keep: KeepChatHistory): Promise<MaintenanceReport> {
   const t = nowMs();
   const report: MaintenanceReport = {
     at: now(),
     archivedTasks: await archiveTasks(t),
     purgedSuperseded: await purgeSuperseded(t),
     downWeightedFacts: await downWeightFacts(t),
-    droppedTranscripts: await dropTranscripts(t, retentionDays),
+    droppedTranscripts: await dropTranscripts(t, keep),
   };
   // Sends no capture claimed in time, and those of deleted chats, prove nothing any more.
   await pruneSends(new Set(await db.chats.toCollection().primaryKeys()));

@@ -17,6 +17,7 @@ import { tagsFor } from '../ranking/keywords';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
+import { markHistoryDirty } from './history-index';
 import { tombstonedChatIds } from './tombstones';
 import { recordUndo } from './undo-log';
 
@@ -85,7 +86,7 @@ function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: 
  */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
-  return db.transaction('rw', db.memories, db.chats, db.meta, async () => {
+  return db.transaction('rw', db.memories, db.chats, db.meta, db.hdirty, async () => {
     const at = now();
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
@@ -168,6 +169,7 @@ async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string
   const current = await db.chats.bulkGet(candidates.map((c) => c.id));
   const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
   await db.chats.bulkPut(writes);
+  await markHistoryDirty(writes.map((c) => c.id));
   return writes;
 }
 

@@ -8,6 +8,7 @@ import type { Lang } from './language';
 import { ACTIVITY_STRINGS } from './strings-activity';
 import { BRIDGE_STRINGS } from './strings-bridge';
 import { BRING_IN_STRINGS } from './strings-bring-in';
+import { CHATS_STRINGS } from './strings-chats';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
@@ -33,6 +34,7 @@ export const STRING_MODULES = [
   BRING_IN_STRINGS,
   BRIDGE_STRINGS,
   REVIEW_STRINGS,
+  CHATS_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -45,6 +47,7 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &
   typeof PROVIDER_STRINGS &
+  typeof CHATS_STRINGS &
   typeof STORE_STRINGS &
   typeof WORK_STRINGS &
   typeof BRING_IN_STRINGS;

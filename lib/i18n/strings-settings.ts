@@ -30,8 +30,11 @@ export const SETTINGS_STRINGS = {
   'settings.capture': ['Capture and extraction', '采集与提取'],
   'settings.idle': ['Idle minutes', '空闲分钟数'],
   'settings.idleHint': ['A chat this quiet counts as finished.', '对话安静这么久即视为结束。'],
-  'settings.retention': ['Keep transcripts (days)', '对话记录保留（天）'],
-  'settings.retentionHint': ['Memories stay; only raw chats are dropped.', '记忆会保留，只删除原始对话。'],
+  'settings.keepChatHistory': ['Keep chat history', '保留对话记录'],
+  'settings.keepChatHistoryHint': [
+    'How long chats stay searchable in Chats. Memories stay either way; a chat still waiting for extraction is kept until it is done.',
+    '对话在“对话”页可搜索的时长。记忆始终保留；仍在等待提取的对话会保留到提取完成。',
+  ],
   'settings.cap': ['Daily token cap', '每日 token 上限'],
   'settings.capHint': ['Extraction pauses when reached. 0 = no cap.', '达到后暂停提取。0 表示不限。'],
   'settings.privacy': ['Privacy', '隐私'],

@@ -2,6 +2,7 @@
  * The forgetting rules of DESIGN.md §2/§3, as pure decisions over one record at a time, so the
  * maintenance run can apply them in small idempotent steps.
  */
+import type { KeepChatHistory } from '../settings/schema';
 import type { Chat, MemoryRecord } from './types';
 
 const DAY = 86_400_000;
@@ -38,12 +39,21 @@ export function shouldDownWeightFact(m: MemoryRecord, nowMs: number): boolean {
   );
 }
 
-/** A transcript is dropped only once extracted, and only after the retention period. */
-export function shouldDropTranscript(c: Chat, retentionDays: number, nowMs: number): boolean {
+const KEEP_DAYS: Readonly<Record<KeepChatHistory, number>> = {
+  'until-extracted': 0,
+  '30d': 30,
+  '1y': 365,
+  forever: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * A chat's text is dropped after the time the user chose ("Keep chat history"), and only once
+ * it has done its work: extracted, or imported (history that is never queued by itself). An
+ * open chat, or one still waiting for extraction, keeps its text whatever the setting.
+ */
+export function shouldDropTranscript(c: Chat, keep: KeepChatHistory, nowMs: number): boolean {
+  const done = c.extractedVersion >= c.version || (c.origin === 'imported' && keep !== 'until-extracted');
   return (
-    c.turns.length > 0 &&
-    c.state !== 'open' &&
-    c.extractedVersion >= c.version &&
-    ageDays(c.lastActivityAt, nowMs) > retentionDays
+    c.turns.length > 0 && c.state !== 'open' && done && ageDays(c.lastActivityAt, nowMs) > (KEEP_DAYS[keep] ?? 365)!
   );
 }

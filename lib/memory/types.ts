@@ -129,6 +129,8 @@ export const TurnSchema = z.object({
   role: z.enum(['user', 'assistant']),
   text: z.string().check(z.maxLength(200_000)),
   at: IsoDate,
+  /** The model that wrote an answer, when a site's export says (imported history). */
+  model: z.optional(z.string().check(z.maxLength(100))),
 });
 export type Turn = z.infer<typeof TurnSchema>;
 

@@ -14,6 +14,14 @@ import {
   StoreStatusSchema,
 } from '../db/reports';
 import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
+import {
+  HistoryImportRequestSchema,
+  HistoryImportResponseSchema,
+  HistoryListRequestSchema,
+  HistoryListResponseSchema,
+  HistorySearchRequestSchema,
+  HistorySearchResponseSchema,
+} from '../history/schemas';
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
 import { PendingDraftSchema } from '../memory/pending-draft';
 import {
@@ -49,6 +57,19 @@ const chats = {
   'chats.get': def(z.object({ id: IdSchema }), z.nullable(ChatSchema)),
   /** Memories the user switched off in This tab: left out of that tab's next injections. */
   'tab.exclude': def(z.object({ tabId: z.int(), ids: MemoryIdsSchema }), z.object({ excluded: z.int() })),
+} as const;
+
+/** Chat history: search and list run here only, never for a content script. */
+const history = {
+  'history.search': def(HistorySearchRequestSchema, HistorySearchResponseSchema),
+  'history.list': def(HistoryListRequestSchema, HistoryListResponseSchema),
+  /** One batch of conversations read from a site's export: stored as history and indexed before the reply. */
+  'history.import': def(HistoryImportRequestSchema, HistoryImportResponseSchema),
+  /** Deletes chats: their text leaves the store, the search index and every backup. */
+  'history.delete': def(
+    z.object({ ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(1000)) }),
+    z.object({ deleted: z.int(), backupsChanged: z.int() }),
+  ),
 } as const;
 
 const memories = {
@@ -248,6 +269,7 @@ const desktopTools = {
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
+  ...history,
   ...memories,
   ...ranking,
   ...extraction,

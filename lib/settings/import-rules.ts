@@ -7,7 +7,7 @@
  */
 import { type Settings, SettingsSchema } from './schema';
 
-export const IMPORTABLE_SETTINGS = ['sites', 'idleMinutes', 'transcriptRetentionDays', 'language'] as const;
+export const IMPORTABLE_SETTINGS = ['sites', 'idleMinutes', 'keepChatHistory', 'language'] as const;
 type ImportableKey = (typeof IMPORTABLE_SETTINGS)[number];
 
 export interface SettingChange {

@@ -48,7 +48,23 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
   },
   3: (old) => ({ ...old, review: 'use-at-once', version: 4 }),
   4: (old) => ({ ...old, version: 5 }),
+  5: (old) => {
+    const { transcriptRetentionDays: days, ...rest } = old;
+    return { ...rest, keepChatHistory: keepFromDays(days), version: 6 };
+  },
 };
+
+/**
+ * v5 → v6 (chat history): days of transcript kept after extraction become the history
+ * choice. The old default (30) and anything up to a year become the new default, a year: chat
+ * history is searchable now and that is what it is kept for; less than 30 days keeps 30 (the
+ * shortest time choice); more than a year keeps it for ever.
+ */
+function keepFromDays(days: unknown): string | undefined {
+  if (typeof days !== 'number') return undefined;
+  if (days < 30) return '30d';
+  return days <= 365 ? '1y' : 'forever';
+}
 
 function siteV1toV2(site: Record<string, unknown>): Record<string, unknown> {
   const { enabled, mode, ...rest } = site;

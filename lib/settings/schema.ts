@@ -8,7 +8,7 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 5;
+export const SETTINGS_VERSION = 6;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
@@ -61,6 +61,10 @@ export const DesktopToolsSchema = z.object({
 });
 export type DesktopTools = z.infer<typeof DesktopToolsSchema>;
 
+/** How long chats' text is kept: until its memories are extracted, 30 days, a year, always. */
+export const KEEP_CHAT_HISTORY = ['until-extracted', '30d', '1y', 'forever'] as const;
+export type KeepChatHistory = (typeof KEEP_CHAT_HISTORY)[number];
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** A preset from lib/provider/presets.ts, or `custom` (free base URL and auth style). */
@@ -76,7 +80,8 @@ export const SettingsSchema = z.object({
   sites: z._default(z.object(siteEntries), () => z.object(siteEntries).parse({})),
   idleMinutes: z._default(z.number().check(z.minimum(0.05), z.maximum(1440)), 10),
   privacyPatterns: z._default(z.array(PrivacyPatternSchema).check(z.maxLength(200)), []),
-  transcriptRetentionDays: z._default(z.int().check(z.minimum(1), z.maximum(3650)), 30),
+  /** How long chat history (the chats' text) is kept: lib/memory/forgetting.ts. */
+  keepChatHistory: z._default(z.enum(KEEP_CHAT_HISTORY), '1y'),
   dailyTokenCap: z._default(z.int().check(z.minimum(0), z.maximum(100_000_000)), 300_000),
   language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
   /** Review of new memories, unless a site says otherwise (`sites[id].review`). */

@@ -42,7 +42,7 @@ function hostileFile(evilUrl: string) {
       dailyTokenCap: 0,
       privacyPatterns: [{ label: 'boom', pattern: '(a+)+$' }],
       idleMinutes: 0.05,
-      transcriptRetentionDays: 7,
+      keepChatHistory: '30d',
     },
   };
 }
@@ -104,7 +104,7 @@ describe('a hostile import file (Chromium)', () => {
     const proposed = panel.getByRole('list', { name: 'Proposed settings changes' });
     expect(await proposed.getByRole('listitem').allTextContents()).toEqual([
       'idleMinutes: 10 → 0.05',
-      'transcriptRetentionDays: 30 → 7',
+      'keepChatHistory: 1y → 30d',
     ]);
     await panel.getByText('Your connection, cost cap and privacy patterns were kept as they are.').waitFor();
     expect(evil.requests).toHaveLength(0);

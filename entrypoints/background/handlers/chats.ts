@@ -23,6 +23,7 @@ import { stripMarks } from '../../../lib/ranking/install-mark';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
+import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup, SenderContext } from '../router';
 import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
@@ -97,6 +98,7 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
   const known = await getChat(id);
   if (excluded) await excludeChat(chat.site, chat.conversationId, known?.url || chat.url);
   else if (known) await includeChat(id);
+  indexHistorySoon();
   return chatStatus(id);
 }
 
@@ -113,6 +115,7 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     const marks = await stripMarks(from.site);
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
     if (chat) await claimSends(from.tabId, chat);
+    indexHistorySoon();
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
     return { chatId, excluded: chat === null };
   },

@@ -5,6 +5,7 @@ import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
 import { desktopToolHandlers } from './desktop-tools';
 import { feedbackHandlers } from './feedback';
+import { historyHandlers } from './history';
 import { injectionHandlers } from './injection';
 import { keywordsHandlers } from './keywords';
 import { memoryHandlers } from './memories';
@@ -24,6 +25,7 @@ export const handlers: Handlers = {
   ...transferHandlers,
   ...injectionHandlers,
   ...chatHandlers,
+  ...historyHandlers,
   ...siteHandlers,
   ...storeHandlers,
   ...feedbackHandlers,

@@ -18,6 +18,6 @@ export const storeHandlers: HandlerGroup<'store.status' | 'store.recheck' | 'qua
     const integrity = await checkIntegrity();
     if (integrity.degraded)
       throw new Error(`The store cannot be read (${integrity.degraded.error}); it was left as it is.`);
-    return runMaintenance((await loadSettings()).transcriptRetentionDays);
+    return runMaintenance((await loadSettings()).keepChatHistory);
   },
 };

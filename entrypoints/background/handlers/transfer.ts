@@ -7,6 +7,7 @@ import { MessageError } from '../../../lib/protocol/define';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
 import type { Settings } from '../../../lib/settings/schema';
 import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup } from '../router';
 import { tracked } from './work';
 
@@ -46,6 +47,7 @@ export const transferHandlers: HandlerGroup<
       await createBackup('before import');
       work.checkpoint();
       const report = await importParsed(parsed, work);
+      indexHistorySoon();
       return {
         ...report,
         settingsChanges: proposeSettingsChanges(await loadSettings(), parsed.settings),
@@ -65,7 +67,12 @@ export const transferHandlers: HandlerGroup<
   },
   'backups.list': () => listBackups(),
   'backups.create': ({ reason }) => createBackup(reason),
-  'backups.restore': ({ id }) => tracked('restore', (work) => restoreBackup(id, work)),
+  'backups.restore': ({ id }) =>
+    tracked('restore', async (work) => {
+      const result = await restoreBackup(id, work);
+      indexHistorySoon();
+      return result;
+    }),
   'undo.apply': async ({ id }) => {
     try {
       return await applyUndo(id);

@@ -1,7 +1,7 @@
 /** Which view the panel shows. */
 import { signal } from '@preact/signals';
 
-export const VIEW_IDS = ['memories', 'tab', 'queue', 'activity', 'insights', 'settings'] as const;
+export const VIEW_IDS = ['memories', 'tab', 'chats', 'queue', 'activity', 'insights', 'settings'] as const;
 export type ViewId = (typeof VIEW_IDS)[number];
 
 export const view = signal<ViewId>('memories');

@@ -1,6 +1,8 @@
 /** Settings → capture and extraction: when a chat counts as finished, retention, the daily cap. */
 import { NumberField } from '../../../components/number-field';
+import { SelectField } from '../../../components/select-field';
 import { t } from '../../../lib/i18n';
+import { KEEP_CHAT_HISTORY, type KeepChatHistory } from '../../../lib/settings/schema';
 import { editForm, form } from '../models/settings';
 
 export function SettingsCapture() {
@@ -18,13 +20,12 @@ export function SettingsCapture() {
           hint={t('settings.idleHint')}
           onChange={(idleMinutes) => editForm({ idleMinutes })}
         />
-        <NumberField
-          label={t('settings.retention')}
-          value={f.transcriptRetentionDays}
-          min={1}
-          max={3650}
-          hint={t('settings.retentionHint')}
-          onChange={(n) => editForm({ transcriptRetentionDays: Math.round(n) })}
+        <SelectField<KeepChatHistory>
+          label={t('settings.keepChatHistory')}
+          value={f.keepChatHistory}
+          options={KEEP_CHAT_HISTORY.map((value) => ({ value, label: t(`chats.keep.${value}`) }))}
+          hint={t('settings.keepChatHistoryHint')}
+          onChange={(keepChatHistory) => editForm({ keepChatHistory })}
         />
         <NumberField
           label={t('settings.cap')}

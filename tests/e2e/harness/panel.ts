@@ -50,6 +50,7 @@ export function withPanel(ready: (panel: Page, ext: ExtensionBrowser) => Promise
 export const PANEL_VIEWS = [
   ['memories', /^(Memories|记忆)$/],
   ['tab', /^(This tab|当前页)$/],
+  ['chats', /^(Chats|对话)$/],
   ['queue', /^(Queue|队列)$/],
   ['activity', /^(Activity|记录)$/],
   ['insights', /^(Insights|洞察)$/],

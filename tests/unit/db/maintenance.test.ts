@@ -48,7 +48,7 @@ describe('maintenance', () => {
       chat('recent', { lastActivityAt: daysAgo(2) }),
     ]);
 
-    const report = await runMaintenance(30);
+    const report = await runMaintenance('30d');
     expect(report).toMatchObject({
       archivedTasks: 1,
       purgedSuperseded: 1,
@@ -67,7 +67,7 @@ describe('maintenance', () => {
     expect((await db.chats.get('not-extracted'))?.turns).toHaveLength(1);
     expect((await db.chats.get('recent'))?.turns).toHaveLength(1);
 
-    const again = await runMaintenance(30);
+    const again = await runMaintenance('30d');
     expect(again).toMatchObject({ archivedTasks: 0, purgedSuperseded: 0, downWeightedFacts: 0, droppedTranscripts: 0 });
     expect((await maintenanceLog()).map((r) => r.archivedTasks)).toEqual([0, 1]);
   });

@@ -17,7 +17,7 @@ import { importParsed } from '../../../lib/db/transfer';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
 import { setClock } from '../../../lib/time';
-import { chat, memory } from '../helpers';
+import { memory } from '../helpers';
 
 const NOW = Date.parse('2026-11-30T00:00:00.000Z');
 const rank = async (q: string) =>
@@ -154,7 +154,7 @@ describe('stored index terms', () => {
       memory({ content: 'old task about taxes', type: 'task' }, { id: 't-old', updatedAt: old }),
       memory({ content: 'superseded note' }, { id: 's-old', status: 'superseded', updatedAt: old }),
     ]);
-    await runMaintenance(90);
+    await runMaintenance('1y');
     await expectStoredInStep();
     await expectNoOrphans();
     expect((await db.memories.get('t-old'))?.status).toBe('archived');

@@ -62,10 +62,10 @@ describe('sends typed here', () => {
     const chat = await capture('c7', ['kept words']);
     await claimSends(5, chat);
     setClock(() => t0 + 2 * 86_400_000);
-    await runMaintenance(30);
+    await runMaintenance('30d');
     expect((await db.sends.toArray()).map((r) => r.chatId)).toEqual([chat.id]);
     await db.chats.delete(chat.id);
-    await runMaintenance(30);
+    await runMaintenance('30d');
     expect(await db.sends.count()).toBe(0);
   });
 });

@@ -1,0 +1,239 @@
+/**
+ * Chats: every kept chat, newest first, and search over all their turns. `/` focuses the
+ * search, the arrow keys move through the list or the results, Enter opens one.
+ */
+import { useEffect, useRef } from 'preact/hooks';
+import { ChatList } from '../../../components/chat-list';
+import { EmptyState } from '../../../components/empty-state';
+import { SelectField } from '../../../components/select-field';
+import { SnippetText } from '../../../components/snippet-text';
+import { ViewPanel } from '../../../components/view-panel';
+import { WorkProgress } from '../../../components/work-progress';
+import type { HistoryChatSummary, HistoryResult } from '../../../lib/history/schemas';
+import { t } from '../../../lib/i18n';
+import { shortDate } from '../../../lib/i18n/format';
+import { SITE_IDS, SITE_LABELS, type SiteId } from '../../../lib/sites/ids';
+import {
+  active,
+  fromDate,
+  items,
+  loaded,
+  loadMore,
+  openChat,
+  opened,
+  pending,
+  query,
+  refresh,
+  refreshList,
+  results,
+  resultTotal,
+  runSearch,
+  siteFilter,
+  toDate,
+  total,
+} from '../models/chats';
+import { cancelImport, importHistory, importing } from '../models/history-import';
+import { saved } from '../models/settings';
+import { ChatDetail } from './chat-detail';
+
+const siteName = (site: string) => (SITE_LABELS as Record<string, string>)[site] ?? site;
+
+function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }) {
+  return (
+    <button
+      type="button"
+      class="chat-row"
+      aria-current={active.value === index ? 'true' : undefined}
+      onClick={() => void openChat(chat.chatId)}
+    >
+      <span class="chat-row-title">{chat.title || chat.firstWords || chat.chatId}</span>
+      <span class="muted small-text">
+        {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
+        {chat.imported && ` · ${t('chats.imported')}`}
+      </span>
+      <span class="chat-row-first">{chat.firstWords}</span>
+    </button>
+  );
+}
+
+function ResultRow({ result, index }: { result: HistoryResult; index: number }) {
+  return (
+    <li class="chat-result">
+      <button
+        type="button"
+        class="chat-row"
+        aria-current={active.value === index ? 'true' : undefined}
+        onClick={() => void openChat(result.chatId)}
+      >
+        <span class="chat-row-title">{result.title || result.chatId}</span>
+        <span class="muted small-text">
+          {siteName(result.site)} · {shortDate(result.updatedAt)} · {t('chats.turns', { n: result.turns })}
+        </span>
+      </button>
+      <ul class="chat-hits">
+        {result.hits.map((h) => (
+          <li key={h.turn}>
+            <span class="muted small-text">{h.role === 'user' ? t('chats.you') : t('chats.assistant')}: </span>
+            <SnippetText pieces={h.snippet} />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function onKeys(e: KeyboardEvent, search: HTMLInputElement | null): void {
+  const target = e.target as HTMLElement | null;
+  const typing = target?.tagName === 'INPUT' || target?.tagName === 'TEXTAREA' || target?.tagName === 'SELECT';
+  if (e.key === '/' && !typing && !opened.value) {
+    e.preventDefault();
+    search?.focus();
+    return;
+  }
+  if (opened.value || (typing && target !== search)) return;
+  const ids = results.value ? results.value.map((r) => r.chatId) : items.value.map((c) => c.chatId);
+  if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+    e.preventDefault();
+    const step = e.key === 'ArrowDown' ? 1 : -1;
+    active.value = Math.min(Math.max(active.value + step, 0), Math.max(ids.length - 1, 0));
+    document.querySelector(`#view-chats [aria-current="true"]`)?.scrollIntoView({ block: 'nearest' });
+  } else if (e.key === 'Enter' && ids[active.value] && (target === search || !typing)) {
+    e.preventDefault();
+    void openChat(ids[active.value]!);
+  }
+}
+
+function setDate(which: typeof fromDate, value: string): void {
+  which.value = value;
+  void refresh();
+}
+
+function Filters() {
+  const sites = [
+    { value: '' as const, label: t('chats.allSites') },
+    ...SITE_IDS.map((id) => ({ value: id, label: SITE_LABELS[id] })),
+  ];
+  return (
+    <div class="filter-bar">
+      <SelectField<SiteId | ''>
+        label={t('chats.site')}
+        value={siteFilter.value}
+        options={sites}
+        onChange={(v) => {
+          siteFilter.value = v;
+          void refresh();
+        }}
+      />
+      <label class="field">
+        <span class="field-label">{t('chats.from')}</span>
+        <input type="date" value={fromDate.value} onChange={(e) => setDate(fromDate, e.currentTarget.value)} />
+      </label>
+      <label class="field">
+        <span class="field-label">{t('chats.to')}</span>
+        <input type="date" value={toDate.value} onChange={(e) => setDate(toDate, e.currentTarget.value)} />
+      </label>
+    </div>
+  );
+}
+
+function ImportControl() {
+  const bar = importing.value;
+  if (bar) {
+    return (
+      <WorkProgress
+        label={t('chats.importing')}
+        phase={t('chats.importPhase', { n: bar.chats })}
+        done={bar.done}
+        total={bar.total}
+        unit="bytes"
+        stage="cancellable"
+        onCancel={cancelImport}
+      />
+    );
+  }
+  return (
+    <label class="field file-field">
+      <span class="field-label">{t('chats.import')}</span>
+      <input
+        type="file"
+        accept=".zip,.json,application/json,application/zip"
+        onChange={(e) => {
+          const file = e.currentTarget.files?.[0];
+          e.currentTarget.value = '';
+          if (file) importHistory(file);
+        }}
+      />
+      <span class="muted small-text">{t('chats.importHint')}</span>
+    </label>
+  );
+}
+
+export function ChatsView() {
+  const searchRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    void refreshList();
+    const keys = (e: KeyboardEvent) => onKeys(e, searchRef.current);
+    document.addEventListener('keydown', keys);
+    return () => document.removeEventListener('keydown', keys);
+  }, []);
+  if (opened.value) {
+    return (
+      <ViewPanel id="chats">
+        <ChatDetail chat={opened.value} />
+      </ViewPanel>
+    );
+  }
+  const keep = saved.value?.keepChatHistory ?? '1y';
+  const list = results.value;
+  return (
+    <ViewPanel id="chats">
+      <search class="search-bar">
+        <label class="field search-field">
+          <span class="field-label">{t('chats.search')}</span>
+          <input
+            ref={searchRef}
+            type="search"
+            value={query.value}
+            placeholder={t('chats.searchHint')}
+            onInput={(e) => {
+              query.value = e.currentTarget.value;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => void runSearch(), 150);
+            }}
+          />
+        </label>
+      </search>
+      <Filters />
+      <ImportControl />
+      {pending.value > 0 && <p class="muted small-text">{t('chats.pending', { n: pending.value })}</p>}
+      {list ? (
+        <section aria-label={t('chats.results')}>
+          <p class="muted small-text" role="status">
+            {list.length > 0 ? t('chats.resultCount', { n: resultTotal.value }) : t('chats.noResults')}
+          </p>
+          <ul class="chat-results">
+            {list.map((r, i) => (
+              <ResultRow key={r.chatId} result={r} index={i} />
+            ))}
+          </ul>
+        </section>
+      ) : loaded.value && total.value === 0 ? (
+        <EmptyState title={t('chats.empty.title')}>
+          <p>{t('chats.empty.body', { keep: t(`chats.keep.${keep}`) })}</p>
+        </EmptyState>
+      ) : (
+        <>
+          <p class="muted small-text">{t('chats.count', { n: total.value })}</p>
+          <ChatList
+            items={items.value}
+            label={t('chats.list')}
+            keyOf={(c) => c.chatId}
+            renderItem={(c, i) => <SummaryRow chat={c} index={i} />}
+            onNearEnd={() => void loadMore()}
+          />
+        </>
+      )}
+    </ViewPanel>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Deleting chats from history: the chat and its waiting jobs go in one transaction that also
+ * takes it out of search; then its postings are purged (lib/db/history-purge.ts) and its text
+ * is removed from every backup. Unlike "don't remember", a later visit may capture it again.
+ */
+import { db } from './db';
+import { forgetInIndex } from './history-index';
+import { purgeFromBackups } from './tombstones';
+
+export async function deleteChats(ids: readonly string[]): Promise<{ deleted: number; backupsChanged: number }> {
+  const deleted = await db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead], async () => {
+    let count = 0;
+    for (const id of ids) {
+      const chat = await db.chats.get(id);
+      if (!chat) continue;
+      await forgetInIndex(
+        id,
+        chat.turns.map((t) => t.text),
+      );
+      await db.chats.delete(id);
+      await db.jobs
+        .where('chatId')
+        .equals(id)
+        .filter((j) => j.state !== 'running')
+        .delete();
+      count++;
+    }
+    return count;
+  });
+  let backupsChanged = 0;
+  for (const id of ids) backupsChanged += await purgeFromBackups(id);
+  return { deleted, backupsChanged };
+}

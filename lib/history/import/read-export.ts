@@ -1,0 +1,127 @@
+/**
+ * Reads a chat-history export as a stream: a ChatGPT or Claude `conversations.json`, the zip
+ * it comes in, or this extension's own export with chat history. Conversations come out in
+ * batches, each parsed on its own, so the file's size bounds nothing but the time it takes;
+ * the caller's `onBatch` resolves when the batch is stored, which paces the reading.
+ */
+import { isSiteId } from '../../sites/ids';
+import { readChatGptConversation } from './chatgpt';
+import { readClaudeConversation } from './claude';
+import { JsonElementSplitter } from './json-elements';
+import { type ImportedConversation, isoOf, isRecord } from './types';
+import { zipEntryStream } from './zip-stream';
+
+export interface ExportProgress {
+  /** Bytes of the file read so far (of the entry, for a zip), and of how many. */
+  done: number;
+  total: number;
+  conversations: number;
+  skipped: number;
+}
+
+export type OnBatch = (batch: ImportedConversation[], progress: ExportProgress) => Promise<void>;
+
+const BATCH_CHARS = 2_000_000;
+const BATCH_MAX = 200;
+
+/** This extension's own export: its chats, with their turns, when it was saved with history. */
+function ownChats(doc: Record<string, unknown>): ImportedConversation[] {
+  const chats = Array.isArray(doc.chats) ? doc.chats : [];
+  const out: ImportedConversation[] = [];
+  for (const c of chats) {
+    if (!isRecord(c) || typeof c.conversationId !== 'string' || !isSiteId(c.site) || !Array.isArray(c.turns)) continue;
+    const turns = c.turns
+      .filter(isRecord)
+      .filter((t) => (t.role === 'user' || t.role === 'assistant') && typeof t.text === 'string' && t.text !== '')
+      .map((t) => ({ role: t.role as 'user' | 'assistant', text: t.text as string, at: isoOf(t.at) }));
+    out.push({
+      site: c.site,
+      conversationId: c.conversationId,
+      title: typeof c.title === 'string' ? c.title : '',
+      url: typeof c.url === 'string' ? c.url : '',
+      createdAt: isoOf(c.createdAt),
+      updatedAt: isoOf(c.updatedAt),
+      turns,
+    });
+  }
+  return out;
+}
+
+/** One parsed element: a ChatGPT or Claude conversation, or (top level) our own export. */
+function conversationsOf(element: unknown): ImportedConversation[] {
+  if (!isRecord(element)) return [];
+  if (element.format === 'claude-mem.memories') return ownChats(element);
+  const one = 'mapping' in element ? readChatGptConversation(element) : readClaudeConversation(element);
+  return one ? [one] : [];
+}
+
+async function pump(
+  stream: ReadableStream<Uint8Array>,
+  splitter: JsonElementSplitter,
+  each: (json: string) => Promise<void>,
+) {
+  const decoder = new TextDecoder();
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+    for (const json of splitter.push(text)) await each(json);
+    if (done) break;
+  }
+  for (const json of splitter.end()) await each(json);
+}
+
+export async function readExport(file: Blob, name: string, onBatch: OnBatch): Promise<ExportProgress> {
+  const progress: ExportProgress = { done: 0, total: file.size, conversations: 0, skipped: 0 };
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
+  let stream: ReadableStream<Uint8Array>;
+  const count = (n: number) => {
+    progress.done += n;
+  };
+  if (isZip || /\.zip$/i.test(name)) {
+    const entry = await zipEntryStream(file, 'conversations.json', count);
+    if (!entry) throw new Error('this zip holds no conversations.json (is it a ChatGPT or Claude data export?)');
+    progress.total = entry.size;
+    stream = entry.stream;
+  } else {
+    stream = file.stream().pipeThrough(
+      new TransformStream<Uint8Array, Uint8Array>({
+        transform(chunk, out) {
+          count(chunk.byteLength);
+          out.enqueue(chunk);
+        },
+      }),
+    );
+  }
+  let batch: ImportedConversation[] = [];
+  let chars = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const full = batch;
+    batch = [];
+    chars = 0;
+    await onBatch(full, { ...progress });
+  };
+  await pump(stream, new JsonElementSplitter(), async (json) => {
+    let found: ImportedConversation[];
+    try {
+      found = conversationsOf(JSON.parse(json));
+    } catch {
+      found = [];
+    }
+    if (found.length === 0) progress.skipped++;
+    for (const c of found) {
+      if (c.turns.length === 0) {
+        progress.skipped++;
+        continue;
+      }
+      batch.push(c);
+      progress.conversations++;
+      chars += c.turns.reduce((n, t) => n + t.text.length, 0);
+      if (chars >= BATCH_CHARS || batch.length >= BATCH_MAX) await flush();
+    }
+  });
+  await flush();
+  return progress;
+}

@@ -1,0 +1,134 @@
+/**
+ * Chat history end to end in Chromium, on the production build: chats captured on three
+ * fixture sites are found in the Chats view by an English word (in another form), a Chinese
+ * word and a quoted phrase; a real branched ChatGPT export (read in place from
+ * /work/shared/samples) is brought in with only its last-seen branch searchable; a deleted chat
+ * is gone from search and from every backup.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADAPTERS } from '../../lib/adapters';
+import type { SiteId } from '../../lib/sites/ids';
+import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { ask, getChat } from './harness/extension-calls';
+import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+
+const TREE = resolve(
+  import.meta.dirname,
+  '../../../shared/samples/chat-exports/chatgpt-librechat-fixtures/chatgpt-tree.json',
+);
+let ext: ExtensionBrowser;
+let panel: Page;
+
+beforeAll(async () => {
+  await buildFixtures(['chatgpt', 'claude', 'deepseek']);
+  ext = await launchChromium();
+  await serveFixtures(ext.context);
+  panel = await ext.openSidePanel();
+});
+
+afterAll(async () => {
+  await ext?.close();
+});
+
+/** Sends one message on a fixture site and waits for its answer; returns the chat id. */
+async function chatOn(site: SiteId, text: string): Promise<string> {
+  const adapter = ADAPTERS.find((a) => a.id === site)!;
+  const page = await ext.context.newPage();
+  await page.goto(homeUrl(site));
+  await page.waitForSelector('claude-mem-controls', { state: 'attached' });
+  await page.click(adapter.selectors.composer.join(', '));
+  await page.keyboard.type(text);
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await sentMessages(page)).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => generating(page), { timeout: 10_000 }).toBe(false);
+  const id = `${site}:${adapter.conversationId(new URL(page.url()))}`;
+  await expect.poll(async () => (await getChat(panel, id))?.turns.length ?? 0, { timeout: 10_000 }).toBe(2);
+  await page.close();
+  return id;
+}
+
+async function search(text: string): Promise<string[]> {
+  const box = panel.getByRole('searchbox', { name: 'Search chats' });
+  await box.fill(text);
+  const status = panel.locator('#view-chats [role="status"]');
+  await expect.poll(() => status.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  // Wait until the results belong to this query (the search runs 150 ms after typing).
+  await panel.waitForTimeout(400);
+  await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/found|No chat/);
+  return panel.locator('.chat-result .chat-row-title').allTextContents();
+}
+
+describe('chat history (Chromium)', () => {
+  const ids: Record<string, string> = {};
+
+  it('finds chats captured on three sites by a word, a Chinese word and a quoted phrase', async () => {
+    ids.en = await chatOn('chatgpt', 'How often should I feed a sourdough starter kept in the fridge?');
+    ids.zh = await chatOn('deepseek', '我想系统地学习机器学习，请给我一个计划');
+    ids.phrase = await chatOn('claude', 'Write a short poem about the quiet harbour at dawn');
+    await panel.getByRole('tab', { name: 'Chats' }).click();
+    await expect.poll(() => panel.locator('.chat-list .chat-row').count(), { timeout: 10_000 }).toBe(3);
+
+    const titleOf = async (id: string) => (await getChat(panel, id))!.title || id;
+    expect(await search('feeding sourdough')).toEqual([await titleOf(ids.en)]);
+    expect(await search('机器学习')).toEqual([await titleOf(ids.zh)]);
+    expect(await search('"quiet harbour at dawn"')).toEqual([await titleOf(ids.phrase)]);
+    expect(await search('"dawn at harbour"')).toEqual([]);
+    // The hit is marked in the snippet, as text.
+    await search('sourdough');
+    expect(await panel.locator('.chat-result mark').first().textContent()).toMatch(/sourdough/i);
+  });
+
+  it.runIf(existsSync(TREE))(
+    'brings in a branched ChatGPT export: only the last-seen branch is searchable',
+    async () => {
+      await panel.getByRole('searchbox', { name: 'Search chats' }).fill('');
+      await panel.getByLabel('Bring in chat history').setInputFiles(TREE);
+      await expect.poll(() => panel.getByText(/Brought in 1 new/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await search('joke')).toEqual(['Assist user with summary']);
+      // "so cool bro" and "tell me a story" are on the branch the user edited away from.
+      expect(await search('"so cool bro"')).toEqual([]);
+      expect(await search('story')).toEqual([]);
+      const chat = await getChat(panel, 'chatgpt:d5dc5307-6807-41a0-8b04-4acee626eeb7');
+      expect(chat).toMatchObject({ origin: 'imported', state: 'finished' });
+      // Imported history is never queued (the captured chats above are, their tabs were closed).
+      const jobs = (await ask<{ jobs: { chatId: string }[] }>(panel, 'queue.list')).jobs.map((j) => j.chatId);
+      expect(jobs).not.toContain(chat!.id);
+    },
+  );
+
+  it('deletes a chat: gone from search and from every backup', async () => {
+    await ask(panel, 'backups.create', { reason: 'before test delete' });
+    const before = await readBackups(panel);
+    expect(before.some((d) => d.includes('sourdough'))).toBe(true);
+    await search('sourdough');
+    await panel.locator('.chat-result .chat-row').first().click();
+    await panel.getByRole('button', { name: 'Delete' }).first().click();
+    await panel.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => panel.getByText('Chat deleted.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await search('sourdough')).toEqual([]);
+    expect(await getChat(panel, ids.en!)).toBeNull();
+    expect((await readBackups(panel)).some((d) => d.includes('sourdough'))).toBe(false);
+  });
+});
+
+/** The text of every backup, read straight from the backup database. */
+function readBackups(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((done, fail) => {
+        const open = indexedDB.open('claude-mem-backups');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('backups').objectStore('backups').getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            done((req.result as { data: string }[]).map((r) => r.data));
+          };
+          req.onerror = () => fail(req.error);
+        };
+      }),
+  );
+}

@@ -1,0 +1,50 @@
+/** Packed postings round-trip, stay about a byte per entry, and merge without dropped chats. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodePostings, encodePostings, mergePostings, type Posting } from '../../../lib/history/postings';
+
+const sorted = (list: Posting[]) => {
+  const byKey = new Map(list.map((p) => [`${p.chat}:${p.turn}`, p]));
+  return [...byKey.values()].sort((a, b) => a.chat - b.chat || a.turn - b.turn);
+};
+
+const postings = fc
+  .array(
+    fc.record({
+      chat: fc.integer({ min: 1, max: 3_000_000 }),
+      turn: fc.integer({ min: 0, max: 5_000 }),
+      tf: fc.integer({ min: 1, max: 100_000 }),
+    }),
+    { maxLength: 300 },
+  )
+  .map(sorted);
+
+describe('postings', () => {
+  it('round-trip any sorted list', () => {
+    fc.assert(
+      fc.property(postings, (list) => {
+        expect(decodePostings(encodePostings(list))).toEqual(list);
+      }),
+    );
+  });
+
+  it('cost about one byte per turn in a chat with many turns holding the term once', () => {
+    const list = Array.from({ length: 1000 }, (_, i) => ({ chat: 7, turn: i, tf: 1 }));
+    expect(encodePostings(list).length).toBeLessThan(1010);
+  });
+
+  it('merge segments, later ones winning, leaving out dropped chats', () => {
+    const a = encodePostings([
+      { chat: 1, turn: 0, tf: 1 },
+      { chat: 2, turn: 3, tf: 2 },
+    ]);
+    const b = encodePostings([
+      { chat: 1, turn: 0, tf: 5 },
+      { chat: 3, turn: 1, tf: 1 },
+    ]);
+    expect(decodePostings(mergePostings([a, b], (n) => n === 2))).toEqual([
+      { chat: 1, turn: 0, tf: 5 },
+      { chat: 3, turn: 1, tf: 1 },
+    ]);
+  });
+});

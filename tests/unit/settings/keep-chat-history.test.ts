@@ -1,0 +1,58 @@
+/**
+ * Settings v5 → v6: "Keep chat history" replaces the transcript retention in days, and the
+ * maintenance run drops chats' text by it.
+ */
+import { describe, expect, it } from 'vitest';
+import { shouldDropTranscript } from '../../../lib/memory/forgetting';
+import type { Chat } from '../../../lib/memory/types';
+import { migrateSettings } from '../../../lib/settings/store';
+
+const v5 = (extra: Record<string, unknown>) => ({ version: 5, idleMinutes: 5, language: 'en', ...extra });
+
+describe('keep chat history', () => {
+  it('comes from the stored retention days, the old default becoming the new default of a year', () => {
+    expect(migrateSettings(v5({ transcriptRetentionDays: 30 })).keepChatHistory).toBe('1y');
+    expect(migrateSettings(v5({ transcriptRetentionDays: 7 })).keepChatHistory).toBe('30d');
+    expect(migrateSettings(v5({ transcriptRetentionDays: 200 })).keepChatHistory).toBe('1y');
+    expect(migrateSettings(v5({ transcriptRetentionDays: 3650 })).keepChatHistory).toBe('forever');
+    expect(migrateSettings(v5({})).keepChatHistory).toBe('1y');
+    const s = migrateSettings(v5({ transcriptRetentionDays: 30 })) as Record<string, unknown>;
+    expect(s.transcriptRetentionDays).toBeUndefined();
+    expect(s).toMatchObject({ version: 6, idleMinutes: 5 });
+  });
+
+  const DAY = 86_400_000;
+  const NOW = Date.parse('2026-12-01T00:00:00Z');
+  const chat = (days: number, extra: Partial<Chat> = {}): Chat => ({
+    id: 'claude:x',
+    site: 'claude',
+    conversationId: 'x',
+    url: '',
+    title: '',
+    turns: [{ role: 'user', text: 'hi', at: new Date(NOW - days * DAY).toISOString() }],
+    version: 2,
+    state: 'finished',
+    summary: '',
+    extractedVersion: 2,
+    createdAt: new Date(NOW - days * DAY).toISOString(),
+    updatedAt: new Date(NOW - days * DAY).toISOString(),
+    lastActivityAt: new Date(NOW - days * DAY).toISOString(),
+    ...extra,
+  });
+
+  it('drops an extracted chat after the chosen time, never an open one or one waiting for extraction', () => {
+    expect(shouldDropTranscript(chat(40), '30d', NOW)).toBe(true);
+    expect(shouldDropTranscript(chat(40), '1y', NOW)).toBe(false);
+    expect(shouldDropTranscript(chat(400), '1y', NOW)).toBe(true);
+    expect(shouldDropTranscript(chat(4000), 'forever', NOW)).toBe(false);
+    expect(shouldDropTranscript(chat(0.5), 'until-extracted', NOW)).toBe(true);
+    expect(shouldDropTranscript(chat(400, { extractedVersion: 1 }), '30d', NOW)).toBe(false);
+    expect(shouldDropTranscript(chat(400, { state: 'open' }), '30d', NOW)).toBe(false);
+  });
+
+  it('drops imported history after the chosen time, and keeps it "until extracted" when never extracted', () => {
+    const imported = chat(400, { extractedVersion: 0, origin: 'imported' });
+    expect(shouldDropTranscript(imported, '1y', NOW)).toBe(true);
+    expect(shouldDropTranscript(imported, 'until-extracted', NOW)).toBe(false);
+  });
+});
