@@ -1,5 +1,5 @@
 /**
- * The one interface every chat site implements (STYLE.md "Site adapters"). Adapters are pure:
+ * The one interface every chat site implements (DESIGN.md "Site adapters"). Adapters are pure:
  * they read the URL and the DOM and drive the site's own editor; no fetch, no storage, no UI.
  */
 import type { SiteId } from '../sites/ids';

@@ -67,9 +67,16 @@ export const CHAT_PAGE_MESSAGES = {
   ),
   /** The tab moved to another conversation: the one it left is finished. */
   'chat.left': def(z.object({ conversationId: ConversationIdSchema }), z.object({ queued: z.boolean() })),
-  /** The memory block for the page's draft. */
+  /**
+   * The memory block for the text the user typed. `warm` (while typing) chooses it and hands
+   * nothing out; `send` (the message is going) and `hand` (inserted by hand) hand it out, each
+   * counted against the tab's and site's hourly bound.
+   */
   'inject.prepare': def(
-    z.object({ draft: z.string().check(z.maxLength(100_000)) }),
+    z.object({
+      draft: z.string().check(z.maxLength(100_000)),
+      use: z._default(z.enum(['warm', 'send', 'hand']), 'send'),
+    }),
     z.object({
       block: z.nullable(z.string()),
       token: z.nullable(z.string()),
