@@ -3,6 +3,7 @@
  * read looks right (lib/sites/reading-problems.ts), reported to the background whenever that changes,
  * so the side panel can say "composer not found" or "reading problems".
  */
+import type { ChatTurn } from '../adapters/types';
 import { ANSWER_LIMIT_MS, readingProblems } from '../sites/reading-problems';
 import { call } from './rpc';
 import type { PageState } from './state';
@@ -15,6 +16,7 @@ export function createHealth(state: PageState) {
   // Since when the page has shown its streaming signal without a break (null: not streaming).
   let generatingSince: number | null = null;
   let stuckCheck: number | undefined;
+  let readBefore: readonly ChatTurn[] | null = null;
 
   function report() {
     const { adapter } = state;
@@ -29,9 +31,12 @@ export function createHealth(state: PageState) {
     const generating = adapter.isGenerating(document);
     if (!generating) generatingSince = null;
     else generatingSince ??= performance.now();
+    // While an answer streams the turns are what they were before it, plus an answer in the
+    // making: they are read again once it has finished.
+    if (!generating || !readBefore) readBefore = state.config.learn ? state.turns.read(state.marks) : [];
     const problems = state.config.learn
       ? readingProblems({
-          turns: state.turns.read(state.marks),
+          turns: readBefore,
           generatingForMs: generatingSince === null ? 0 : performance.now() - generatingSince,
         })
       : [];
