@@ -142,7 +142,7 @@ describe('undo takes back exactly what the action did', () => {
     expect(await db.chats.get('chatgpt:from-file')).toBeUndefined();
     expect((await getMemory('imp-2'))?.content).toBe('Imported, then edited by me');
     figures.changedSinceKept++;
-    expect(notice.value?.text).toMatch(/1 changed again since/);
+    expect(notice.value?.text()).toMatch(/1 changed again since/);
   });
 
   it('a bring-in: the memories it added go, the one it replaced comes back, later work stays', async () => {
@@ -209,7 +209,7 @@ describe('undo entries', () => {
     const row = rows[0] as { key: string; value: { at: string } };
     await db.meta.put({ key: row.key, value: { ...row.value, at: '2020-01-01T00:00:00.000Z' } });
     expect(await undo(history.value[0]?.id ?? -1)).toBe(false);
-    expect(notice.value?.text).toMatch(/no longer be undone/);
+    expect(notice.value?.text()).toMatch(/no longer be undone/);
     expect(await getMemory('imp')).toBeDefined();
     console.info(
       `undo exact: ${figures.actions} actions undone after later work, ${figures.laterKept} later changes kept, ${figures.laterLost} lost, ${figures.changedSinceKept} record changed since kept`,
