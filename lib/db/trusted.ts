@@ -57,6 +57,11 @@ export async function writeTrusted(name: string, value: unknown): Promise<void> 
   await secretsDb.trusted.put({ name, value });
 }
 
+/** The names kept under a prefix (a job's parked answers, say). */
+export async function trustedNames(prefix: string): Promise<string[]> {
+  return (await secretsDb.trusted.where(':id').startsWith(prefix).primaryKeys()) as string[];
+}
+
 export async function removeTrusted(name: string): Promise<void> {
   await moved();
   await secretsDb.trusted.delete(name);

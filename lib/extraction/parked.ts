@@ -8,7 +8,7 @@
 import * as z from 'zod/mini';
 import { browser } from '#imports';
 import type { WindowAnswer } from '../db/extraction';
-import { readTrusted, removeTrusted, writeTrusted } from '../db/trusted';
+import { readTrusted, removeTrusted, trustedNames, writeTrusted } from '../db/trusted';
 import { MemorySourceSchema } from '../memory/types';
 import { PrivacyPatternSchema } from '../settings/schema';
 import { ExtractedMemorySchema } from './extract-schema';
@@ -33,13 +33,19 @@ type Area = (typeof AREAS)[number];
 
 const store: Record<
   Area,
-  { set(k: string, v: unknown): Promise<void>; get(k: string): Promise<unknown>; remove(k: string): Promise<void> }
+  {
+    set(k: string, v: unknown): Promise<void>;
+    get(k: string): Promise<unknown>;
+    remove(k: string): Promise<void>;
+    names(prefix: string): Promise<string[]>;
+  }
 > = {
-  extension: { set: writeTrusted, get: readTrusted, remove: removeTrusted },
+  extension: { set: writeTrusted, get: readTrusted, remove: removeTrusted, names: trustedNames },
   session: {
     set: (k, v) => browser.storage.session.set({ [k]: v }),
     get: async (k) => (await browser.storage.session.get(k))[k],
     remove: (k) => browser.storage.session.remove(k),
+    names: async (prefix) => Object.keys(await browser.storage.session.get(null)).filter((k) => k.startsWith(prefix)),
   },
 };
 
@@ -89,8 +95,7 @@ export async function dropParkedOfChat(chatId: string): Promise<void> {
   const prefix = `${PREFIX}${chatId}@`;
   for (const name of AREAS) {
     try {
-      const keys = Object.keys(await area(name).get(null)).filter((k) => k.startsWith(prefix));
-      if (keys.length > 0) await area(name).remove(keys);
+      for (const key of await store[name].names(prefix)) await store[name].remove(key);
     } catch {}
   }
 }

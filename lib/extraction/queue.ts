@@ -8,10 +8,11 @@
 
 import { claimNextJob, getJob, nextDueAt, siteOfChatId, updateHeldJob } from '../db/jobs';
 import { getPause, setPause } from '../db/queue-state';
-import { spend } from '../db/site-bounds';
+import { spend, type TokenLimits } from '../db/site-bounds';
 import type { Job } from '../memory/types';
 import { needsKey } from '../provider/presets';
 import type { Settings } from '../settings/schema';
+import { siteTokenLimits } from '../sites/bounds';
 import { now, nowMs } from '../time';
 import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
 
@@ -104,7 +105,7 @@ export class ExtractionQueue {
       return;
     }
     const site = siteOfChatId(job.chatId);
-    if (await this.overSiteBound(job, site)) return;
+    if (await this.overSiteBound(job, site, siteTokenLimits(settings.dailyTokenCap))) return;
     const since = now();
     const done = await runJob(job, { ...this.deps, settings, apiKey });
     await this.countTokens(job, site);
@@ -116,9 +117,9 @@ export class ExtractionQueue {
    * One site may start only so many extractions and spend only so many tokens per hour and
    * day (a page controls what it shows); past a bound the job waits for the window to end.
    */
-  private async overSiteBound(job: Job, site: string): Promise<boolean> {
+  private async overSiteBound(job: Job, site: string, tokens: TokenLimits): Promise<boolean> {
     const at = now();
-    const hit = (await spend(site, { tokens: 1 }, at, 'check')) ?? (await spend(site, { jobs: 1 }, at));
+    const hit = (await spend(site, { tokens: 1 }, at, 'check', tokens)) ?? (await spend(site, { jobs: 1 }, at));
     if (!hit) return false;
     const attempts = Math.max(0, job.attempts - 1);
     await updateHeldJob(job.id, this.deps.runner, {

@@ -15,7 +15,7 @@ import { importParsed } from '../../../lib/db/transfer';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
 import { setClock } from '../../../lib/time';
-import { memory } from '../helpers';
+import { chat, memory } from '../helpers';
 
 const NOW = Date.parse('2026-11-30T00:00:00.000Z');
 const rank = async (q: string) =>
@@ -162,6 +162,8 @@ describe('stored index terms', () => {
     setClock(() => NOW);
     await warmIndex();
     const at = new Date(NOW).toISOString();
+    // The commit re-reads the chat: an extraction only lands for a chat that is still there.
+    await db.chats.put(chat('claude:c1', { version: 1, state: 'finished' }));
     await db.jobs.put({
       id: 'job-1',
       chatId: 'claude:c1',

@@ -151,8 +151,10 @@ describe('connection.test', () => {
     const wrongModel = await data<{ problem: string; detail: string }>('connection.test', { model: 'claude-nope' });
     expect(wrongModel).toMatchObject({ problem: 'not_found', detail: 'model: claude-nope' });
 
+    // A key is bound to the origin it was entered for: another address is tested with its own.
     const unreachable = await data<{ ok: boolean; problem: string }>('connection.test', {
       baseUrl: 'http://127.0.0.1:9',
+      apiKey: 'sk-ant-other-000000000000',
     });
     expect(unreachable).toMatchObject({ ok: false, problem: 'network' });
   });
