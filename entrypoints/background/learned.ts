@@ -10,7 +10,7 @@ import type { Job } from '../../lib/memory/types';
 import { now } from '../../lib/time';
 
 /** Chrome's `action`, Firefox MV2's `browserAction`. */
-export function toolbarButton() {
+function toolbarButton() {
   const b = browser as unknown as { action?: typeof browser.action; browserAction?: typeof browser.action };
   return b.action ?? b.browserAction;
 }
