@@ -11,15 +11,15 @@ export interface MemoryActionsProps {
   onDetails: () => void;
 }
 
-/** A memory's actions; Pin is a toggle (its state is `aria-pressed`, its name stays the same). */
+/** A memory's actions; Pin reads Unpin on a pinned memory (the button says what it will do). */
 export function MemoryActions(p: MemoryActionsProps) {
   return (
     <div class="memory-actions">
       <button type="button" class="small" onClick={p.onEdit}>
         {t('mem.edit')}
       </button>
-      <button type="button" class="small" aria-pressed={p.pinned} onClick={p.onPin}>
-        {t('mem.pin')}
+      <button type="button" class="small" onClick={p.onPin}>
+        {p.pinned ? t('mem.unpin') : t('mem.pin')}
       </button>
       <button type="button" class="small" onClick={p.onExpire}>
         {p.expired ? t('mem.reactivate') : t('mem.expire')}

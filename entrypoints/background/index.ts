@@ -1,7 +1,7 @@
 import { browser, defineBackground } from '#imports';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { leaveStorageLocal } from '../../lib/db/trusted';
-import { startExtraction } from '../../lib/extraction/service';
+import { onLearned, startExtraction } from '../../lib/extraction/service';
 import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
@@ -10,6 +10,7 @@ import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { indexHistorySoon } from './history-upkeep';
+import { announceLearned } from './learned';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
@@ -51,6 +52,7 @@ export default defineBackground({
     });
 
     // The extraction queue: alarms and new jobs wake it; each worker start resumes it.
+    onLearned(announceLearned);
     startExtraction();
 
     // Chrome keeps the channel open only for `return true` + sendResponse, not a returned Promise.

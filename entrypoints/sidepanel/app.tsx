@@ -1,12 +1,15 @@
 import { useEffect } from 'preact/hooks';
 import { DegradedBanner } from '../../components/degraded-banner';
 import { IncidentBanner } from '../../components/incident-banner';
+import { LearnedLine } from '../../components/learned-line';
 import { NoticeBar } from '../../components/notice-bar';
 import { RecentActions } from '../../components/recent-actions';
 import { TabNav } from '../../components/tab-nav';
 import { UndoToast } from '../../components/undo-toast';
 import { t } from '../../lib/i18n';
+import { isSiteId, SITE_LABELS } from '../../lib/sites/ids';
 import { startPendingDrafts } from './models/add-memory';
+import { dismissLearned, learned, showLearned, startLearned } from './models/learned';
 import { memories, startMemoryModel } from './models/memories';
 import { go, VIEW_IDS, type ViewId, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
@@ -42,6 +45,15 @@ const VIEWS: Record<ViewId, () => preact.JSX.Element | null> = {
   settings: SettingsView,
 };
 
+/** The learned line in the panel's language (read at render, so a language switch re-renders it). */
+function learnedText(): string | null {
+  const l = learned.value;
+  if (!l) return null;
+  const site = isSiteId(l.site) ? SITE_LABELS[l.site] : l.site;
+  const title = l.title.trim() || t('learned.untitled', { site });
+  return t('learned.line', { n: l.n, title });
+}
+
 function startModels(): () => void {
   const stops = [
     startMemoryModel(),
@@ -50,6 +62,7 @@ function startModels(): () => void {
     startThisTab(() => view.value === 'tab'),
     startPreview(),
     startWorkModel(),
+    startLearned(),
   ];
   void refreshStoreHealth();
   return () => {
@@ -87,6 +100,7 @@ export function App() {
         notice={notice.value && { kind: notice.value.kind, text: notice.value.text() }}
         onDismiss={clearNotice}
       />
+      <LearnedLine text={learnedText()} onShow={showLearned} onDismiss={() => void dismissLearned()} />
       <WorkBars />
       <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
       <View />

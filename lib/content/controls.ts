@@ -19,7 +19,7 @@ import type { PageState } from './state';
 import { type PageString, pageText } from './strings';
 
 /** How long the Undo button stays after remembering is turned off. */
-export const UNDO_MS = 8000;
+const UNDO_MS = 8000;
 
 const CSS = `
 :host { all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483000; }

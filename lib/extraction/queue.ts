@@ -23,6 +23,8 @@ export interface QueueDeps extends JobDeps {
   schedule: (atIso: string | null) => void;
   /** After each successful extraction (DESIGN.md §5: a snapshot, the newest 7 kept). */
   backup: () => Promise<void>;
+  /** After each successful extraction: tell the user what it learned (`since`: when it started). */
+  learned?: (job: Job, since: string) => Promise<void>;
 }
 
 const NO_KEY_MESSAGE = 'No API key is set. Add your Anthropic API key in Settings to extract memories.';
@@ -104,9 +106,11 @@ export class ExtractionQueue {
     }
     const site = siteOfChatId(job.chatId);
     if (await this.overSiteBound(job, site, siteTokenLimits(settings.dailyTokenCap))) return;
+    const since = now();
     const done = await runJob(job, { ...this.deps, settings, apiKey });
     await this.countTokens(job, site);
     if (done) await this.deps.backup();
+    if (done) await this.deps.learned?.(job, since).catch(() => {});
   }
 
   /**

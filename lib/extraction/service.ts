@@ -7,6 +7,7 @@ import { browser } from '#imports';
 import { createBackup } from '../db/backups';
 import { onEnqueued } from '../db/jobs';
 import { clearPause } from '../db/queue-state';
+import type { Job } from '../memory/types';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../provider/client';
 import { loadApiKey, loadSettings } from '../settings/store';
 import { redact } from './privacy';
@@ -18,6 +19,12 @@ const TICK_ALARM = 'extraction.tick';
 const TICK_MINUTES = 1;
 
 let queue: ExtractionQueue | null = null;
+let learned: ((job: Job, since: string) => Promise<void>) | undefined;
+
+/** Who tells the user what an extraction learned (the background's badge and panel line). */
+export function onLearned(fn: (job: Job, since: string) => Promise<void>): void {
+  learned = fn;
+}
 
 function schedule(atIso: string | null): void {
   if (atIso === null) {
@@ -40,6 +47,7 @@ export function extractionQueue(): ExtractionQueue {
     backup: async () => {
       await createBackup('after extraction');
     },
+    learned: (job, since) => learned?.(job, since) ?? Promise.resolve(),
   });
   return queue;
 }

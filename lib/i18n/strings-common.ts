@@ -11,6 +11,12 @@ export const COMMON_STRINGS = {
   'common.cancel': ['Cancel', '取消'],
   'common.dismiss': ['Dismiss', '关闭'],
   'common.loading': ['Loading…', '加载中…'],
+  'learned.line': [
+    'Learned {n} memory from “{title}”.|Learned {n} memories from “{title}”.',
+    '从“{title}”学到 {n} 条记忆。',
+  ],
+  'learned.untitled': ['a chat on {site}', '{site} 上的一个对话'],
+  'learned.show': ['Show them', '查看'],
   'menu.rememberThis': ['Remember this', '记住这段'],
   'type.preference': ['Preference', '偏好'],
   'type.fact': ['Fact', '事实'],

@@ -49,6 +49,7 @@ export const MEMORY_STRINGS = {
   'mem.edit': ['Edit', '编辑'],
   'mem.editing': ['Edit memory', '编辑记忆'],
   'mem.pin': ['Pin', '置顶'],
+  'mem.unpin': ['Unpin', '取消置顶'],
   'mem.expire': ['Expire', '设为过期'],
   'mem.reactivate': ['Reactivate', '恢复有效'],
   'mem.delete': ['Delete', '删除'],

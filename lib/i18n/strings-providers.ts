@@ -1,5 +1,18 @@
 /** Settings → Connection: provider presets, auth, local mode. `[English, 简体中文]` per key. */
 export const PROVIDER_STRINGS = {
+  // Provider names as the picker shows them; the English ones match each preset's label.
+  'provider.name.anthropic': ['Anthropic', 'Anthropic'],
+  'provider.name.deepseek': ['DeepSeek', 'DeepSeek 深度求索'],
+  'provider.name.moonshot-cn': ['Moonshot Kimi 月之暗面 (China)', '月之暗面 Kimi（中国）'],
+  'provider.name.moonshot': ['Moonshot Kimi (international)', '月之暗面 Kimi（国际）'],
+  'provider.name.zhipu': ['Zhipu GLM 智谱 (China)', '智谱 GLM（中国）'],
+  'provider.name.zai': ['Z.ai GLM (international)', 'Z.ai GLM（国际）'],
+  'provider.name.minimax-cn': ['MiniMax 稀宇 (China)', 'MiniMax 稀宇（中国）'],
+  'provider.name.minimax': ['MiniMax (international)', 'MiniMax（国际）'],
+  'provider.name.bailian': ['Alibaba Bailian 阿里云百炼 Qwen (China)', '阿里云百炼 Qwen（中国）'],
+  'provider.name.bailian-intl': ['Alibaba Cloud Qwen (international)', '阿里云 Qwen（国际）'],
+  'provider.name.ollama': ['Ollama (this computer)', 'Ollama（本机）'],
+  'provider.name.llamacpp': ['llama.cpp server (this computer)', 'llama.cpp 服务（本机）'],
   'provider.label': ['Provider', '服务商'],
   'provider.custom': ['Custom (any Anthropic-compatible endpoint)', '自定义（任何兼容 Anthropic 的接口）'],
   'provider.getKey': ['Get a key from {name}', '在 {name} 获取密钥'],

@@ -11,7 +11,7 @@ export const SETTINGS_STRINGS = {
   'settings.apiKeyHintStored': ['Your key is saved in this browser only.', '密钥只保存在本浏览器中。'],
   'settings.removeKey': ['Remove key', '删除密钥'],
   'settings.keyRemoved': ['API key removed.', '已删除 API 密钥。'],
-  'settings.baseUrl': ['Base URL', 'Base URL'],
+  'settings.baseUrl': ['Base URL', '接口地址（Base URL）'],
   'settings.baseUrlHint': ['https, or plain http only to this computer.', '需为 https；明文 http 仅限本机。'],
   'settings.model': ['Model', '模型'],
   'settings.sites': ['Sites', '网站'],
@@ -19,7 +19,7 @@ export const SETTINGS_STRINGS = {
   'settings.site': ['Site', '网站'],
   'settings.siteLearn': ['Learn from chats', '从对话中学习'],
   'settings.siteInject': ['Add memories', '加入记忆'],
-  'settings.siteBudget': ['Budget', '预算'],
+  'settings.siteBudget': ['Budget (tokens)', '预算（token）'],
   'settings.siteLearnFor': ['Learn from chats on {site}', '从 {site} 上的对话中学习'],
   'settings.siteInjectFor': ['Add memories on {site}', '在 {site} 上加入记忆'],
   'settings.sitesHint': [

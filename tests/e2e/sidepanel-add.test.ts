@@ -78,16 +78,16 @@ describe('adding memories (Chromium)', () => {
 
   it('pins and expires a memory, each undoable', async () => {
     const row = item(panel, 'window seats');
-    await row.getByRole('button', { name: 'Pin' }).click();
-    await expect.poll(() => row.getByRole('button', { name: 'Pin' }).getAttribute('aria-pressed')).toBe('true');
+    await row.getByRole('button', { name: 'Pin', exact: true }).click();
+    await row.getByRole('button', { name: 'Unpin', exact: true }).waitFor();
     expect(await row.textContent()).toContain('Pinned');
     await row.getByRole('button', { name: 'Expire' }).click();
     await expect.poll(() => row.textContent()).toContain('Expired');
     await panel.locator('.toast').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => row.textContent()).not.toContain('Expired');
-    await row.getByRole('button', { name: 'Pin' }).focus();
+    await row.getByRole('button', { name: 'Unpin', exact: true }).focus();
     await panel.keyboard.press('Enter');
-    await expect.poll(() => row.getByRole('button', { name: 'Pin' }).getAttribute('aria-pressed')).toBe('false');
+    await row.getByRole('button', { name: 'Pin', exact: true }).waitFor();
   });
 
   it('is keyboard reachable: the view tabs move with arrow keys', async () => {

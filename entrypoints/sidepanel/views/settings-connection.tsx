@@ -45,7 +45,10 @@ export function SettingsConnection() {
   const preset = currentPreset.value;
   const auth = currentAuth.value;
   const problem = currentUrlProblem.value;
-  const options = PROVIDER_OPTIONS.map((o) => (o.value === 'custom' ? { ...o, label: t('provider.custom') } : o));
+  const options = PROVIDER_OPTIONS.map((o) => ({
+    ...o,
+    label: o.value === 'custom' ? t('provider.custom') : t(`provider.name.${o.value}`),
+  }));
   return (
     <section class="settings-section" aria-labelledby="set-conn">
       <h2 id="set-conn">{t('settings.connection')}</h2>

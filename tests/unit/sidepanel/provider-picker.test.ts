@@ -6,6 +6,8 @@ import {
   typeBaseUrl,
 } from '../../../entrypoints/sidepanel/models/provider';
 import { form, keyMissing, saved } from '../../../entrypoints/sidepanel/models/settings';
+import { translate } from '../../../lib/i18n/dictionary';
+import { PRESETS, type ProviderId } from '../../../lib/provider/presets';
 import { defaultSettings } from '../../../lib/settings/schema';
 
 beforeEach(() => {
@@ -66,5 +68,15 @@ describe('the provider picker', () => {
     expect(keyMissing.value).toBe(false);
     saved.value = defaultSettings();
     expect(keyMissing.value).toBe(true);
+  });
+});
+
+describe('provider names', () => {
+  it('every preset has a name in both languages, the English one its own label', () => {
+    for (const p of PRESETS) {
+      const id = p.id as Exclude<ProviderId, 'custom'>;
+      expect(translate('en', `provider.name.${id}`)).toBe(p.label);
+      expect(translate('zh', `provider.name.${id}`)).not.toBe('');
+    }
   });
 });
