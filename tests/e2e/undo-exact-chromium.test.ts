@@ -63,7 +63,9 @@ describe('undo of an import through the panel (Chromium)', () => {
 
     await panel.getByText(/^Recent changes/).click();
     await panel.getByRole('button', { name: 'Undo: Imported undo.json' }).click();
-    await panel.getByText('changed again since and left as', { exact: false }).first().waitFor();
+    await expect
+      .poll(async () => (await exported()).memories.some((m) => m.content === 'Imported: drinks oolong tea'))
+      .toBe(false);
 
     const after = await exported();
     const contents = after.memories.map((m) => m.content).sort();
@@ -74,5 +76,6 @@ describe('undo of an import through the panel (Chromium)', () => {
       'Mine, edited after the import',
     ]);
     expect(after.chats.map((c) => c.id)).toContain('kimi:after');
+    await panel.getByText('changed again since and left as', { exact: false }).first().waitFor();
   });
 });
