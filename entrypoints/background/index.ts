@@ -6,6 +6,7 @@ import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
+import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
@@ -65,6 +66,8 @@ export default defineBackground({
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();
+    // Desktop tools: reconnects the bridge at every worker start while they are on.
+    wireBridge(route);
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

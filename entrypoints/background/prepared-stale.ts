@@ -11,6 +11,7 @@ import { browser } from '#imports';
 import { PREPARED_STALE } from '../../lib/content/stale';
 import { onSettingsSaved } from '../../lib/settings/store';
 import { ALL_SITE_MATCHES } from '../../lib/sites/ids';
+import { dropWarmed } from './warmed-blocks';
 
 /** Tables whose rows a block is built from: the memories, and the trusted values (settings). */
 const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|trusted)\//;
@@ -47,6 +48,7 @@ async function chatTabs(): Promise<number[]> {
 
 /** Tells one chat tab (or every one) that its prepared block is stale; several changes in a row go out once. */
 export function tellStale(tabId?: number): Promise<void> {
+  dropWarmed(tabId);
   if (tabId === undefined) everyTab = true;
   else someTabs.add(tabId);
   flushing ??= Promise.resolve().then(async () => {

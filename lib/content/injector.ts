@@ -17,6 +17,7 @@ import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } fr
 import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
 import type { PageString } from './strings';
+import { createTypedText } from './typed-text';
 import { createWaker } from './wake';
 
 const PREPARE_BUDGET_MS = 300;
@@ -33,6 +34,8 @@ export interface InjectorUi {
 
 export class Injector {
   private readonly preparer = createPreparer();
+  /** Only words the user's own input put in the composer are ranked (typed-text.ts). */
+  private readonly typed;
   private busy = false;
   private injected = false; // a block went out in this conversation
   /** The block that missed the first message (not ready within the hold): the next one carries it. */
@@ -48,7 +51,9 @@ export class Injector {
   constructor(
     private readonly state: PageState,
     private readonly ui: InjectorUi,
-  ) {}
+  ) {
+    this.typed = createTypedText(state.adapter);
+  }
 
   start(): void {
     const { ctx } = this.state;
@@ -56,15 +61,22 @@ export class Injector {
     ctx.addEventListener(window, 'keydown', (e) => this.onKeydown(e), opts);
     ctx.addEventListener(window, 'mousedown', (e) => this.onMouseDown(e), opts);
     ctx.addEventListener(window, 'click', (e) => this.onClick(e), opts);
+    ctx.addEventListener(window, 'beforeinput', (e) => this.onBeforeInput(e), opts);
+    ctx.addEventListener(window, 'paste', (e) => this.onBeforeInput(e), opts);
+    ctx.addEventListener(window, 'drop', (e) => this.onBeforeInput(e), opts);
     ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
     ctx.addEventListener(window, 'focusin', (e) => this.onFocus(e), opts);
     // A new chat page: the worker starts loading its index while the page is still settling.
     this.waker.wake();
   }
 
-  /** The page moved to another conversation (not the new chat getting its id): start over. */
+  /**
+   * The page moved to another conversation (not the new chat getting its id): start over. A
+   * URL change alone gets no block: only words the user types from now on are ranked.
+   */
   reset(): void {
     this.flushRecord();
+    this.typed.clear();
     this.injected = false;
     this.late = null;
     this.unjudged = null;
@@ -84,8 +96,8 @@ export class Injector {
     const { adapter, config } = this.state;
     const composer = adapter.composer(document);
     if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
-    const draft = adapter.readComposer(composer);
-    if (this.wantsAuto(draft)) void this.preparer.forDraft(draft);
+    // Chosen again in the background; handed out only when the message goes.
+    if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer));
   }
 
   /** Records a sent injection once the conversation has an id (or has waited long enough). */
@@ -104,10 +116,11 @@ export class Injector {
     if (this.busy || !composer || config.inject === 'off') return;
     const draft = adapter.readComposer(composer);
     if (hasInjectedBlock(draft, this.state.marks)) return this.ui.notify('alreadyIn');
-    if (draft.trim() === '') return this.ui.notify('typeFirst');
+    const query = this.typed.text(composer);
+    if (query === '') return this.ui.notify('typeFirst');
     this.busy = true;
     try {
-      const prepared = await call('inject.prepare', { draft }, MANUAL_WAIT_MS);
+      const prepared = await call('inject.prepare', { draft: query, use: 'hand' }, MANUAL_WAIT_MS);
       if (!prepared?.block || !prepared.token) return this.ui.notify('noneForThis');
       const outcome = await applyBlock(adapter, composer, prepared.block, draft);
       if (outcome === 'inserted') this.manualToken = prepared.token;
@@ -149,20 +162,27 @@ export class Injector {
   configured(): void {
     const draft = this.unjudged;
     this.unjudged = null;
-    if (draft === null || this.state.config.inject !== 'auto' || this.injected || this.late) return;
+    if (!draft || this.state.config.inject !== 'auto' || this.injected || this.late) return;
     this.missed(this.preparer.forDraft(draft));
+  }
+
+  private onBeforeInput(e: Event): void {
+    if (!e.isTrusted) return;
+    const composer = this.composerFor(e.target);
+    if (composer) this.typed.beforeEdit(composer);
   }
 
   private onInput(e: Event): void {
     if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
+    if (composer) this.typed.afterEdit(composer);
     const { config, ctx, adapter } = this.state;
     if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
     this.waker.wake(); // a worker that fell asleep since the page opened starts while the user types
     clearTimeout(this.debounce);
     this.debounce = ctx.setTimeout(() => {
-      const draft = adapter.readComposer(composer);
-      if (this.wantsAuto(draft)) void this.preparer.forDraft(draft);
+      // Chosen ahead in the background; nothing is handed to the page until the message goes.
+      if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer));
     }, PREPARE_DEBOUNCE_MS);
   }
 
@@ -208,20 +228,27 @@ export class Injector {
     const draft = this.state.adapter.readComposer(trigger.composer);
     this.state.sentOnNewChat ||= this.state.conversationId === null;
     // Not held: without the switches the page cannot tell auto from off, and off means untouched.
-    if (!this.state.configKnown && this.unjudged === null && this.mayCarry(draft)) this.unjudged = draft;
+    if (!this.state.configKnown && this.unjudged === null && this.mayCarry(draft))
+      this.unjudged = this.typed.text(trigger.composer);
+    const query = this.typed.text(trigger.composer);
     if (!this.wantsAuto(draft)) {
-      this.noticeSend(draft);
+      this.noticeSend(draft, query);
+      return;
+    }
+    // Nothing the user typed to rank for (a box the page filled): the message goes untouched.
+    if (query === '' && this.late === null) {
+      this.noticeSend(draft, query);
       return;
     }
     swallow(e);
-    void this.sendWithBlock(trigger, draft);
+    void this.sendWithBlock(trigger, draft, query);
   }
 
-  private async sendWithBlock(trigger: Trigger, draft: string): Promise<void> {
+  private async sendWithBlock(trigger: Trigger, draft: string, query: string): Promise<void> {
     this.busy = true;
     const deadline = performance.now() + PREPARE_BUDGET_MS;
     try {
-      const { prepared, late } = await prepareBy(this.preparer, draft, deadline, this.late);
+      const { prepared, late } = await prepareBy(this.preparer, query, deadline, this.late);
       if (late && late !== this.late) this.missed(late);
       let outcome: Outcome = 'untouched';
       if (prepared?.block && prepared.token) {
@@ -263,15 +290,18 @@ export class Injector {
     else clickSend(adapter.sendButton(document) ?? trigger.button);
   }
 
-  /** A send we let through: it may carry a block inserted by hand, or follow an injection. */
-  private noticeSend(draft: string): void {
+  /**
+   * A send we let through: it may carry a block inserted by hand, or follow an injection. The
+   * follow-up the ranker learns corrections from is the user's own words only (`typed`).
+   */
+  private noticeSend(draft: string, typed: string): void {
     if (this.manualToken && hasInjectedBlock(draft, this.state.marks)) {
       this.pending = { token: this.manualToken, at: performance.now() };
       this.manualToken = null;
       this.injected = true;
     } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft, this.state.marks)) {
       this.followedUp = true;
-      this.followup(draft);
+      if (typed !== '') this.followup(typed);
     }
   }
 

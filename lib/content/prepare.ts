@@ -19,7 +19,7 @@ export function createPreparer() {
     forDraft(draft: string): Promise<Prepared | null> {
       const key = normalizeText(draft);
       if (current && current.draft === key && performance.now() - current.at < FRESH_MS) return current.promise;
-      const promise = call('inject.prepare', { draft }, 10_000);
+      const promise = call('inject.prepare', { draft, use: 'send' }, 10_000);
       const entry = { draft: key, at: performance.now(), promise };
       current = entry;
       // A failed request is not an answer: the next try asks again.
@@ -27,6 +27,10 @@ export function createPreparer() {
         if (!reply && current === entry) current = null;
       });
       return promise;
+    },
+    /** While the user types: the background chooses the block and keeps it until the send. */
+    warm(draft: string): void {
+      if (draft.trim() !== '') void call('inject.prepare', { draft, use: 'warm' }, 10_000);
     },
     clear(): void {
       current = null;

@@ -79,7 +79,7 @@ export async function deleteMemories(ids: readonly string[]): Promise<MemoryReco
   });
 }
 
-/** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */
+/** Records that an injection used these memories (DESIGN.md §1.6: hit count and last hit). */
 export async function recordHits(ids: readonly string[], at: string = now()): Promise<void> {
   await db.transaction('rw', db.memories, async () => {
     const rows = (await db.memories.bulkGet([...ids])).filter((row) => row !== undefined);

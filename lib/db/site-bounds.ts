@@ -54,10 +54,19 @@ function current(stored: SiteCounters | undefined, at: string): SiteCounters {
   return { ...w, counts: { hour, day }, hit };
 }
 
-function firstExceeded(site: string, counters: SiteCounters, spend: Spend, at: string): BoundHit | null {
+/** Token bounds lower than the fixed ones (the site's share of the daily cap). */
+export type TokenLimits = Record<RateWindow, number>;
+
+function firstExceeded(
+  site: string,
+  counters: SiteCounters,
+  spend: Spend,
+  at: string,
+  tokens: TokenLimits | undefined,
+): BoundHit | null {
   for (const window of ['hour', 'day'] as const) {
     for (const [kind, amount] of Object.entries(spend) as [RateKind, number][]) {
-      const limit = SITE_RATE_LIMITS[window][kind];
+      const limit = kind === 'tokens' && tokens ? tokens[window] : SITE_RATE_LIMITS[window][kind];
       if (amount > 0 && counters.counts[window][kind] + amount > limit) {
         return { site, kind, window, limit, until: windowEnd(window, at) };
       }
@@ -76,11 +85,12 @@ export async function spend(
   amounts: Spend,
   at: string,
   mode: 'spend' | 'check' | 'record' = 'spend',
+  tokens?: TokenLimits,
 ): Promise<BoundHit | null> {
   return db.transaction('rw', db.meta, async () => {
     const key = KEY_PREFIX + site;
     const counters = current((await db.meta.get(key))?.value as SiteCounters | undefined, at);
-    const hit = mode === 'record' ? null : firstExceeded(site, counters, amounts, at);
+    const hit = mode === 'record' ? null : firstExceeded(site, counters, amounts, at, tokens);
     if (hit) {
       await db.meta.put({ key, value: { ...counters, hit } });
       return hit;

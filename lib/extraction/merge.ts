@@ -1,5 +1,5 @@
 /**
- * Decides what the model's answer does to the store (SPEC §2–§4), as a pure plan the db layer
+ * Decides what the model's answer does to the store (DESIGN.md §2–§4), as a pure plan the db layer
  * writes in one transaction. For each extracted item, in order:
  *   1. the privacy filter drops it if it holds anything sensitive;
  *   2. `update <id>` rewrites that memory; `supersede <id>` adds the new one and retires the old;

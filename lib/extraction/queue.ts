@@ -8,10 +8,11 @@
 
 import { claimNextJob, getJob, nextDueAt, siteOfChatId, updateHeldJob } from '../db/jobs';
 import { getPause, setPause } from '../db/queue-state';
-import { spend } from '../db/site-bounds';
+import { spend, type TokenLimits } from '../db/site-bounds';
 import type { Job } from '../memory/types';
 import { needsKey } from '../provider/presets';
 import type { Settings } from '../settings/schema';
+import { siteTokenLimits } from '../sites/bounds';
 import { now, nowMs } from '../time';
 import { type JobDeps, LEASE_MS, MAX_ATTEMPTS, runJob } from './run-job';
 
@@ -20,7 +21,7 @@ export interface QueueDeps extends JobDeps {
   loadApiKey: (baseUrl?: string) => Promise<string | null>;
   /** Wake the queue at this time (an alarm); null cancels the wake-up. */
   schedule: (atIso: string | null) => void;
-  /** After each successful extraction (SPEC §5: a snapshot, the newest 7 kept). */
+  /** After each successful extraction (DESIGN.md §5: a snapshot, the newest 7 kept). */
   backup: () => Promise<void>;
 }
 
@@ -102,7 +103,7 @@ export class ExtractionQueue {
       return;
     }
     const site = siteOfChatId(job.chatId);
-    if (await this.overSiteBound(job, site)) return;
+    if (await this.overSiteBound(job, site, siteTokenLimits(settings.dailyTokenCap))) return;
     const done = await runJob(job, { ...this.deps, settings, apiKey });
     await this.countTokens(job, site);
     if (done) await this.deps.backup();
@@ -112,9 +113,9 @@ export class ExtractionQueue {
    * One site may start only so many extractions and spend only so many tokens per hour and
    * day (a page controls what it shows); past a bound the job waits for the window to end.
    */
-  private async overSiteBound(job: Job, site: string): Promise<boolean> {
+  private async overSiteBound(job: Job, site: string, tokens: TokenLimits): Promise<boolean> {
     const at = now();
-    const hit = (await spend(site, { tokens: 1 }, at, 'check')) ?? (await spend(site, { jobs: 1 }, at));
+    const hit = (await spend(site, { tokens: 1 }, at, 'check', tokens)) ?? (await spend(site, { jobs: 1 }, at));
     if (!hit) return false;
     const attempts = Math.max(0, job.attempts - 1);
     await updateHeldJob(job.id, this.deps.runner, {

@@ -6,6 +6,7 @@
  */
 import type { Lang } from './language';
 import { ACTIVITY_STRINGS } from './strings-activity';
+import { BRIDGE_STRINGS } from './strings-bridge';
 import { BRING_IN_STRINGS } from './strings-bring-in';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
@@ -29,9 +30,11 @@ export const STRING_MODULES = [
   STORE_STRINGS,
   WORK_STRINGS,
   BRING_IN_STRINGS,
+  BRIDGE_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
+  typeof BRIDGE_STRINGS &
   typeof MEMORY_STRINGS &
   typeof TAB_STRINGS &
   typeof QUEUE_STRINGS &

@@ -17,6 +17,10 @@ export const ACTIVITY_STRINGS = {
   'activity.demotedTimes': ['You marked it wrong {n} time|You marked it wrong {n} times', '你已标记它错误 {n} 次'],
   'activity.wrongDemote': ['This was wrong: lower it', '这条不对：降低权重'],
   'activity.wrongDelete': ['This was wrong: delete it', '这条不对：删除'],
+  'activity.handouts': [
+    'Memory blocks handed to {site} this hour: {given}, {held} held back (at most {perSite} an hour per site, {perTab} per tab).',
+    '本小时交给 {site} 的记忆块：{given} 个，拦下 {held} 个（每个网站每小时最多 {perSite} 个，每个标签页 {perTab} 个）。',
+  ],
   'activity.empty.title': ['Nothing injected yet', '还没有注入记录'],
   'activity.empty.body': [
     'Once you have memories, start a new chat on a supported site: what goes into your message, and why, shows up here.',

@@ -14,6 +14,8 @@ export const MEMORY_STRINGS = {
     'About {tokens} tokens in {calls} call(s) (price unknown for this model).',
     '约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。',
   ],
+  'kw.afterImport': ['The memories you imported carry no search keywords yet.', '刚导入的记忆还没有搜索关键词。'],
+  'kw.afterBringIn': ['The memories you brought in carry no search keywords yet.', '刚带入的记忆还没有搜索关键词。'],
   'kw.start': ['Add keywords now', '开始添加'],
   'kw.notNow': ['Not now', '暂不'],
   'kw.none': ['Every memory already has keywords.', '所有记忆都已有关键词。'],

@@ -61,7 +61,8 @@ const ImportMemorySchema = z.object({
   status: z.optional(MemoryStatusSchema),
   scope: z.optional(
     z.enum(SCOPES, {
-      error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)',
+      // The site list comes from the registry, so a new site is named here without an edit.
+      error: `expected "global" or a site id (${SCOPES.filter((s) => s !== 'global').join(', ')})`,
     }),
   ),
   pinned: z.optional(z.boolean()),

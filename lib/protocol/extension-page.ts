@@ -3,6 +3,7 @@
  * response. Payload schemas live with the code of their domain.
  */
 import * as z from 'zod/mini';
+import { BridgeStatusSchema } from '../bridge/status';
 import { RefineAnswerSchema } from '../bring-in/refine-prompt';
 import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
 import {
@@ -20,7 +21,7 @@ import { ImportReportSchema } from '../memory-file/report';
 import { ConnectionResultSchema } from '../provider/connection-result';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
-import { PublicSettingsSchema, SettingsSchema } from '../settings/schema';
+import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
 import { TabHealthSchema } from '../sites/health';
 import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
@@ -207,6 +208,15 @@ const keywords = {
   ),
 } as const;
 
+/**
+ * Desktop tools (the MCP bridge): their state, and their switches, which change only through
+ * this message (never `settings.set`, never an import) and connect or close the bridge at once.
+ */
+const desktopTools = {
+  'desktopTools.status': def(Empty, BridgeStatusSchema),
+  'desktopTools.set': def(DesktopToolsSchema, BridgeStatusSchema),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -217,4 +227,5 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...work,
   ...bringIn,
   ...keywords,
+  ...desktopTools,
 } as const;

@@ -30,7 +30,7 @@ export async function listKeyOrigins(): Promise<string[]> {
   return (await listSecrets()).filter((r) => r.name.startsWith(KEY_PREFIX)).map((r) => r.name.slice(KEY_PREFIX.length));
 }
 
-/** Binds an older build's single key to an origin, once; it must leave storage.local too. */
+/** Binds an older build's single key (moved out of storage.local by lib/db/trusted.ts) to an origin, once. */
 export async function bindLegacyKey(settings: Settings): Promise<void> {
   const legacy = await readSecret(LEGACY_KEY_NAME);
   if (legacy === null) return;

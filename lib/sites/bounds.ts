@@ -22,6 +22,25 @@ export const SITE_RATE_LIMITS: Readonly<Record<RateWindow, Readonly<Record<RateK
   day: { chats: 200, chars: 15_000_000, jobs: 200, tokens: 600_000 },
 };
 
+/**
+ * One site may spend at most this share of the daily token cap (Settings), so one site alone
+ * can never use up the whole day for all of them. With no cap (0), the fixed bounds apply.
+ */
+const SITE_SHARE_OF_CAP = 0.5;
+
+/** The token bounds of one site under `dailyTokenCap`: the fixed ones, lowered below the cap. */
+export function siteTokenLimits(dailyTokenCap: number): Record<RateWindow, number> {
+  const share = dailyTokenCap > 0 ? Math.floor(dailyTokenCap * SITE_SHARE_OF_CAP) : Number.POSITIVE_INFINITY;
+  return { hour: Math.min(SITE_RATE_LIMITS.hour.tokens, share), day: Math.min(SITE_RATE_LIMITS.day.tokens, share) };
+}
+
+/**
+ * Memory blocks one site, and one tab, may be handed per hour. A person starts a handful of
+ * new conversations an hour; a page faking conversation starts on each click gets no more.
+ */
+export const BLOCKS_PER_SITE_HOUR = 12;
+export const BLOCKS_PER_TAB_HOUR = 6;
+
 function turnMarker(total: number): string {
   return `\n[claude-mem: message cut here; it has ${total.toLocaleString('en-US')} characters, only the first ${MAX_TURN_CHARS.toLocaleString('en-US')} are kept]`;
 }

@@ -15,6 +15,8 @@ import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/s
 const DRAFT = 'I want to buy a house in 成都 with my budget, what should I check first?';
 const BUDGET = '¥2,850,000.00';
 const COMPOSER = '#prompt-textarea';
+/** The draft as the user's own words, as the page's typing-ahead request carries it. */
+const typedDraft = DRAFT.split(/\s+/).join(' ');
 
 let ext: ExtensionBrowser;
 let panel: Page;
@@ -52,7 +54,7 @@ interface Chat {
   world: ContentWorld;
 }
 
-/** A new chat with the draft typed, once the page holds a prepared block carrying `expected`. */
+/** A new chat with the draft typed, once the background holds the block chosen for it (`expected` in it). */
 async function chatWithPreparedBlock(expected: string): Promise<Chat> {
   const page = await ext.context.newPage();
   await page.goto(homeUrl('chatgpt'));
@@ -61,15 +63,20 @@ async function chatWithPreparedBlock(expected: string): Promise<Chat> {
   await world.record();
   await page.click(COMPOSER);
   await page.keyboard.type(DRAFT);
+  // Typing ahead: the background chose the block for the draft and keeps it; the page gets
+  // no block until the send (the choice itself is checked by what the send carries).
   await expect
     .poll(async () =>
       (await world.recorded()).some((r) => {
-        const m = r.message as { type?: string };
+        const m = r.message as { type?: string; payload?: { draft?: string; use?: string } };
         const reply = r.reply as { ok?: boolean; data?: { block?: string | null } } | undefined;
-        return m.type === 'inject.prepare' && !!reply?.data?.block?.includes(expected);
+        return (
+          m.type === 'inject.prepare' && m.payload?.use === 'warm' && m.payload.draft === typedDraft && !!reply?.ok
+        );
       }),
     )
     .toBe(true);
+  void expected;
   current = { page, world };
   return current;
 }

@@ -5,6 +5,7 @@
  */
 
 import { browser } from '#imports';
+import { takeHandout } from '../../../lib/db/block-handouts';
 import { addInjection } from '../../../lib/db/injections';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
@@ -17,6 +18,7 @@ import { now, nowMs } from '../../../lib/time';
 import { tellStale } from '../prepared-stale';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
+import { keepWarmed, takeWarmed } from '../warmed-blocks';
 import { rememberInjection } from './last-injection';
 
 interface Prepared {
@@ -65,18 +67,27 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     await tellStale(tabId);
     return { excluded: ids.length };
   },
-  'inject.prepare': async ({ draft }, ctx) => {
+  'inject.prepare': async ({ draft, use }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
     const site = (await loadSettings()).sites[ctx.site];
     if (site.inject === 'off' || draft.trim() === '') return NOTHING;
-    const selection = selectForInjection(await warmIndex(), draft, {
-      site: ctx.site,
-      now: nowMs(),
-      budgetTokens: site.budgetTokens,
-      exclude: (await getTab(ctx.tabId))?.excluded ?? [],
-      mark: await installMark(ctx.site),
-    });
+    const selection =
+      (use === 'warm' ? null : takeWarmed(ctx.tabId, draft)) ??
+      selectForInjection(await warmIndex(), draft, {
+        site: ctx.site,
+        now: nowMs(),
+        budgetTokens: site.budgetTokens,
+        exclude: (await getTab(ctx.tabId))?.excluded ?? [],
+        mark: await installMark(ctx.site),
+      });
+    // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
+    if (use === 'warm') {
+      keepWarmed(ctx.tabId, draft, selection);
+      return NOTHING;
+    }
     if (!selection.block) return NOTHING;
+    // Each block handed to a page counts against its tab's and site's hourly bound.
+    if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;
     const token = crypto.randomUUID();
     sweep();
     prepared.set(token, {

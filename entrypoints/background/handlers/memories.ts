@@ -41,7 +41,7 @@ export const memoryHandlers: HandlerGroup<
     return result;
   },
   'memories.delete': async ({ ids }) => {
-    // Deletes are what a user most wants back: snapshot first (SPEC §5), reusing a fresh one.
+    // Deletes are what a user most wants back: snapshot first (DESIGN.md §5), reusing a fresh one.
     const { backupSkipped } = await backupFirst(ids.length > 1 ? 'before bulk delete' : 'before delete', ids);
     const deleted = await deleteMemories(ids);
     await scheduleEditBackup();

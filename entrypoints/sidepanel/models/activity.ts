@@ -4,9 +4,12 @@
  */
 
 import { signal } from '@preact/signals';
+import type { ToolCall } from '../../../lib/bridge/tool-call';
 import { hasCjk } from '../../../lib/cjk';
+import { type HandoutCount, handoutCounts } from '../../../lib/db/block-handouts';
 import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
+import { recentToolCalls } from '../../../lib/db/tool-calls';
 import { t } from '../../../lib/i18n';
 import type { Injection } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
@@ -15,17 +18,39 @@ import { recordAction } from './undo';
 
 export const injections = signal<readonly Injection[]>([]);
 export const activityLoaded = signal(false);
+/** Desktop tools' calls, newest first. */
+export const toolCalls = signal<readonly ToolCall[]>([]);
 /** The entry whose details are open (one at a time keeps the list short at 360 px). */
 export const openEntry = signal<string | null>(null);
 
+/** Blocks handed to each site in the last hour, and how many its bound held back. */
+export const handouts = signal<readonly HandoutCount[]>([]);
+
 export function startActivityModel(): () => void {
-  return watch(
+  const stopInjections = watch(
     () => recentInjections(200),
     (rows) => {
       injections.value = rows;
       activityLoaded.value = true;
     },
   );
+  const stopCounts = watch(
+    () => handoutCounts(Date.now()),
+    (rows) => {
+      handouts.value = rows;
+    },
+  );
+  const stopCalls = watch(
+    () => recentToolCalls(200),
+    (rows) => {
+      toolCalls.value = rows;
+    },
+  );
+  return () => {
+    stopInjections();
+    stopCounts();
+    stopCalls();
+  };
 }
 
 export function toggleEntry(id: string): void {

@@ -1,17 +1,22 @@
-/** Activity: every injection, newest first, and why each memory was chosen. */
+/** Activity: every injection, newest first, and why each memory was chosen; desktop tools' calls. */
 import { useEffect } from 'preact/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { InjectionEntry } from '../../../components/injection-entry';
+import { ToolCallList } from '../../../components/tool-call-list';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
+import { BLOCKS_PER_SITE_HOUR, BLOCKS_PER_TAB_HOUR } from '../../../lib/sites/bounds';
+import { SITE_LABELS } from '../../../lib/sites/ids';
 import {
   activityLoaded,
   firstWords,
+  handouts,
   injections,
   markWrong,
   openEntry,
   startActivityModel,
   toggleEntry,
+  toolCalls,
 } from '../models/activity';
 import { byId } from '../models/memories';
 
@@ -21,6 +26,19 @@ export function ActivityView() {
   return (
     <ViewPanel id="activity">
       <p class="muted">{t('activity.intro')}</p>
+      {handouts.value
+        .filter((h) => h.held > 0)
+        .map((h) => (
+          <p key={h.site} class="field-hint" role="status">
+            {t('activity.handouts', {
+              site: SITE_LABELS[h.site],
+              given: h.given,
+              held: h.held,
+              perSite: BLOCKS_PER_SITE_HOUR,
+              perTab: BLOCKS_PER_TAB_HOUR,
+            })}
+          </p>
+        ))}
       {activityLoaded.value && list.length === 0 && (
         <EmptyState title={t('activity.empty.title')}>
           <p>{t('activity.empty.body')}</p>
@@ -40,6 +58,17 @@ export function ActivityView() {
             />
           ))}
         </ul>
+      )}
+      {toolCalls.value.length > 0 && (
+        <section aria-labelledby="activity-tools">
+          <h2 id="activity-tools">{t('bridge.activity')}</h2>
+          <p class="muted">{t('bridge.activityIntro')}</p>
+          <ToolCallList
+            calls={toolCalls.value}
+            label={t('bridge.callsLabel')}
+            contentOf={(id) => byId.value.get(id)?.content}
+          />
+        </section>
       )}
     </ViewPanel>
   );

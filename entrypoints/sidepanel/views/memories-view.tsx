@@ -30,7 +30,7 @@ export function MemoriesView() {
         />
       )}
       <BringInPanel />
-      <KeywordsOffer />
+      <KeywordsOffer place="memories" />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
       {memories.value.length > 0 && <MemoriesFinder />}

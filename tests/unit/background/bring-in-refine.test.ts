@@ -175,7 +175,7 @@ describe('a malformed refine answer', () => {
     await refine();
     expect(api.messageRequests()).toHaveLength(1);
     expect(items.value).toEqual(before);
-    expect(notice.value?.text).toMatch(/sort_memories|malformed/);
+    expect(notice.value?.text()).toMatch(/sort_memories|malformed/);
     expect((await usageOfDay(utcDay())).calls).toBe(1);
     expect(await db.memories.count()).toBe(0);
     expect(await db.jobs.count()).toBe(0);

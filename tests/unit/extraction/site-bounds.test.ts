@@ -10,7 +10,8 @@ import { cleanCapturedTurns } from '../../../lib/content/capture';
 import { getChat, listChats } from '../../../lib/db/chats';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { boundsHit, spend } from '../../../lib/db/site-bounds';
-import { MAX_CHAT_TURNS, MAX_TURN_CHARS, SITE_RATE_LIMITS } from '../../../lib/sites/bounds';
+import { defaultSettings } from '../../../lib/settings/schema';
+import { MAX_CHAT_TURNS, MAX_TURN_CHARS, SITE_RATE_LIMITS, siteTokenLimits } from '../../../lib/sites/bounds';
 import { setClock } from '../../../lib/time';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { contentSender, routerOptions } from '../helpers';
@@ -109,5 +110,24 @@ describe('per-site bounds', () => {
     await queue.kick();
     expect(api.messageRequests()).toHaveLength(0);
     expect((await boundsHit(new Date(AT).toISOString()))[0]).toMatchObject({ kind: 'tokens', window: 'hour' });
+  });
+
+  it('one site stays below the daily cap: at half of it its jobs wait, while another site still runs', async () => {
+    const { queue } = await setUpQueue(api); // the default cap, 300,000 tokens a day
+    const share = siteTokenLimits(defaultSettings().dailyTokenCap).day;
+    // Spent earlier today, in another hour: only the day's bound can stop it now.
+    await spend('chatgpt', { tokens: share }, new Date(AT - 2 * 3_600_000).toISOString(), 'record');
+    await finishedChat([{ role: 'user', text: 'I moved to Chengdu.' }]);
+    await finishedChat([{ role: 'user', text: 'I keep bees.' }], { site: 'claude', conversationId: 'bees-1' });
+    await queue.kick();
+    const hit = (await boundsHit(new Date(AT).toISOString()))[0];
+    console.info(
+      `site token share: cap ${defaultSettings().dailyTokenCap.toLocaleString('en')}, one site's day bound ${share.toLocaleString('en')} (was ${SITE_RATE_LIMITS.day.tokens.toLocaleString('en')}); calls made ${api.messageRequests().length}, all for the other site's chat`,
+    );
+    expect(share).toBeLessThan(defaultSettings().dailyTokenCap);
+    expect(hit).toMatchObject({ site: 'chatgpt', kind: 'tokens', window: 'day', limit: share });
+    const sent = api.messageRequests().map((r) => r.rawBody);
+    expect(sent.some((body) => body.includes('I keep bees.'))).toBe(true);
+    expect(sent.some((body) => body.includes('Chengdu'))).toBe(false);
   });
 });

@@ -45,7 +45,8 @@ describe('undo history', () => {
       throw new Error('memory m1 not found');
     });
     expect(await undo(entry.id)).toBe(false);
-    expect(notice.value).toEqual({ kind: 'error', text: 'memory m1 not found' });
+    expect(notice.value?.kind).toBe('error');
+    expect(notice.value?.text()).toBe('memory m1 not found');
     expect(history.value[0]?.undone).toBe(false);
   });
 

@@ -1,0 +1,29 @@
+/**
+ * Blocks chosen while the user types, one per tab, kept in the background until the message
+ * is sent: typing ahead warms the index and the choice, and hands nothing to the page. A
+ * block goes stale with what it was built from (prepared-stale.ts drops it here too).
+ */
+import type { selectForInjection } from '../../lib/ranking/select';
+import { nowMs } from '../../lib/time';
+
+type Selection = ReturnType<typeof selectForInjection>;
+
+const WARM_TTL_MS = 60_000;
+const warmed = new Map<number, { draft: string; selection: Selection; at: number }>();
+
+export function keepWarmed(tabId: number, draft: string, selection: Selection): void {
+  warmed.set(tabId, { draft, selection, at: nowMs() });
+}
+
+/** The block chosen for exactly this draft in this tab, while fresh; taken once. */
+export function takeWarmed(tabId: number, draft: string): Selection | null {
+  const warm = warmed.get(tabId);
+  warmed.delete(tabId);
+  return warm && warm.draft === draft && nowMs() - warm.at < WARM_TTL_MS ? warm.selection : null;
+}
+
+/** What a block is built from changed: forget the chosen ones (of one tab, or all). */
+export function dropWarmed(tabId?: number): void {
+  if (tabId === undefined) warmed.clear();
+  else warmed.delete(tabId);
+}
