@@ -3,7 +3,7 @@
  * (one message's limit), the shape that made a backtracking pattern re-scan the rest of the
  * message from every position. Shared by bench/privacy-scan.ts and the fault suite.
  */
-export const ATTACK_LENGTH = 100_000;
+const ATTACK_LENGTH = 100_000;
 
 function sized(unit: string): string {
   return unit.repeat(Math.ceil(ATTACK_LENGTH / unit.length)).slice(0, ATTACK_LENGTH);

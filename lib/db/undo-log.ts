@@ -17,7 +17,7 @@ import { sameChat, sameMemory, valueAt } from './undo-compare';
 
 export const UNDO_KINDS = ['import', 'bring-in', 'restore'] as const;
 export type UndoKind = (typeof UNDO_KINDS)[number];
-export const UNDO_TTL_MS = 24 * 60 * 60 * 1000;
+const UNDO_TTL_MS = 24 * 60 * 60 * 1000;
 const PREFIX = 'undo:';
 
 export interface Change<T> {
@@ -94,7 +94,7 @@ function expired(record: UndoRecord, at: string): boolean {
 }
 
 /** Drops records older than a day (each new record prunes; so does every undo). */
-export async function pruneUndo(): Promise<number> {
+async function pruneUndo(): Promise<number> {
   const at = now();
   const rows = await db.meta.where('key').startsWith(PREFIX).toArray();
   const old = rows.filter((r) => expired(r.value as UndoRecord, at)).map((r) => r.key);

@@ -100,7 +100,7 @@ export interface CompiledPatterns {
  * size is bounded too: `a{1000}b` (1,000 instructions) took 38 s on a 100,000-character
  * message, the largest pattern allowed here at most about 3 s (bench:privacy).
  */
-export const MAX_PATTERN_INSTRUCTIONS = 100;
+const MAX_PATTERN_INSTRUCTIONS = 100;
 
 const compiled = new Map<string, RE2JS>();
 
