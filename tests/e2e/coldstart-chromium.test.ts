@@ -65,7 +65,7 @@ beforeEach(async () => {
  * Every session-storage read in the worker takes `ms` longer from now on (inject.prepare reads
  * the tab's state there before it answers); null: as fast as before.
  */
-async function slowSettingsReads(ms: number | null): Promise<void> {
+async function slowSessionReads(ms: number | null): Promise<void> {
   const worker = await ext.worker();
   await worker.evaluate((delay) => {
     const area = chrome.storage.session as unknown as { get: (...args: unknown[]) => Promise<unknown> };
@@ -110,10 +110,11 @@ describe('the first message after the worker slept', () => {
   });
 
   it("sent before the page knew the site's switches: untouched, and the next message carries the block", async () => {
-    // Settings reads in the worker take 800 ms, so the page's first ask for its switches is
-    // answered only after the message went out (on a slow machine it may be answered first:
-    // then it is the hold the block misses; either way the outcome below holds).
-    await slowSettingsReads(800);
+    // Session-storage reads in the worker take 800 ms. Settings now live in IndexedDB, which this
+    // does not slow, so the page's first ask for its switches is no longer forced to be answered
+    // after the message went out; the worker waking from sleep may still make it so (if it is
+    // answered first, it is the hold the block misses; either way the outcome below holds).
+    await slowSessionReads(800);
     try {
       const page = await newChat();
       await pasteAndSend(page, FIRST);
@@ -122,14 +123,15 @@ describe('the first message after the worker slept', () => {
       await expectCarriedByTheNext(page);
       await page.close();
     } finally {
-      await slowSettingsReads(null);
+      await slowSessionReads(null);
     }
   });
 
   it('a block held up past the 300 ms hold goes with the next message, and Activity records why', async () => {
-    // Every settings read in the worker now takes 400 ms: inject.prepare reads them first, so the
-    // block misses the 300 ms hold but is still ready well within the preparer's own time limit.
-    await slowSettingsReads(400);
+    // Every session-storage read in the worker now takes 400 ms: inject.prepare reads the tab's
+    // state there, so the block misses the 300 ms hold but is still ready well within the
+    // preparer's own time limit.
+    await slowSessionReads(400);
     const page = await newChat();
     // The page knows the site's switches (its controls show) before the message is sent, so
     // the hold is what the slow block misses.
@@ -140,7 +142,7 @@ describe('the first message after the worker slept', () => {
     await expect.poll(async () => (await sentMessages(page)).length).toBe(1);
     expect((await sentMessages(page))[0]!.text).toBe(FIRST);
     await expectCarriedByTheNext(page);
-    await slowSettingsReads(null);
+    await slowSessionReads(null);
     await page.close();
   });
 });
