@@ -5,6 +5,7 @@
  * over stdio (`npm run -s bridge:mcp`). Also the doors around it: another extension asking for
  * the host, garbage on the live socket, switching off mid-session.
  */
+import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ import { bridgeInstall, callTool, grantNativeMessaging, mcpClient } from './harn
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
 import { openPanel } from './harness/panel';
-import { freshDir } from './harness/paths';
+import { freshDir, ROOT } from './harness/paths';
 import { getRow } from './harness/seed';
 
 const MEMORIES = {
@@ -27,6 +28,8 @@ const MEMORIES = {
   japanese: { content: '正在学日语，打算明年去大阪', type: 'task', importance: 3 },
   scoped: { content: 'Working on the Zephyr billing migration', type: 'task', importance: 3, scope: 'chatgpt' },
 } as const;
+
+const API_KEY = 'sk-ant-api03-bridge-e2e-key-0123456789abcdefghij';
 
 /** A second extension, with its own id, that asks for our host. */
 function otherExtension(): string {
@@ -43,7 +46,7 @@ function otherExtension(): string {
   return dir;
 }
 
-async function settings(panel: Page): Promise<void> {
+async function openSettings(panel: Page): Promise<void> {
   await panel.getByRole('tab', { name: /Settings|设置/ }).click();
   await panel.getByRole('heading', { name: 'Desktop tools (MCP)' }).waitFor();
 }
@@ -67,6 +70,8 @@ describe('desktop tools through the bridge (Chromium)', () => {
     // First start: the extension installs and is seeded; then the permission the user grants.
     const first = await launchChromium({ userDataDir: profile });
     const seedPage = await openPanel(first);
+    const { settings } = await sendFrom<{ settings: object }>(seedPage, 'settings.get');
+    await sendFrom(seedPage, 'settings.set', { settings, apiKey: API_KEY });
     for (const [key, m] of Object.entries(MEMORIES)) {
       ids[key as keyof typeof MEMORIES] = (await sendFrom<{ id: string }>(seedPage, 'memories.add', m)).id;
     }
@@ -75,7 +80,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     grantNativeMessaging(profile, firstId);
     ext = await launchChromium({ userDataDir: profile, env: { CLAUDE_MEM_BRIDGE_DIR: socketDir }, alsoLoad: [other] });
     panel = await openPanel(ext);
-    await settings(panel);
+    await openSettings(panel);
     await bridgeSays(panel, /Off/);
     await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
     await bridgeSays(panel, /Connected/);
@@ -194,6 +199,42 @@ describe('desktop tools through the bridge (Chromium)', () => {
       origin: { kind: 'tool', client: 'claude-mem-e2e' },
     });
     expect((await callTool(client, 'search_memories', { query: 'oolong tea afternoon' })).text).not.toMatch(/oolong/);
+  });
+
+  it('never lets the key or settings cross', async () => {
+    const outputs = [
+      await callTool(client, 'search_memories', { query: 'key settings api baseUrl provider' }),
+      await callTool(client, 'get_profile'),
+      await callTool(client, 'search_memories', { query: 'Chengdu' }),
+    ];
+    for (const o of outputs) {
+      expect(o.text).not.toContain(API_KEY);
+      expect(o.text).not.toMatch(/baseUrl|privacyPatterns|dailyTokenCap|api\.anthropic\.com/);
+    }
+  });
+
+  it('writes nothing but JSON-RPC to stdout (npm run -s bridge:mcp)', async () => {
+    const child = spawn('npm', ['run', '-s', 'bridge:mcp'], {
+      cwd: ROOT,
+      env: { ...process.env, CLAUDE_MEM_BRIDGE_DIR: socketDir },
+    });
+    let out = '';
+    child.stdout.on('data', (b) => {
+      out += b.toString('utf8');
+    });
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    };
+    child.stdin.write(`${JSON.stringify(init)}\n`);
+    await expect.poll(() => out.includes('\n'), { timeout: 15_000 }).toBe(true);
+    child.stdin.end();
+    await new Promise((r) => child.on('close', r));
+    const lines = out.split('\n').filter(Boolean);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
   });
 
   it('records every call in Activity', async () => {

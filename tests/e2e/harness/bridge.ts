@@ -13,7 +13,8 @@ import { ROOT } from './paths';
 export function bridgeInstall(args: readonly string[], env: Record<string, string> = {}): string {
   return execFileSync('npm', ['run', '-s', 'bridge:install', '--', ...args], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    // npm itself stays quiet and offline (a temporary HOME would make it check for updates).
+    env: { ...process.env, npm_config_update_notifier: 'false', ...env },
     encoding: 'utf8',
   });
 }
