@@ -2,10 +2,11 @@
  * Settings v4 → v5 (desktop tools): a store the v4 build wrote comes up with Desktop tools off,
  * and nothing an import or a backup carries can turn them on.
  */
+
 import { describe, expect, it } from 'vitest';
 import { applySettingsChanges, proposeSettingsChanges, restoreImportable } from '../../../lib/settings/import-rules';
 import { migrateSettings } from '../../../lib/settings/migrations';
-import { defaultSettings } from '../../../lib/settings/schema';
+import { defaultSettings, SETTINGS_VERSION } from '../../../lib/settings/schema';
 
 /** What the v4 build stored (its SettingsSchema output), with choices of the user's. */
 function storedV4() {
@@ -30,7 +31,8 @@ function storedV4() {
 describe('settings v4 → v5 (desktop tools)', () => {
   it('lifts a v4 store with Desktop tools off and everything else as it was', () => {
     const s = migrateSettings(storedV4());
-    expect(s.version).toBe(5);
+    // v6 (Keep chat history) follows; the lift goes all the way.
+    expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.desktopTools).toEqual({ enabled: false, allowAdd: false, allowSiteScoped: false });
     expect(s).toMatchObject({
       provider: 'deepseek',

@@ -55,9 +55,16 @@ describe('settings', () => {
     const s = await loadSettings();
     expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.review).toBe('use-at-once');
-    // desktopTools: added by the next version (v5), off.
-    const { version: _v, review: _r, desktopTools: _d, ...rest } = s;
-    const { version: _old, ...before } = storedV3;
+    // desktopTools: added by the next version (v5), off; keepChatHistory replaces the
+    // transcript retention in v6 (tests/unit/settings/keep-chat-history.test.ts).
+    const { version: _v, review: _r, desktopTools: _d, keepChatHistory: _k, ...rest } = s;
+    const {
+      version: _old,
+      transcriptRetentionDays: _days,
+      ...before
+    } = storedV3 as typeof storedV3 & {
+      transcriptRetentionDays?: number;
+    };
     expect(rest).toEqual(before);
     for (const site of Object.values(s.sites)) expect(site).not.toHaveProperty('review');
   });
