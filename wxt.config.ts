@@ -1,12 +1,12 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './lib/bridge/extension-identity';
 import { ALL_SITE_MATCHES } from './lib/sites/ids';
 
 /** The real API origin; Anthropic-compatible base URLs are asked for at runtime (optional). */
 const API_ORIGINS = ['https://api.anthropic.com/*'];
 // Match patterns without a port match every port (a local server on :11434 or :8080).
 const OPTIONAL_HOSTS = ['https://*/*', 'http://localhost/*', 'http://127.0.0.1/*', 'http://[::1]/*'];
-const GECKO_ID = 'claude-mem@claude-mem.dev';
 /** The toolbar and store icon (public/icon/, drawn in assets/icon/icon.svg). */
 const ICON_SIZES = [16, 32, 48, 128] as const;
 const icons = (prefix = '') => Object.fromEntries(ICON_SIZES.map((s) => [s, `icon/${prefix}${s}.png`]));
@@ -37,15 +37,18 @@ export default defineConfig({
     ],
     host_permissions: [...ALL_SITE_MATCHES, ...API_ORIGINS],
     // A custom Anthropic-compatible base URL is asked for at runtime, never granted up front.
+    // nativeMessaging (Desktop tools) is asked for only when the user turns them on.
     ...(browser === 'firefox'
-      ? { optional_permissions: OPTIONAL_HOSTS }
-      : { optional_host_permissions: OPTIONAL_HOSTS }),
+      ? { optional_permissions: [...OPTIONAL_HOSTS, 'nativeMessaging'] }
+      : { optional_host_permissions: OPTIONAL_HOSTS, optional_permissions: ['nativeMessaging'] }),
     icons: icons(),
     action: {
       default_title: 'claude-mem',
       default_icon: icons(),
       ...(browser === 'firefox' ? { theme_icons: THEME_ICONS } : {}),
     },
+    // A fixed id for unpacked builds, so the desktop bridge's host manifest can name it.
+    ...(browser === 'firefox' ? {} : { key: EXTENSION_PUBLIC_KEY }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -17,6 +17,8 @@ export interface MemoryItemProps {
   /** The editor (while editing) or the details (when open), rendered under the memory. */
   children?: ComponentChildren;
   editing: boolean;
+  /** It has earlier versions (shown as "changed by …"). */
+  changed?: boolean;
 }
 
 /** One memory: content as a text node (never HTML), its facts at a glance, and its actions. */
@@ -42,7 +44,7 @@ export function MemoryItem(props: MemoryItemProps) {
         </p>
       </div>
       {m.note && !editing && <p class="memory-note">{m.note}</p>}
-      <MemoryMeta memory={m} />
+      <MemoryMeta memory={m} changed={props.changed ?? false} />
       {!editing && (
         <MemoryActions
           pinned={m.pinned}

@@ -5,10 +5,18 @@ import type { MemoryRecord } from '../lib/memory/types';
 
 export interface MemoryMetaProps {
   memory: MemoryRecord;
+  /** It has earlier versions: the list says what changed it last. */
+  changed?: boolean;
+}
+
+/** What last changed the memory: the user, or the chat its text now comes from. */
+function changedBy(m: MemoryRecord): string {
+  if (m.origin?.kind === 'hand' || !m.source?.chatId) return t('mem.changedByHand');
+  return t('mem.changedBy', { chat: scopeLabel(m.source.site) });
 }
 
 /** A memory's facts at a glance: type, pin, importance, where it applies, status, use, age. */
-export function MemoryMeta({ memory: m }: MemoryMetaProps) {
+export function MemoryMeta({ memory: m, changed = false }: MemoryMetaProps) {
   return (
     <p class="memory-meta">
       <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
@@ -25,6 +33,16 @@ export function MemoryMeta({ memory: m }: MemoryMetaProps) {
       {m.status !== 'active' && <span class={`badge status-${m.status}`}>{statusLabel(m.status)}</span>}
       <span>{t('mem.hits', { n: m.hitCount })}</span>
       <span>{relativeTime(m.createdAt)}</span>
+      {changed && m.status === 'active' && (
+        <span class="changed-by">
+          {changedBy(m)} · {relativeTime(m.updatedAt)}
+        </span>
+      )}
+      {m.invisibleRemoved && (
+        <span class="badge invisible-removed" title={t('mem.invisible', { n: m.invisibleRemoved })}>
+          {t('mem.invisible', { n: m.invisibleRemoved })}
+        </span>
+      )}
     </p>
   );
 }

@@ -1,6 +1,6 @@
 import { t } from '../lib/i18n';
 import { modeLabel } from '../lib/i18n/labels';
-import type { SiteMode, SiteSettings } from '../lib/settings/schema';
+import { REVIEW_MODES, type ReviewMode, type SiteMode, type SiteSettings } from '../lib/settings/schema';
 
 export interface SiteRowProps {
   name: string;
@@ -49,6 +49,23 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
             if (Number.isFinite(n)) onChange({ budgetTokens: Math.round(n) });
           }}
         />
+      </td>
+      <td>
+        <select
+          value={s.review ?? 'inherit'}
+          aria-label={t('settings.review.siteFor', { site: name })}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            onChange({ review: v === 'inherit' ? undefined : (v as ReviewMode) });
+          }}
+        >
+          <option value="inherit">{t('settings.review.inherit')}</option>
+          {REVIEW_MODES.map((m) => (
+            <option key={m} value={m}>
+              {t(`settings.review.${m}`)}
+            </option>
+          ))}
+        </select>
       </td>
     </tr>
   );

@@ -19,6 +19,7 @@ export function SiteTable({ sites, onChange }: SiteTableProps) {
           <th scope="col">{t('settings.siteLearn')}</th>
           <th scope="col">{t('settings.siteInject')}</th>
           <th scope="col">{t('settings.siteBudget')}</th>
+          <th scope="col">{t('settings.review')}</th>
         </tr>
       </thead>
       <tbody>

@@ -1,6 +1,6 @@
 /**
  * The baselines, deliberately plain: BM25 (k1 1.2, b 0.75, English stop words, no stemming)
- * and the seed formula of SPEC §3. Both rank every memory of a case, ties broken by file order,
+ * and the seed formula of DESIGN.md §3. Both rank every memory of a case, ties broken by file order,
  * like the reference figures in the bench README. BM25 comes with two tokenisers: letter/digit
  * runs split on whitespace and punctuation (which leaves a Chinese sentence as one token), and
  * the fair one for Chinese and Japanese: Intl.Segmenter words plus every character bigram of a
@@ -104,7 +104,7 @@ export function bm25Ranker(all: readonly BenchMemory[], opts: Bm25Options = {}):
 const WEEK = 7 * 86_400_000;
 
 /**
- * SPEC §3: 0.5·tag_hits + 0.3·content_hits + 0.2·recency + importance, where tag hits count
+ * DESIGN.md §3: 0.5·tag_hits + 0.3·content_hits + 0.2·recency + importance, where tag hits count
  * query keywords among the memory's tags, content hits count them inside its text, and recency
  * falls from 1 to 0 over the 7 days since the last hit (never hit: since creation).
  */

@@ -6,12 +6,14 @@ import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
+import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
 import { wirePreparedStale } from './prepared-stale';
+import { wireReviewBadge } from './review-badge';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
 
@@ -65,6 +67,9 @@ export default defineBackground({
     wireMaintenance();
     wireEditBackups();
     installRememberMenu();
+    wireReviewBadge();
+    // Desktop tools: reconnects the bridge at every worker start while they are on.
+    wireBridge(route);
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

@@ -1,5 +1,5 @@
 /**
- * When a chat is finished (SPEC §1.2): idle for the configured minutes (an alarm sweeps),
+ * When a chat is finished (DESIGN.md §1.2): idle for the configured minutes (an alarm sweeps),
  * its tab closed, or its tab moved to another conversation. Finished chats are queued for
  * extraction by `finishChat`; every path is idempotent, so overlapping signals are harmless.
  */

@@ -17,7 +17,10 @@ import { EnvelopeSchema, MessageError, type Reply } from '../../lib/protocol/def
 import { type SiteId, siteForUrl } from '../../lib/sites/ids';
 import { formatFirstIssue } from '../../lib/zod-errors';
 
-export type SenderContext = { kind: 'extension' } | { kind: 'content'; site: SiteId; tabId: number; url: string };
+export type SenderContext =
+  | { kind: 'extension' }
+  | { kind: 'content'; site: SiteId; tabId: number; url: string }
+  | { kind: 'native' };
 
 export type Handler<T extends MessageType> = (req: ParsedRequestOf<T>, ctx: SenderContext) => Promise<ResponseOf<T>>;
 
@@ -31,6 +34,12 @@ export interface SenderInfo {
   tab?: { id?: number; url?: string };
 }
 
+/**
+ * The desktop bridge's port. Only the background's own port listener passes it: the browser
+ * builds every `runtime.onMessage` sender, so no page or extension page can claim it.
+ */
+export const NATIVE_SENDER: unique symbol = Symbol('native port');
+
 export interface RouterOptions {
   extensionId: string;
   /** `chrome-extension://ID/` or `moz-extension://UUID/`. */
@@ -39,7 +48,8 @@ export interface RouterOptions {
   scrub: (text: string) => string;
 }
 
-function classifySender(sender: SenderInfo, opts: RouterOptions): SenderContext | null {
+function classifySender(sender: SenderInfo | typeof NATIVE_SENDER, opts: RouterOptions): SenderContext | null {
+  if (sender === NATIVE_SENDER) return { kind: 'native' };
   if (sender.id !== opts.extensionId) return null;
   if (sender.url?.startsWith(opts.extensionOrigin)) return { kind: 'extension' };
   const url = sender.url ?? sender.tab?.url;
@@ -52,7 +62,7 @@ const STORAGE_FULL =
   'The browser refused to store more data for claude-mem (storage quota exceeded). Nothing from this action was saved. Free disk space, or delete old chats and memories, then try again.';
 
 export function createRouter(handlers: Handlers, opts: RouterOptions) {
-  return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown>> {
+  return async function route(message: unknown, sender: SenderInfo | typeof NATIVE_SENDER): Promise<Reply<unknown>> {
     const fail = (code: MessageError['code'], text: string): Reply<never> => ({
       ok: false,
       error: { code, message: opts.scrub(text) },

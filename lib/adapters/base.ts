@@ -3,7 +3,17 @@
  * file holds only what is true of that site and the reading logic lives in one place.
  */
 import { SITE_MATCHES, type SiteId } from '../sites/ids';
-import { allOfFirstOutside, anyShown, blockText, firstMatch, firstShown, joinValid } from './dom';
+import {
+  allOfFirstOutside,
+  anyShown,
+  blockText,
+  firstMatch,
+  firstOutside,
+  firstShown,
+  joinValid,
+  outermost,
+  type SkipMemo,
+} from './dom';
 import { editComposer, readEditorText } from './editors';
 import {
   type ChatSiteAdapter,
@@ -12,6 +22,7 @@ import {
   SELECTOR_KEYS,
   type SelectorMatches,
   type SiteSelectors,
+  type TurnElement,
 } from './types';
 
 export interface AdapterSpec {
@@ -68,13 +79,16 @@ const SKIP_IN_TURN: readonly string[] = ['[aria-hidden="true"]'];
 
 export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
   const { selectors } = spec;
+  const skips = skipsOf(spec);
   return {
     id: spec.id,
     matches: SITE_MATCHES[spec.id],
     editor: spec.editor,
     selectors,
     conversationId: spec.conversationId,
-    readTurns: (root) => readTurns(root, spec),
+    readTurns: (root) => readTurns(root, spec, skips),
+    turnElements: (root, memo) => turnElements(root, spec, skips().skip, memo),
+    turnText: (turn) => turnText(turn, spec, skips().inTurn),
     isGenerating: (root) => spec.isGenerating?.(root) ?? anyShown(root, selectors.stopButton),
     composer: (root) => (firstShown(root, selectors.composer)?.el as HTMLElement | undefined) ?? null,
     sendButton: (root) => {
@@ -91,27 +105,55 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
   };
 }
 
-function readTurns(root: ParentNode, spec: AdapterSpec): ChatTurn[] {
-  const skip = joinValid([...SKIP_ALWAYS, ...(spec.skip ?? [])]);
-  const inTurn = joinValid([...SKIP_ALWAYS, ...(spec.skip ?? []), ...SKIP_IN_TURN]);
-  const of = (selectors: readonly string[], role: ChatTurn['role']) =>
-    allOfFirstOutside(root, selectors, skip).map((el) => ({ el, role }));
-  const users = of(spec.selectors.userTurn, 'user');
-  const bots = of(spec.selectors.assistantTurn, 'assistant');
-  // Nested matches (a turn inside a turn) would count twice: keep the outermost.
-  const all = [...users, ...bots].filter((t, _, list) => !list.some((o) => o.el !== t.el && o.el.contains(t.el)));
-  all.sort((a, b) => (a.el.compareDocumentPosition(b.el) & 4 ? -1 : 1));
+/** The selectors a site's turns and their text are read through, joined once per adapter. */
+function skipsOf(spec: AdapterSpec) {
+  let joined: { skip: string; inTurn: string } | undefined;
+  return () => {
+    joined ??= {
+      skip: joinValid([...SKIP_ALWAYS, ...(spec.skip ?? [])]),
+      inTurn: joinValid([...SKIP_ALWAYS, ...(spec.skip ?? []), ...SKIP_IN_TURN]),
+    };
+    return joined;
+  };
+}
+
+/** The turn elements in document order, each the outermost of nested matches, outside the skip areas. */
+function turnElements(root: ParentNode, spec: AdapterSpec, skip: string, memo?: SkipMemo): TurnElement[] {
+  const first = (selectors: readonly string[]) => {
+    const { found, selector } = firstOutside(root, selectors, skip, memo);
+    return { found: new Set(found), selector };
+  };
+  const users = first(spec.selectors.userTurn);
+  const bots = first(spec.selectors.assistantTurn);
+  const union = [users.selector, bots.selector].filter(Boolean).join(', ');
+  if (!union) return [];
+  // One query over both selectors gives the document order (pairwise comparisons are slow in
+  // long threads); nested matches (a turn inside a turn) would count twice, so the outermost is kept.
+  const all: TurnElement[] = [];
+  for (const el of root.querySelectorAll(union)) {
+    if (users.found.has(el)) all.push({ el, role: 'user' });
+    if (bots.found.has(el)) all.push({ el, role: 'assistant' });
+  }
+  return outermost(all, (t) => t.el);
+}
+
+/** One turn's text: every text element of the first selector that has one outside the skip areas. */
+function turnText(turn: TurnElement, spec: AdapterSpec, inTurn: string): string {
+  const where = (turn.role === 'user' ? spec.userText : spec.assistantText) ?? [];
+  // An answer can come in several blocks (text, a tool call, more text).
+  const bodies = allOfFirstOutside(turn.el, where, inTurn);
+  return (bodies.length > 0 ? bodies : [turn.el])
+    .map((body) => blockText(body, [inTurn]))
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+function readTurns(root: ParentNode, spec: AdapterSpec, skips: ReturnType<typeof skipsOf>): ChatTurn[] {
+  const { skip, inTurn } = skips();
   const turns: ChatTurn[] = [];
-  for (const { el, role } of all) {
-    const where = (role === 'user' ? spec.userText : spec.assistantText) ?? [];
-    // Every text element of the first selector that has one outside the skip areas: an answer
-    // can come in several blocks (text, a tool call, more text).
-    const bodies = allOfFirstOutside(el, where, inTurn);
-    const text = (bodies.length > 0 ? bodies : [el])
-      .map((body) => blockText(body, [inTurn]))
-      .filter(Boolean)
-      .join('\n\n');
-    if (text) turns.push({ role, text });
+  for (const turn of turnElements(root, spec, skip)) {
+    const text = turnText(turn, spec, inTurn);
+    if (text) turns.push({ role: turn.role, text });
   }
   return turns;
 }

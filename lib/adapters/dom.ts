@@ -39,13 +39,35 @@ function styleShown(el: Element): boolean {
  * only the outermost of nested matches: a selector that matches only inside a thinking panel
  * does not stand for the answer, so the next selector is tried.
  */
-export function allOfFirstOutside(root: ParentNode, selectors: readonly string[], skip: string): Element[] {
-  for (const selector of selectors) {
-    const outer = outermost(safeQueryAll(root, selector).filter((el) => !inSkipArea(el, skip, root)));
-    if (outer.length > 0) return outer;
-  }
-  return [];
+export function allOfFirstOutside(
+  root: ParentNode,
+  selectors: readonly string[],
+  skip: string,
+  memo?: SkipMemo,
+): Element[] {
+  return firstOutside(root, selectors, skip, memo).found;
 }
+
+/** As allOfFirstOutside, with the selector that found them (null: none did). */
+export function firstOutside(
+  root: ParentNode,
+  selectors: readonly string[],
+  skip: string,
+  memo?: SkipMemo,
+): { found: Element[]; selector: string | null } {
+  for (const selector of selectors) {
+    const found = outermost(safeQueryAll(root, selector).filter((el) => !inSkipArea(el, skip, root, memo)));
+    if (found.length > 0) return { found, selector };
+  }
+  return { found: [], selector: null };
+}
+
+/**
+ * Whether an element is in a skip area, remembered across reads of the whole document (the
+ * caller forgets entries whose element or ancestors changed): turns share their ancestors, and
+ * a long chat's turns need not be matched against every skip selector on each read.
+ */
+export type SkipMemo = WeakMap<Element, boolean>;
 
 /**
  * The elements of a document-ordered list that no other element of the list contains. One pass:
@@ -65,8 +87,9 @@ export function outermost<T>(list: readonly T[], elementOf: (item: T) => Element
 }
 
 /** Whether `el` is, or sits inside, an element matching `skip` (looking no higher than `root`). */
-function inSkipArea(el: Element, skip: string, root?: ParentNode): boolean {
+function inSkipArea(el: Element, skip: string, root?: ParentNode, memo?: SkipMemo): boolean {
   if (!skip) return false;
+  if (memo && root?.nodeType === 9) return inSkipAreaMemo(el, skip, memo);
   let hit: Element | null;
   try {
     hit = el.closest(skip);
@@ -75,6 +98,26 @@ function inSkipArea(el: Element, skip: string, root?: ParentNode): boolean {
   }
   // The nearest match decides: at or above `root` means nothing between matched.
   return !!hit && (!root || root.nodeType === 9 || (hit !== root && root.contains(hit)));
+}
+
+/** As inSkipArea over the whole document, each element on the way up asked once. */
+function inSkipAreaMemo(el: Element, skip: string, memo: SkipMemo): boolean {
+  const chain: Element[] = [];
+  let found = false;
+  for (let at: Element | null = el; at; at = at.parentElement) {
+    const known = memo.get(at);
+    if (known !== undefined) {
+      found = known;
+      break;
+    }
+    chain.push(at);
+    if (safeMatches(at, skip)) {
+      found = true;
+      break;
+    }
+  }
+  for (const at of chain) memo.set(at, found);
+  return found;
 }
 
 const parses = new Map<string, boolean>();

@@ -1,5 +1,5 @@
 /**
- * The one interface every chat site implements (STYLE.md "Site adapters"). Adapters are pure:
+ * The one interface every chat site implements (DESIGN.md "Site adapters"). Adapters are pure:
  * they read the URL and the DOM and drive the site's own editor; no fetch, no storage, no UI.
  */
 import type { SiteId } from '../sites/ids';
@@ -7,6 +7,12 @@ import type { SiteId } from '../sites/ids';
 export interface ChatTurn {
   role: 'user' | 'assistant';
   text: string;
+}
+
+/** Where one turn is on the page: its outermost element, and whose turn it is. */
+export interface TurnElement {
+  el: Element;
+  role: ChatTurn['role'];
 }
 
 /**
@@ -32,6 +38,14 @@ export interface ChatSiteAdapter {
   readonly selectors: SiteSelectors;
   conversationId(url: URL): string | null; // null off a conversation page
   readTurns(root: ParentNode): ChatTurn[]; // user/assistant turns, in order
+  /**
+   * The turns' elements in order, without reading them (readTurns = turnText of each, empty
+   * ones left out). `memo` remembers which elements are in skip areas across reads of the
+   * whole document; its keeper forgets the entries of whatever changed.
+   */
+  turnElements(root: ParentNode, memo?: WeakMap<Element, boolean>): TurnElement[];
+  /** One turn's text; depends only on the turn element's own subtree. */
+  turnText(turn: TurnElement): string;
   isGenerating(root: ParentNode): boolean; // a response is still streaming
   composer(root: ParentNode): HTMLElement | null;
   sendButton(root: ParentNode): HTMLElement | null;

@@ -1,5 +1,5 @@
 /**
- * Local rules that guess a brought-in memory's type and importance from its words (SPEC §2
+ * Local rules that guess a brought-in memory's type and importance from its words (DESIGN.md §2
  * types, importance scale). They only pre-fill the preview: the user can change every guess,
  * and with a key set the model can refine them in one batched call. Ordered by how telling a
  * cue is: a decision word beats a preference word ("decided to prefer…" is a conclusion).
@@ -52,7 +52,7 @@ export function guessType(content: string, section: string | null = null): Memor
   return typeFromSection(section) ?? 'fact';
 }
 
-/** 5 a hard constraint, 4 who the user is, 2 hedged, 3 otherwise (SPEC §2 scale). */
+/** 5 a hard constraint, 4 who the user is, 2 hedged, 3 otherwise (DESIGN.md §2 scale). */
 export function guessImportance(content: string, type: MemoryType): number {
   if (HARD.test(content)) return 5;
   if (VAGUE.test(content)) return 2;

@@ -1,13 +1,18 @@
 /**
  * Capture: once the assistant has finished (no streaming signal, then a short settle with the
- * page unchanged), the whole ordered list of turns goes to the background. The block this
+ * page unchanged), the conversation goes to the background. Only what changed since the last
+ * accepted capture is sent: the turns from the first one that differs, with one fingerprint
+ * standing for those before it; the background checks that fingerprint against what it stored
+ * and asks for everything when they differ (another tab, a restore, a cut). The block this
  * extension injected is stripped from user turns here and again in the background.
  */
 import type { ChatTurn } from '../adapters/types';
 import { stripInjectedBlocks } from '../ranking/render';
 import { boundTurns } from '../sites/bounds';
+import type { ReadTurn } from './page-turns';
 import { call } from './rpc';
 import { type PageState, refreshConfig } from './state';
+import { deltaOf } from './turn-delta';
 
 /** Quiet time after streaming stops before the page is read as final. */
 const SETTLE_MS = 700;
@@ -22,76 +27,99 @@ export function cleanCapturedTurns(turns: readonly ChatTurn[], marks: readonly s
   );
 }
 
+interface Snapshot {
+  conversationId: string;
+  url: string;
+  title: string;
+  turns: readonly ReadTurn[];
+  /** One string for "has anything changed": the page's facts and every turn's fingerprint. */
+  key: string;
+}
+
 export class Capture {
-  private sent = ''; // the last snapshot the background accepted
-  private seen = ''; // the last snapshot read, waiting to settle
+  /** Fingerprints of the turns the background accepted last, and the key of that snapshot. */
+  private sentHashes: string[] = [];
+  private sent = '';
+  private seen = ''; // the key of the last snapshot read, waiting to settle
+  private pending: Snapshot | null = null;
   private timer: number | undefined;
   private failures = 0;
 
   constructor(private readonly state: PageState) {}
 
-  /** The page changed: read it again once it has settled. */
-  tick(): void {
-    const key = this.ready() ? JSON.stringify(this.snapshot()) : this.sent;
+  /** The page changed: read it again once it has settled. `streaming`: the caller just looked. */
+  tick(streaming?: boolean): void {
+    const snap = this.ready(streaming) ? this.snapshot() : null;
+    const key = snap?.key ?? this.sent;
     if (key === this.sent) this.cancel();
-    else if (key !== this.seen || this.timer === undefined) this.schedule(key, SETTLE_MS);
+    else if (key !== this.seen || this.timer === undefined) this.schedule(snap!, SETTLE_MS);
   }
 
   /**
    * Leaving a conversation: its last read snapshot, if not sent yet (the user moved on within
    * the settle time), goes to the background now; then everything is forgotten.
    */
-  leave(): Promise<void> {
-    const pending = this.seen && this.seen !== this.sent ? this.seen : null;
+  async leave(): Promise<void> {
+    const pending = this.pending && this.pending.key !== this.sent ? this.pending : null;
+    const hashes = this.sentHashes;
     this.reset();
-    if (!pending) return Promise.resolve();
-    const snap = JSON.parse(pending) as ReturnType<Capture['snapshot']>;
-    if (snap.turns.length === 0) return Promise.resolve();
-    return call('chat.capture', snap, 5000).then(() => undefined);
+    if (!pending || pending.turns.length === 0) return;
+    const reply = await call('chat.capture', payload(pending, hashes), 5000);
+    if (reply?.resend) await call('chat.capture', payload(pending, []), 5000);
   }
 
   /** A new conversation: forget what was sent for the previous one. */
   reset(): void {
     this.cancel();
+    this.sentHashes = [];
     this.sent = '';
     this.seen = '';
+    this.pending = null;
     this.failures = 0;
   }
 
-  private ready(): boolean {
+  private ready(streaming?: boolean): boolean {
     const { conversationId, excluded, adapter, config } = this.state;
-    return config.learn && !!conversationId && !excluded && !adapter.isGenerating(document);
+    return config.learn && !!conversationId && !excluded && !(streaming ?? adapter.isGenerating(document));
   }
 
-  private snapshot() {
+  private snapshot(): Snapshot {
     const { adapter, conversationId } = this.state;
-    const turns = cleanCapturedTurns(adapter.readTurns(document), this.state.marks);
-    return { conversationId: conversationId ?? '', url: location.href, title: adapter.title(document), turns };
+    const turns = this.state.turns.read(this.state.marks);
+    const meta = { conversationId: conversationId ?? '', url: location.href, title: adapter.title(document) };
+    const key = JSON.stringify([meta.conversationId, meta.url, meta.title, turns.map((t) => t.hash).join(',')]);
+    return { ...meta, turns, key };
   }
 
   private async flush(): Promise<void> {
     this.timer = undefined;
     if (!this.ready()) return;
     const snap = this.snapshot();
-    const key = JSON.stringify(snap);
-    if (key !== this.seen) return this.schedule(key, SETTLE_MS);
-    if (key === this.sent || snap.turns.length === 0) return;
-    const reply = await call('chat.capture', snap, 5000);
+    if (snap.key !== this.seen) return this.schedule(snap, SETTLE_MS);
+    if (snap.key === this.sent || snap.turns.length === 0) return;
+    const reply = await call('chat.capture', payload(snap, this.sentHashes), 5000);
     if (!reply) {
       // Refused (learning may have been switched off meanwhile) or no answer: ask for the switches again.
       void refreshConfig(this.state, true);
-      return this.schedule(key, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+      return this.schedule(snap, RETRY_MS[Math.min(this.failures++, RETRY_MS.length - 1)]!);
+    }
+    if (reply.resend) {
+      // The background holds something else than what this page sent last: send everything.
+      this.sentHashes = [];
+      return this.schedule(snap, 0);
     }
     this.failures = 0;
-    this.sent = key;
+    this.sent = snap.key;
+    this.sentHashes = snap.turns.map((t) => t.hash);
     if (reply.excluded !== this.state.excluded) {
       this.state.excluded = reply.excluded;
       this.state.changed();
     }
   }
 
-  private schedule(key: string, ms: number): void {
-    this.seen = key;
+  private schedule(snap: Snapshot, ms: number): void {
+    this.seen = snap.key;
+    this.pending = snap;
     this.cancel();
     this.timer = this.state.ctx.setTimeout(() => void this.flush(), ms);
   }
@@ -100,4 +128,8 @@ export class Capture {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
+}
+
+function payload(snap: Snapshot, sentHashes: readonly string[]) {
+  return { conversationId: snap.conversationId, url: snap.url, title: snap.title, ...deltaOf(snap.turns, sentHashes) };
 }

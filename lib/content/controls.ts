@@ -8,8 +8,13 @@
  *
  * The page must not be able to reach them or read the extension's state from them: they live
  * in a closed shadow root, the host element carries no attribute (position and visibility are
- * set inside the shadow root), and only trusted clicks act.
+ * set inside the shadow root), and it is always attached with a bar of one fixed size wherever
+ * the composer is, whatever the switches say (each button keeps its slot, hidden or not), so
+ * neither its presence nor where `elementFromPoint` finds it tells the page anything. Only a
+ * trusted click on a control the user can see acts (click-guard.ts): a page that hides the
+ * bar or covers it gets nothing.
  */
+import { createClickGuard } from './click-guard';
 import type { PageState } from './state';
 import { type PageString, pageText } from './strings';
 
@@ -18,15 +23,21 @@ export const UNDO_MS = 8000;
 
 const CSS = `
 :host { all: initial; position: fixed; top: 0; left: 0; width: 0; height: 0; z-index: 2147483000; }
-.bar { position: fixed; display: none; gap: 4px; align-items: center; white-space: nowrap; font: 12px/1.2 system-ui, sans-serif; }
+.bar { position: fixed; display: none; width: 340px; height: 22px; gap: 4px; align-items: center;
+  justify-content: flex-end; white-space: nowrap; font: 12px/1.2 system-ui, sans-serif; }
 .bar.shown { display: flex; }
-button { all: unset; cursor: pointer; padding: 2px 8px; border-radius: 10px; color: #333;
+button { all: unset; box-sizing: border-box; height: 20px; overflow: hidden; text-overflow: ellipsis; text-align: center;
+  cursor: pointer; padding: 0 6px; border-radius: 10px; color: #333;
   background: rgba(240, 240, 240, 0.92); border: 1px solid rgba(0, 0, 0, 0.12); }
+button.undo { width: 56px; }
+button.insert { width: 112px; }
+button.remember { width: 164px; }
 button:focus-visible { outline: 2px solid #3b82f6; }
 button.remember[aria-checked="false"] { background: #fef3c7; color: #78350f; }
 button.undo { background: #1f2937; color: #fff; }
-button[hidden] { display: none; }
-[role="status"] { color: #555; background: rgba(255, 255, 255, 0.9); padding: 0 4px; border-radius: 4px; }
+button[hidden] { display: block; visibility: hidden; }
+[role="status"] { position: absolute; right: 100%; margin-right: 4px; pointer-events: none;
+  color: #555; background: rgba(255, 255, 255, 0.9); padding: 0 4px; border-radius: 4px; }
 [role="status"]:empty { display: none; }
 `;
 
@@ -82,7 +93,15 @@ function trusted<E extends Event>(fn: (e: E) => void): (e: E) => void {
 
 export function createControls(state: PageState, actions: ControlActions) {
   const host = document.createElement('claude-mem-controls');
-  const ui = buildBar(host.attachShadow({ mode: 'closed' }));
+  const shadow = host.attachShadow({ mode: 'closed' });
+  const ui = buildBar(shadow);
+  const guard = createClickGuard(host, shadow, [ui.remember, ui.undo, ui.insert]);
+  /** A trusted click on a control the user can see (never one a page hid or covered). */
+  const seen =
+    (control: HTMLElement, fn: () => void) =>
+    (e: MouseEvent): void => {
+      if (guard.genuine(e, control)) fn();
+    };
   let undoUntil = 0;
   let undoTimer: number | undefined;
   let clearStatus: number | undefined;
@@ -114,33 +133,34 @@ export function createControls(state: PageState, actions: ControlActions) {
 
   ui.remember.addEventListener(
     'click',
-    trusted(() => {
-      const forgetting = !state.excluded;
-      actions.toggleExcluded();
-      clearTimeout(undoTimer);
-      undoUntil = forgetting ? performance.now() + UNDO_MS : 0;
-      if (forgetting) {
-        notify('forgotten');
-        undoTimer = state.ctx.setTimeout(update, UNDO_MS);
-      }
-      update();
-    }),
+    trusted(
+      seen(ui.remember, () => {
+        const forgetting = !state.excluded;
+        actions.toggleExcluded();
+        clearTimeout(undoTimer);
+        undoUntil = forgetting ? performance.now() + UNDO_MS : 0;
+        if (forgetting) {
+          notify('forgotten');
+          undoTimer = state.ctx.setTimeout(update, UNDO_MS);
+        }
+        update();
+      }),
+    ),
   );
   ui.undo.addEventListener(
     'click',
-    trusted(() => {
-      if (!state.excluded || performance.now() >= undoUntil) return;
-      undoUntil = 0;
-      clearTimeout(undoTimer);
-      actions.undoExclude();
-      notify('restored');
-      update();
-    }),
+    trusted(
+      seen(ui.undo, () => {
+        if (!state.excluded || performance.now() >= undoUntil) return;
+        undoUntil = 0;
+        clearTimeout(undoTimer);
+        actions.undoExclude();
+        notify('restored');
+        update();
+      }),
+    ),
   );
-  ui.insert.addEventListener(
-    'click',
-    trusted(() => actions.insert()),
-  );
+  ui.insert.addEventListener('click', trusted(seen(ui.insert, () => actions.insert())));
   // Keep focus (and the caret) in the site's editor while the block goes in.
   ui.insert.addEventListener('mousedown', (e) => e.preventDefault());
   update();
@@ -149,18 +169,19 @@ export function createControls(state: PageState, actions: ControlActions) {
     update,
     place: () => place(host, ui.bar, state),
     notify,
-    remove: () => host.remove(),
+    remove: () => {
+      guard.stop();
+      host.remove();
+    },
   };
 }
 
-/** Keeps the bar on the page, just above the composer's right edge; nothing is attached while it has nothing to show. */
+/**
+ * Keeps the bar on the page, just above the composer's right edge. The host and the bar's box
+ * are there whatever the switches: a control that is off is hidden inside the bar, never
+ * removed, so the page cannot tell the switches from the DOM or by hit-testing.
+ */
 function place(host: HTMLElement, bar: HTMLElement, state: PageState): void {
-  const { learn, inject } = state.config;
-  const wanted = learn || inject === 'manual';
-  if (!wanted) {
-    if (host.isConnected) host.remove();
-    return;
-  }
   if (!host.isConnected) document.documentElement.append(host);
   const rect = state.adapter.composer(document)?.getBoundingClientRect();
   const shown = !!rect && rect.width > 0;

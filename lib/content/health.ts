@@ -31,7 +31,7 @@ export function createHealth(state: PageState) {
     else generatingSince ??= performance.now();
     const problems = state.config.learn
       ? readingProblems({
-          turns: adapter.readTurns(document),
+          turns: state.turns.read(state.marks),
           generatingForMs: generatingSince === null ? 0 : performance.now() - generatingSince,
         })
       : [];
@@ -61,8 +61,10 @@ export function createHealth(state: PageState) {
   return {
     // Reading every turn on each DOM change would be heavy on a streaming page: at most one
     // full report per REPORT_DELAY_MS, sent only when its verdict changed.
-    tick(): void {
-      if (timer !== undefined) return;
+    // While an answer streams, once its start is reported nothing changes the verdict until it
+    // ends (the stuck check has its own timer): the page is not looked at on every change.
+    tick(streaming = false): void {
+      if (timer !== undefined || (streaming && generatingSince !== null)) return;
       timer = state.ctx.setTimeout(() => void send(), REPORT_DELAY_MS);
     },
   };

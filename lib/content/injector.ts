@@ -231,6 +231,7 @@ export class Injector {
     if (!this.state.configKnown && this.unjudged === null && this.mayCarry(draft))
       this.unjudged = this.typed.text(trigger.composer);
     const query = this.typed.text(trigger.composer);
+    this.reportSend(query);
     if (!this.wantsAuto(draft)) {
       this.noticeSend(draft, query);
       return;
@@ -288,6 +289,17 @@ export class Injector {
     const { adapter } = this.state;
     if (trigger.kind === 'enter') pressEnter(adapter.composer(document) ?? trigger.composer);
     else clickSend(adapter.sendButton(document) ?? trigger.button);
+  }
+
+  /**
+   * The user really sent this (a trusted Enter or click reached here): the background keeps it
+   * for this tab, so the captured user turn with this text counts as typed here. Only what the
+   * user typed or pasted counts (`typed`): text a page put in the box, and our block, are not the
+   * user's. The background drops it when the site is not learning.
+   */
+  private reportSend(typed: string): void {
+    const text = stripInjectedBlocks(typed, this.state.marks).trim();
+    if (text) void call('chat.sent', { text: text.slice(0, 100_000) }, 5000);
   }
 
   /**

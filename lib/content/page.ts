@@ -12,17 +12,27 @@ import { Capture } from './capture';
 import { createControls } from './controls';
 import { createHealth } from './health';
 import { Injector } from './injector';
+import { PageTurns } from './page-turns';
 import { call } from './rpc';
 import { isStaleNotice } from './stale';
 import { loadStatus, type PageState, refreshConfig, SWITCHES_UNKNOWN, setExcluded, showsTurns } from './state';
 
 const TICK_MS = 250;
+/**
+ * Page changes are looked at once the page has been still this long (a streaming answer changes
+ * it every few milliseconds), or at the latest this long after the first change, in idle time.
+ */
+const QUIET_MS = 300;
+const MAX_WAIT_MS = 2000;
+/** A hidden tab is looked at no more often than this (a finished answer is still stored). */
+const HIDDEN_MS = 10_000;
 /** Without learning there is no observer: the controls follow the composer this often. */
 const SLOW_TICK_MS = 1000;
 /** An excluded chat asks again this often: the side panel (or another tab) may turn it back on. */
 const EXCLUDED_RECHECK_MS = 3000;
 
 export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapter): void {
+  const pageTurns = new PageTurns(adapter);
   const state: PageState = {
     adapter,
     ctx,
@@ -33,6 +43,13 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     config: { ...SWITCHES_UNKNOWN },
     configKnown: false,
     marks: [],
+    turns: {
+      // Changes not yet delivered to the observer's callback are taken first.
+      read: (marks) => {
+        if (observer) pageTurns.changed(observer.takeRecords());
+        return pageTurns.read(marks);
+      },
+    },
     lang: resolveLanguage('auto'),
     changed: () => controls.update(),
     configured: () => {
@@ -61,24 +78,34 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   const tick = throttle(ctx, TICK_MS, () => {
     const { learn, inject } = state.config;
     followUrl(state, new URL(location.href), parts);
+    // Asked once per tick: while an answer streams, only the capture's wait is kept up to date.
+    const streaming = (learn || inject !== 'off') && adapter.isGenerating(document);
     if (learn) {
       noticeNewChatStarted(state);
       if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
         checkedAt = performance.now();
         void loadStatus(state);
       }
-      capture.tick();
+      capture.tick(streaming);
     }
-    if (learn || inject !== 'off') health.tick();
+    if (learn || inject !== 'off') health.tick(streaming);
     injector.flushRecord();
-    controls.place();
+    // The composer stays where it is while the answer streams; placing reads layout.
+    if (!streaming) controls.place();
   });
+
+  const onChange = whenStill(ctx, tick);
 
   /** Starts or stops reading the page to match the switches. */
   function apply(): void {
     const { learn, inject } = state.config;
     if (learn && !observer) {
-      observer = new MutationObserver(tick);
+      // Changes made while nothing observed are unknown: read everything again.
+      pageTurns.reset();
+      observer = new MutationObserver((records) => {
+        pageTurns.changed(records);
+        onChange();
+      });
       observer.observe(document.documentElement, {
         childList: true,
         subtree: true,
@@ -111,6 +138,9 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   });
   ctx.addEventListener(window, 'focusin', () => void refreshConfig(state), { capture: true });
   ctx.addEventListener(window, 'resize', tick);
+  ctx.addEventListener(document, 'visibilitychange', () => {
+    if (!document.hidden) tick();
+  });
   ctx.onInvalidated(() => {
     browser.runtime.onMessage.removeListener(onMessage);
     observer?.disconnect();
@@ -174,6 +204,33 @@ function throttle(ctx: ContentScriptContext, ms: number, fn: () => void): () => 
       last = performance.now();
       fn();
     }, wait);
+  };
+}
+
+/**
+ * Runs `fn` in idle time once the page has been still for QUIET_MS, or MAX_WAIT_MS after the
+ * first change at the latest; while the tab is hidden, HIDDEN_MS after the first change.
+ * Each call costs a timestamp: the per-change work does not grow with the page.
+ */
+function whenStill(ctx: ContentScriptContext, fn: () => void): () => void {
+  let first = 0;
+  let last = 0;
+  let timer: number | undefined;
+  const fire = () => {
+    const now = performance.now();
+    const due = document.hidden ? first + HIDDEN_MS : Math.min(last + QUIET_MS, first + MAX_WAIT_MS);
+    if (now < due) {
+      timer = ctx.setTimeout(fire, due - now);
+      return;
+    }
+    timer = undefined;
+    ctx.requestIdleCallback(fn, { timeout: 500 });
+  };
+  return () => {
+    last = performance.now();
+    if (timer !== undefined) return;
+    first = last;
+    timer = ctx.setTimeout(fire, document.hidden ? HIDDEN_MS : QUIET_MS);
   };
 }
 

@@ -6,6 +6,7 @@ import type { ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
 import { type Lang, resolveLanguage } from '../i18n/language';
 import type { SiteMode } from '../settings/schema';
+import type { ReadTurn } from './page-turns';
 import { call } from './rpc';
 
 export interface PageState {
@@ -26,6 +27,8 @@ export interface PageState {
   config: SiteSwitches;
   /** The background has answered with the switches at least once (`config` is theirs, not a guess). */
   configKnown: boolean;
+  /** The conversation's turns as the page shows them, read incrementally (page-turns.ts). */
+  readonly turns: { read(marks: readonly string[]): readonly ReadTurn[] };
   /** The mark this install writes in its blocks: only blocks carrying it are ours. */
   marks: string[];
   /** The language the side panel speaks; the page's controls follow it. */

@@ -1,6 +1,6 @@
 /**
  * Backups live in their own database, so a store that cannot be opened or read can still be
- * restored from them (SPEC §5 integrity check). The same database keeps what must outlive any
+ * restored from them (DESIGN.md §5 integrity check). The same database keeps what must outlive any
  * restore of the main store: the "don't remember this chat" tombstones, and records saved
  * from a damaged store before it was rebuilt.
  */

@@ -1,5 +1,5 @@
 /**
- * Backups before destructive side-panel actions (SPEC §5: deletes and bulk actions take one
+ * Backups before destructive side-panel actions (DESIGN.md §5: deletes and bulk actions take one
  * first). Only 7 backups are kept, so ten single deletes in a row must not push out the
  * snapshots taken after extractions: a recent "before" snapshot that still holds every
  * record about to change, unchanged, already covers the action and is reused.

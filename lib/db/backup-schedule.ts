@@ -1,5 +1,5 @@
 /**
- * Backups that follow hand edits (SPEC §5), debounced: the first change after a backup marks
+ * Backups that follow hand edits (DESIGN.md §5), debounced: the first change after a backup marks
  * the store, and one backup is due `EDIT_BACKUP_DELAY_MS` later whatever follows, so a burst
  * of edits costs one backup and at most that much hand work is ever only in the live store.
  * The mark is in the store itself, so a stopped worker does not forget it.

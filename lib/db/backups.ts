@@ -1,5 +1,5 @@
 /**
- * Snapshots of the store (SPEC §5): taken after each successful extraction, after hand edits
+ * Snapshots of the store (DESIGN.md §5): taken after each successful extraction, after hand edits
  * (debounced, backup-schedule.ts) and before each import, bulk delete or restore; the newest
  * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */

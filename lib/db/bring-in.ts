@@ -30,9 +30,12 @@ function asExtracted(item: BringInItem, known: ReadonlyMap<string, MemoryRecord>
   return { op: 'add', content, type: item.type, importance: item.importance };
 }
 
+/** Active and proposed memories: what a brought-in item may restate or replace. */
 async function activeMemories(): Promise<MemoryRecord[]> {
-  return db.memories.where('status').equals('active').toArray();
+  return db.memories.where('status').anyOf('active', 'proposed').toArray();
 }
+
+const BROUGHT_IN = { kind: 'brought-in' } as const;
 
 /** A cheap fingerprint of the active set: equal fingerprints, equal plan. */
 function fingerprint(active: readonly MemoryRecord[]): string {
@@ -48,6 +51,9 @@ function verdictOf(plan: MergePlan, activeIds: ReadonlySet<string>): ItemCheck {
   if (s.superseded) return { verdict: 'replaces', existing, label: null };
   if (s.updated) return { verdict: 'updates', existing, label: null };
   if (s.unchanged) return { verdict: 'same', existing, label: null };
+  // A change to a pinned or hand-edited memory waits for review; the memory stays as it is.
+  const changes = plan.writes.find((w) => w.proposal?.changes)?.proposal?.changes;
+  if (changes) return { verdict: 'updates', existing: changes, label: null };
   return { verdict: 'new', existing: null, label: null };
 }
 
@@ -59,7 +65,7 @@ export async function checkBringIn(
 ): Promise<ItemCheck[]> {
   const active = await activeMemories();
   const ids = new Set(active.map((m) => m.id));
-  const ctx = { active, aliases: new Map(), source: NO_CHAT, patterns, now: now() };
+  const ctx = { active, aliases: new Map(), source: NO_CHAT, patterns, now: now(), origin: BROUGHT_IN };
   const known = restatementIndex(active);
   work.phase('merge', items.length);
   const out: ItemCheck[] = [];
@@ -79,7 +85,7 @@ export async function checkBringIn(
 /** Applies one chunk's plan to the running active set, as the next chunk must see it. */
 function carry(active: Map<string, MemoryRecord>, writes: readonly MemoryRecord[]): void {
   for (const w of writes) {
-    if (w.status === 'active') active.set(w.id, w);
+    if (w.status === 'active' || w.status === 'proposed') active.set(w.id, w);
     else active.delete(w.id);
   }
 }
@@ -94,7 +100,7 @@ async function planInChunks(
   const known = restatementIndex(start);
   const active = new Map(start.map((m) => [m.id, m]));
   const writes = new Map<string, MemoryRecord>();
-  const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
+  const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
   work.phase('merge', items.length);
   for (let i = 0; i < items.length; i += CHUNK) {
     const chunk = items.slice(i, i + CHUNK).map((item) => asExtracted(item, known));
@@ -104,6 +110,7 @@ async function planInChunks(
       source: NO_CHAT,
       patterns,
       now: at,
+      origin: BROUGHT_IN,
     });
     carry(active, plan.writes);
     for (const w of plan.writes) writes.set(w.id, w);
@@ -123,7 +130,9 @@ function finish(
 ): MemoryRecord[] {
   const dates = new Map(items.filter((i) => i.createdAt).map((i) => [i.content.trim(), i.createdAt as string]));
   return [...writes].map((w) => {
-    if (existing.has(w.id)) return w;
+    // A changed memory or a version keeps its own source; the plan's placeholder is never stored.
+    if (existing.has(w.id) || w.status === 'superseded')
+      return w.source?.chatId === '' && w.source.site === '' ? { ...w, source: null } : w;
     const createdAt = dates.get(w.content) ?? w.createdAt;
     return { ...w, source: null, createdAt: createdAt < w.updatedAt ? createdAt : w.createdAt };
   });
@@ -151,6 +160,7 @@ export async function commitBringIn(
           source: NO_CHAT,
           patterns,
           now: at,
+          origin: BROUGHT_IN,
         },
       );
       writes = new Map(plan.writes.map((w) => [w.id, w]));

@@ -58,7 +58,7 @@ export function mergeTurns(stored: readonly Turn[], seen: readonly CapturedTurn[
   });
 }
 
-/** Captured user turns never keep the block this extension injected (SPEC §1.1). */
+/** Captured user turns never keep the block this extension injected (DESIGN.md §1.1). */
 export function cleanTurns(turns: readonly CapturedTurn[], marks: readonly string[]): CapturedTurn[] {
   return turns
     .map((t) => (t.role === 'user' ? { role: t.role, text: stripInjectedBlocks(t.text, marks) } : t))

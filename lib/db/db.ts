@@ -4,6 +4,7 @@
  * release that introduced it; every upgrade has a test on fake-indexeddb.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { ToolCall } from '../bridge/tool-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 
 export const DB_NAME = 'claude-mem';
@@ -93,6 +94,8 @@ export const SCHEMA_V3 = {
 
 /** v4: the user's sends, so a chat's user turns are known to be typed here (provenance). */
 const SCHEMA_V4 = { ...SCHEMA_V3, sends: 'id, tabId, chatId' } as const;
+/** v5: desktop tools' calls, for Activity (which client, which tool, the query, what went out). */
+const SCHEMA_V5 = { ...SCHEMA_V4, toolCalls: 'id, at' } as const;
 
 export class MemDB extends Dexie {
   memories!: EntityTable<MemoryRecord, 'id'>;
@@ -104,6 +107,7 @@ export class MemDB extends Dexie {
   quarantine!: EntityTable<QuarantineRow, 'id'>;
   terms!: EntityTable<TermsRow, 'id'>;
   sends!: EntityTable<SendRow, 'id'>;
+  toolCalls!: EntityTable<ToolCall, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -114,6 +118,8 @@ export class MemDB extends Dexie {
     this.version(3).stores(SCHEMA_V3);
     // v4: a new table; no row changes (memories without `origin` were written before it existed).
     this.version(4).stores(SCHEMA_V4);
+    // v5: a new table, nothing to copy.
+    this.version(5).stores(SCHEMA_V5);
   }
 }
 

@@ -8,9 +8,13 @@ import type { AliasMap } from '../extraction/extract-prompt';
 import type { ExtractedMemory } from '../extraction/extract-schema';
 import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
 import type { Job, MemorySource } from '../memory/types';
-import type { PrivacyPattern } from '../settings/schema';
+import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { now } from '../time';
 import { db } from './db';
+import { sentHere } from './sends';
+
+const SENT = { kind: 'sent' } as const;
+const OPENED = { kind: 'opened' } as const;
 
 export interface WindowAnswer {
   jobId: string;
@@ -25,6 +29,8 @@ export interface WindowAnswer {
   aliases: AliasMap;
   source: MemorySource;
   patterns: readonly PrivacyPattern[];
+  /** The user's review choice for the chat's site when the call was made; absent: use at once. */
+  review?: ReviewMode;
 }
 
 function describeStats(s: MergeStats): string {
@@ -33,6 +39,7 @@ function describeStats(s: MergeStats): string {
     s.updated ? `${s.updated} updated` : '',
     s.superseded ? `${s.superseded} superseded` : '',
     s.unchanged ? `${s.unchanged} already known` : '',
+    s.proposed ? `${s.proposed} waiting for review` : '',
     s.dropped ? `${s.dropped} dropped by the privacy filter` : '',
   ];
   return parts.filter(Boolean).join(' · ');
@@ -45,6 +52,7 @@ function addStats(a: MergeStats, b: MergeStats): MergeStats {
     superseded: a.superseded + b.superseded,
     unchanged: a.unchanged + b.unchanged,
     dropped: a.dropped + b.dropped,
+    proposed: a.proposed + b.proposed,
   };
 }
 
@@ -52,9 +60,9 @@ function addStats(a: MergeStats, b: MergeStats): MergeStats {
 function previousStats(job: Job): MergeStats {
   try {
     const parsed = JSON.parse(job.outcome ?? '') as MergeStats;
-    if (typeof parsed.added === 'number') return parsed;
+    if (typeof parsed.added === 'number') return { ...parsed, proposed: parsed.proposed ?? 0 };
   } catch {}
-  return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
+  return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
 }
 
 /** Why a held job's answer was not stored although the job was still its worker's. */
@@ -74,7 +82,7 @@ export async function commitWindow(
 ): Promise<MergePlan | null> {
   const held = await db.jobs.get(answer.jobId);
   const off = held ? await learningOff(held.chatId) : false;
-  return db.transaction('rw', db.memories, db.chats, db.jobs, async () => {
+  return db.transaction('rw', db.memories, db.chats, db.jobs, db.sends, async () => {
     const at = now();
     const job = await db.jobs.get(answer.jobId);
     if (job?.state !== 'running' || job.runner !== answer.runner) return null;
@@ -94,19 +102,19 @@ export async function commitWindow(
       });
       return null;
     }
-    const active = await db.memories.where('status').equals('active').toArray();
-    const plan = planMerge(answer.items, { active, ...answer, now: at });
+    const known = await db.memories.where('status').anyOf('active', 'proposed').toArray();
+    // Text the user did not type and send here (a shared thread, an old or imported chat, turns
+    // a page added) is someone else's: what comes from it waits for review.
+    const origin = (await sentHere(current)) ? SENT : OPENED;
+    const plan = planMerge(answer.items, { ...answer, active: known, now: at, origin });
     await db.memories.bulkPut(plan.writes);
 
-    const chat = await db.chats.get(job.chatId);
-    if (chat) {
-      await db.chats.update(chat.id, {
-        summary: answer.summary.trim() || chat.summary,
-        extractedVersion: answer.lastWindow
-          ? Math.max(chat.extractedVersion, answer.chatVersion)
-          : chat.extractedVersion,
-      });
-    }
+    await db.chats.update(current.id, {
+      summary: answer.summary.trim() || current.summary,
+      extractedVersion: answer.lastWindow
+        ? Math.max(current.extractedVersion, answer.chatVersion)
+        : current.extractedVersion,
+    });
     const stats = addStats(previousStats(job), plan.stats);
     await db.jobs.put({
       ...job,

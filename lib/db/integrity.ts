@@ -1,5 +1,5 @@
 /**
- * The start-up integrity check (SPEC §5). Every record must parse with its zod schema; one
+ * The start-up integrity check (DESIGN.md §5). Every record must parse with its zod schema; one
  * that does not is moved to `quarantine` (kept, listed in the side panel, never used) rather
  * than dropped. A store that cannot be read is first retried (a busy disk or an aborted
  * transaction passes). If it still cannot be read, it is replaced only when the error is not

@@ -12,6 +12,7 @@ import {
 } from '../memory/forgetting';
 import { now, nowMs } from '../time';
 import { db } from './db';
+import { pruneSends } from './sends';
 
 export interface MaintenanceReport {
   at: string;
@@ -78,6 +79,8 @@ export async function runMaintenance(retentionDays: number): Promise<Maintenance
     downWeightedFacts: await downWeightFacts(t),
     droppedTranscripts: await dropTranscripts(t, retentionDays),
   };
+  // Sends no capture claimed in time, and those of deleted chats, prove nothing any more.
+  await pruneSends(new Set(await db.chats.toCollection().primaryKeys()));
   await db.transaction('rw', db.meta, async () => {
     const log = ((await db.meta.get(LOG_KEY))?.value as MaintenanceReport[] | undefined) ?? [];
     await db.meta.put({ key: LOG_KEY, value: [report, ...log].slice(0, LOG_KEEP) });

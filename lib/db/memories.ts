@@ -4,14 +4,17 @@ import { sensitiveLabel } from '../extraction/privacy';
 import { relation } from '../extraction/similarity';
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
+import { memoryReasons } from '../memory/review-rules';
 import {
   MAX_MEMORY_CHARS,
   type MemoryRecord,
   type MemoryStatus,
   type MemoryType,
   type Origin,
+  type ReviewReason,
   type Scope,
 } from '../memory/types';
+import { versionOf } from '../memory/versions';
 import { loadSettings } from '../settings/store';
 import { now } from '../time';
 import { db } from './db';
@@ -53,33 +56,67 @@ export type MemoryPatch = Partial<
     | 'supersededBy'
     | 'feedback'
     | 'keywords'
+    | 'invisibleRemoved'
   >
 >;
 
-/** Applies a patch and bumps `updatedAt`; returns the record before and after, for undo. */
+/**
+ * Applies a hand edit and bumps `updatedAt`; returns the record before and after, for undo. A
+ * new text keeps the old one as a version (`versionId`) and makes the memory the user's own.
+ * Accepting a proposal goes through lib/db/review.ts, so a proposal's text edited here stays
+ * proposed.
+ */
 export async function updateMemory(
   id: string,
   patch: MemoryPatch,
-): Promise<{ before: MemoryRecord; after: MemoryRecord }> {
+): Promise<{ before: MemoryRecord; after: MemoryRecord; versionId?: string }> {
   return db.transaction('rw', db.memories, async () => {
     const before = await db.memories.get(id);
     if (!before) throw new Error(`memory ${id} not found`);
-    const after: MemoryRecord = { ...before, ...patch, updatedAt: now() };
+    const at = now();
+    const textChanged = patch.content !== undefined && patch.content !== before.content;
+    const { invisibleRemoved: _removed, ...kept } = before;
+    const after: MemoryRecord = {
+      ...(textChanged ? kept : before),
+      ...patch,
+      updatedAt: at,
+      ...(textChanged ? { origin: { kind: 'hand' as const } } : {}),
+    };
+    if (textChanged && before.status === 'active') {
+      const version = versionOf(before, at);
+      await db.memories.bulkPut([after, version]);
+      return { before, after, versionId: version.id };
+    }
     await db.memories.put(after);
     return { before, after };
   });
 }
 
-/** Deletes and returns what was deleted, so the caller can offer undo. */
-export async function deleteMemories(ids: readonly string[]): Promise<MemoryRecord[]> {
-  return db.transaction('rw', db.memories, async () => {
-    const rows = (await db.memories.bulkGet([...ids])).filter((m): m is MemoryRecord => !!m);
-    await db.memories.bulkDelete(rows.map((m) => m.id));
-    return rows;
+/** Undo: puts records back as they were and removes the ones the undone action created. */
+export async function restoreMemories(records: readonly MemoryRecord[], remove: readonly string[] = []): Promise<void> {
+  await db.transaction('rw', db.memories, async () => {
+    await db.memories.bulkDelete([...remove]);
+    await db.memories.bulkPut([...records]);
   });
 }
 
-/** Records that an injection used these memories (SPEC §1.6: hit count and last hit). */
+/**
+ * Deletes memories with their history (the versions that hold their earlier texts) and
+ * returns what was deleted, so the caller can offer undo.
+ */
+export async function deleteMemories(ids: readonly string[]): Promise<MemoryRecord[]> {
+  return db.transaction('rw', db.memories, async () => {
+    const rows = (await db.memories.bulkGet([...ids])).filter((m): m is MemoryRecord => !!m);
+    const gone = new Set(rows.map((m) => m.id));
+    const versions = (await db.memories.where('status').equals('superseded').toArray()).filter(
+      (v) => v.supersededBy !== null && gone.has(v.supersededBy) && !gone.has(v.id),
+    );
+    await db.memories.bulkDelete([...gone, ...versions.map((v) => v.id)]);
+    return [...rows, ...versions];
+  });
+}
+
+/** Records that an injection used these memories (DESIGN.md §1.6: hit count and last hit). */
 export async function recordHits(ids: readonly string[], at: string = now()): Promise<void> {
   await db.transaction('rw', db.memories, async () => {
     const rows = (await db.memories.bulkGet([...ids])).filter((row) => row !== undefined);
@@ -128,10 +165,16 @@ export async function proposeMemory(input: ProposeInput): Promise<ProposeResult>
     const current = await db.memories.where('status').anyOf('active', 'proposed').toArray();
     const known = current.find((m) => m.type === input.type && relation(m.content, content) === 'duplicate');
     if (known) return { outcome: 'known', id: known.id };
+    const importance = clampImportance(input.importance ?? 3);
+    const why = memoryReasons({ content, type: input.type, importance });
+    const first: ReviewReason =
+      input.origin.kind === 'tool' ? 'tool' : input.origin.kind === 'opened' ? 'not-sent-here' : 'ask-first';
     const memory: MemoryRecord = {
-      ...createMemory({ content, type: input.type, importance: clampImportance(input.importance ?? 3) }),
+      ...createMemory({ content, type: input.type, importance }),
       status: 'proposed',
       origin: input.origin,
+      proposal: { reasons: [first, ...why] },
+      ...(cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
     };
     await db.memories.add(memory);
     return { outcome: 'proposed', memory };

@@ -7,9 +7,14 @@
  * inside the transaction aborts it).
  */
 
-import { contentKey } from '../memory/normalize';
-import type { Chat, MemoryRecord } from '../memory/types';
+import { withoutInvisible } from '../memory/invisible';
+import { contentKey, normalizeContent } from '../memory/normalize';
+import { isProtected, textReasons } from '../memory/review-rules';
+import type { Chat, MemoryRecord, ReviewReason } from '../memory/types';
+import { versionOf } from '../memory/versions';
 import type { ParsedMemoryFile } from '../memory-file/format';
+import { tagsFor } from '../ranking/keywords';
+import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 import { tombstonedChatIds } from './tombstones';
@@ -37,31 +42,90 @@ export interface ImportReport {
   updated: number;
   skipped: number;
   chats: number;
+  /** Memories that arrived waiting for review, or changes to pinned and hand-edited ones. */
+  proposed: number;
   /** The undo record of exactly what this import wrote (undo-log.ts). */
   undoId: string;
 }
 
-/** Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is skipped. */
+/**
+ * A file's memory as it may enter the store: its own state, except that text which reads as an
+ * instruction or carries a link, an e-mail address or markup arrives proposed, and invisible
+ * characters are removed.
+ */
+function admitted(incoming: MemoryRecord): MemoryRecord | null {
+  const cleaned = withoutInvisible(incoming.content);
+  const content = cleaned.text.trim();
+  if (!content) return null;
+  const base: MemoryRecord =
+    cleaned.removed > 0
+      ? { ...incoming, content, tags: tagsFor(content), invisibleRemoved: cleaned.removed }
+      : incoming;
+  const reasons = textReasons(content);
+  if (reasons.length === 0 || base.status !== 'active') return base;
+  return { ...base, status: 'proposed', proposal: { reasons } };
+}
+
+/** A proposal that changes `current`, for the file's newer text of a memory the store holds. */
+function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: ReviewReason[]): MemoryRecord {
+  return {
+    ...incoming,
+    id: crypto.randomUUID(),
+    status: 'proposed',
+    pinned: false,
+    supersededBy: null,
+    proposal: { reasons, changes: current.id },
+  };
+}
+
+/**
+ * Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is
+ * skipped. A newer text of a stored memory keeps the old text as a version; for a pinned or
+ * hand-edited memory, or a text that needs review, it waits as a proposal instead.
+ */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
   return db.transaction('rw', db.memories, db.chats, db.meta, async () => {
+    const at = now();
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
     const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
-    const writes: MemoryRecord[] = [];
-    const report: Omit<ImportReport, 'undoId'> = { added: 0, updated: 0, skipped: 0, chats: 0 };
+    const writes = new Map<string, MemoryRecord>();
+    const report: Omit<ImportReport, 'undoId'> = { added: 0, updated: 0, skipped: 0, chats: 0, proposed: 0 };
     const before = new Map(existing.map((m) => [m.id, m]));
+    const put = (m: MemoryRecord) => {
+      writes.set(m.id, m);
+      byId.set(m.id, m);
+      if (m.status === 'proposed') report.proposed++;
+    };
     work?.phase('merge', file.memories.length);
-    for (const incoming of file.memories) {
+    for (const raw of file.memories) {
       work?.advance();
+      const incoming = admitted(raw);
+      if (!incoming) {
+        report.skipped++;
+        continue;
+      }
       const current = byId.get(incoming.id);
       if (current) {
-        if (incoming.updatedAt > current.updatedAt) {
-          const merged = { ...incoming, feedback: current.feedback };
-          writes.push(merged);
-          byId.set(incoming.id, merged);
-          report.updated++;
-        } else report.skipped++;
+        if (incoming.updatedAt <= current.updatedAt) {
+          report.skipped++;
+          continue;
+        }
+        const textChanged = normalizeContent(incoming.content) !== normalizeContent(current.content);
+        const reasons = textChanged ? textReasons(incoming.content) : [];
+        if (textChanged && (isProtected(current) || reasons.length > 0)) {
+          put(proposedChange(incoming, current, isProtected(current) ? [...reasons, 'changes-protected'] : reasons));
+          continue;
+        }
+        if (!textChanged && isProtected(current)) {
+          report.skipped++;
+          continue;
+        }
+        const merged: MemoryRecord = { ...incoming, feedback: current.feedback };
+        if (textChanged && current.status === 'active') put(versionOf(current, at));
+        put(merged);
+        report.updated++;
         continue;
       }
       const key = contentKey(incoming.type, incoming.content);
@@ -70,18 +134,25 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
         continue;
       }
       keys.add(key);
-      byId.set(incoming.id, incoming);
-      writes.push(incoming);
+      put(incoming);
       report.added++;
     }
-    await putInChunks(db.memories, writes, work);
+    const rows = [...writes.values()].map((m) => withKnownTarget(m, byId));
+    await putInChunks(db.memories, rows, work);
     const chats = await addHistory(file.chats, tombstones);
     const undoId = await recordUndo('import', {
-      memories: writes.map((w) => ({ id: w.id, before: before.get(w.id) ?? null, after: w })),
+      memories: rows.map((w) => ({ id: w.id, before: before.get(w.id) ?? null, after: w })),
       chats: chats.map((c) => ({ id: c.id, before: null, after: c })),
     });
     return { ...report, chats: chats.length, undoId };
   });
+}
+
+/** A proposal naming a memory neither the file nor the store holds is a plain proposal. */
+function withKnownTarget(m: MemoryRecord, byId: ReadonlyMap<string, MemoryRecord>): MemoryRecord {
+  const changes = m.proposal?.changes;
+  if (!changes || byId.has(changes) || !m.proposal) return m;
+  return { ...m, proposal: { reasons: m.proposal.reasons } };
 }
 
 /** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */

@@ -1,33 +1,55 @@
 /**
- * Decides what the model's answer does to the store (SPEC §2–§4), as a pure plan the db layer
- * writes in one transaction. For each extracted item, in order:
- *   1. the privacy filter drops it if it holds anything sensitive;
- *   2. `update <id>` rewrites that memory; `supersede <id>` adds the new one and retires the old;
- *   3. otherwise it is compared with the active memories of its type: a near-duplicate updates
- *      the existing one, a detected contradiction (same text with other numbers or negation,
- *      or the same single-valued topic) supersedes it, anything else is added.
- * Items are merged one by one against the running result, so two items of one answer that
- * say the same thing also end up as one memory.
+ * Decides what the model's answer does to the store (DESIGN.md §2–§4, §9), as a pure plan the db
+ * layer writes in one transaction. For each extracted item, in order:
+ *   1. invisible characters are removed and the privacy filter drops it if it holds anything
+ *      sensitive;
+ *   2. its review reasons are collected (lib/memory/review-rules.ts, plus text not sent here
+ *      and the user's "ask me first"): with any, what it would do waits as a proposal;
+ *   3. `update <id>` changes that memory (its old text becomes a version), `supersede <id>`
+ *      adds the new one and retires the old; a change to a pinned or hand-edited memory always
+ *      waits for review, and the memory stays as it is;
+ *   4. otherwise it is compared with the active and proposed memories of its type: a
+ *      restatement of one is "already known" and changes nothing, a detected contradiction
+ *      (same text with other numbers or negation, or the same single-valued topic) with an
+ *      active one supersedes it, anything else is added.
+ * A proposed memory is never changed, superseded or merged into. Items are merged one by one
+ * against the running result, so two items of one answer that say the same thing end up as one.
  */
 
 import { createMemory } from '../memory/factory';
-import { cleanKeywords } from '../memory/keyword-list';
+import { withoutInvisible } from '../memory/invisible';
 import { normalizeContent } from '../memory/normalize';
-import { MAX_MEMORY_CHARS, type MemoryRecord, type MemorySource } from '../memory/types';
-import { tagsFor } from '../ranking/keywords';
-import type { PrivacyPattern } from '../settings/schema';
+import { isProtected, memoryReasons, textReasons } from '../memory/review-rules';
+import {
+  MAX_MEMORY_CHARS,
+  type MemoryRecord,
+  type MemorySource,
+  type Origin,
+  type ReviewReason,
+} from '../memory/types';
+import { changeMemory } from '../memory/versions';
+import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
 import { sensitiveLabel } from './privacy';
 import { relation } from './similarity';
 
 export interface MergeContext {
-  /** Every active memory in the store (near-duplicates are looked for in all of them). */
+  /** Every active and proposed memory in the store (restatements are looked for in all of them). */
   active: readonly MemoryRecord[];
   aliases: AliasMap;
   source: MemorySource;
   patterns: readonly PrivacyPattern[];
   now: string;
+  /**
+   * Where the text came from: `sent` when every user turn of the chat was typed and sent in
+   * this browser, `opened` otherwise (what is extracted then waits for review), `brought-in`
+   * for Bring in (only text that reads as an instruction or carries a link, an e-mail address
+   * or markup waits). Absent: `sent`.
+   */
+  origin?: Origin;
+  /** The user's choice for new memories from this site. Absent: use at once. */
+  review?: ReviewMode;
 }
 
 export interface MergeStats {
@@ -36,6 +58,8 @@ export interface MergeStats {
   superseded: number;
   unchanged: number;
   dropped: number;
+  /** Written as proposals: new memories or changes waiting for the user's review. */
+  proposed: number;
 }
 
 export interface MergePlan {
@@ -49,6 +73,8 @@ export interface MergePlan {
 class Working {
   readonly byId = new Map<string, MemoryRecord>();
   readonly changed = new Set<string>();
+  /** Memories this plan created: a later item of the same answer may still raise their importance. */
+  readonly fresh = new Set<string>();
 
   constructor(active: readonly MemoryRecord[]) {
     for (const m of active) this.byId.set(m.id, m);
@@ -59,80 +85,145 @@ class Working {
     this.changed.add(memory.id);
   }
 
-  activeOfType(type: MemoryRecord['type']): MemoryRecord[] {
-    return [...this.byId.values()].filter((m) => m.status === 'active' && m.type === type);
+  add(memory: MemoryRecord): void {
+    this.put(memory);
+    this.fresh.add(memory.id);
+  }
+
+  /** Active and proposed memories of a type: what a new item may restate. */
+  knownOfType(type: MemoryRecord['type']): MemoryRecord[] {
+    return [...this.byId.values()].filter((m) => (m.status === 'active' || m.status === 'proposed') && m.type === type);
   }
 }
 
-/** The same fact restated: the model's fresh keywords replace the old ones; none given keeps them. */
-function rewrite(old: MemoryRecord, item: ExtractedMemory, importance: number, now: string): MemoryRecord {
-  const keywords = item.keywords && item.keywords.length > 0 ? cleanKeywords(item.keywords) : old.keywords;
+interface Item extends ExtractedMemory {
+  /** Invisible characters removed from the model's text. */
+  removed: number;
+}
+
+function newRecord(item: Item, ctx: MergeContext, reasons: readonly ReviewReason[], changes?: string): MemoryRecord {
+  const base = createMemory({ ...item, source: ctx.source });
   return {
-    ...old,
-    content: item.content,
-    type: item.type,
-    importance,
-    tags: tagsFor(item.content),
-    updatedAt: now,
-    ...(keywords ? { keywords } : {}),
+    ...base,
+    createdAt: ctx.now,
+    updatedAt: ctx.now,
+    origin: ctx.origin ?? { kind: 'sent' },
+    ...(reasons.length > 0
+      ? { status: 'proposed' as const, proposal: { reasons: [...reasons], ...(changes ? { changes } : {}) } }
+      : {}),
+    ...(item.removed > 0 ? { invisibleRemoved: item.removed } : {}),
   };
 }
 
-function supersede(work: Working, old: MemoryRecord, item: ExtractedMemory, ctx: MergeContext): void {
-  const fresh = { ...createMemory({ ...item, source: ctx.source }), createdAt: ctx.now, updatedAt: ctx.now };
-  work.put(fresh);
-  work.put({ ...old, status: 'superseded', supersededBy: fresh.id, updatedAt: ctx.now });
+/**
+ * A restatement: the same memory said again ("already known"). For the model's explicit
+ * `update`, only when the new text says no more than the stored one (a near-duplicate no
+ * longer than it): a more precise text is a change, kept as a version.
+ */
+function restates(known: MemoryRecord, item: Item, explicit = false): boolean {
+  if (relation(known.content, item.content) !== 'duplicate') return false;
+  if (!explicit) return true;
+  return normalizeContent(item.content).length <= normalizeContent(known.content).length;
 }
 
-function mergeOne(work: Working, item: ExtractedMemory, ctx: MergeContext, stats: MergeStats): void {
+/** Only memories this answer created may take a higher importance from a restatement. */
+function restated(work: Working, known: MemoryRecord, item: Item, stats: MergeStats): void {
+  if (work.fresh.has(known.id) && item.importance > known.importance)
+    work.put({ ...known, importance: item.importance });
+  stats.unchanged++;
+}
+
+/** Changes `target` as the item says (`update`: in place, `supersede`: a new memory), or proposes it. */
+function change(
+  work: Working,
+  target: MemoryRecord,
+  item: Item,
+  op: 'update' | 'supersede',
+  ctx: MergeContext,
+  reasons: ReviewReason[],
+  stats: MergeStats,
+): void {
+  const held = isProtected(target) ? [...reasons, 'changes-protected' as const] : reasons;
+  if (held.length > 0) {
+    work.add(newRecord(item, ctx, held, target.id));
+    stats.proposed++;
+    return;
+  }
+  if (op === 'update') {
+    const [changed, version] = changeMemory(
+      target,
+      {
+        content: item.content,
+        type: item.type,
+        importance: item.importance,
+        ...(item.keywords ? { keywords: item.keywords } : {}),
+        source: ctx.source,
+        origin: ctx.origin ?? { kind: 'sent' },
+        invisibleRemoved: item.removed,
+      },
+      ctx.now,
+    );
+    work.put(changed);
+    work.put(version);
+    stats.updated++;
+    return;
+  }
+  const fresh = newRecord(item, ctx, []);
+  work.add(fresh);
+  work.put({ ...target, status: 'superseded', supersededBy: fresh.id, updatedAt: ctx.now });
+  stats.superseded++;
+}
+
+function reasonsFor(item: Item, ctx: MergeContext): ReviewReason[] {
+  // What the user chose to bring in is theirs, except text that reads as an instruction or
+  // carries a link, an e-mail address or markup.
+  if (ctx.origin?.kind === 'brought-in') return textReasons(item.content);
+  const reasons = memoryReasons(item);
+  if (ctx.origin?.kind === 'opened') reasons.unshift('not-sent-here');
+  if (ctx.review === 'ask-first') reasons.push('ask-first');
+  return reasons;
+}
+
+function mergeOne(work: Working, item: Item, ctx: MergeContext, stats: MergeStats): void {
+  const reasons = reasonsFor(item, ctx);
   const targetId = item.op === 'add' ? null : resolveTarget(item.target, ctx.aliases);
   const target = targetId ? work.byId.get(targetId) : undefined;
-  if (target && target.status === 'active') {
-    if (item.op === 'update') {
-      work.put(rewrite(target, item, item.importance, ctx.now));
-      stats.updated++;
-    } else {
-      supersede(work, target, item, ctx);
-      stats.superseded++;
-    }
+  if (target && target.status === 'active' && item.op !== 'add') {
+    if (restates(target, item, true)) restated(work, target, item, stats);
+    else change(work, target, item, item.op, ctx, reasons, stats);
     return;
   }
   // `add`, or a target we cannot resolve: judge it against the store like any new memory.
-  const candidates = work.activeOfType(item.type);
-  const duplicate = candidates.find((m) => relation(m.content, item.content) === 'duplicate');
-  if (duplicate) {
-    if (normalizeContent(duplicate.content) === normalizeContent(item.content)) {
-      if (item.importance > duplicate.importance) work.put({ ...duplicate, importance: item.importance });
-      stats.unchanged++;
-    } else {
-      work.put(rewrite(duplicate, item, Math.max(duplicate.importance, item.importance), ctx.now));
-      stats.updated++;
-    }
+  const known = work.knownOfType(item.type);
+  const same = known.find((m) => restates(m, item));
+  if (same) {
+    restated(work, same, item, stats);
     return;
   }
-  const conflict = candidates.find((m) => relation(m.content, item.content) === 'conflict');
+  const conflict = known.find((m) => m.status === 'active' && relation(m.content, item.content) === 'conflict');
   if (conflict) {
-    supersede(work, conflict, item, ctx);
-    stats.superseded++;
+    change(work, conflict, item, 'supersede', ctx, reasons, stats);
     return;
   }
-  work.put({ ...createMemory({ ...item, source: ctx.source }), createdAt: ctx.now, updatedAt: ctx.now });
-  stats.added++;
+  work.add(newRecord(item, ctx, reasons));
+  if (reasons.length > 0) stats.proposed++;
+  else stats.added++;
 }
 
 export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext): MergePlan {
   const work = new Working(ctx.active);
-  const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0 };
+  const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
   const droppedLabels: string[] = [];
   for (const raw of items) {
-    const content = raw.content.trim().slice(0, MAX_MEMORY_CHARS);
+    const cleaned = withoutInvisible(raw.content);
+    const content = cleaned.text.trim().slice(0, MAX_MEMORY_CHARS);
     const label = content ? sensitiveLabel(content, ctx.patterns) : 'empty';
     if (label) {
       stats.dropped++;
       droppedLabels.push(label);
       continue;
     }
-    mergeOne(work, { ...raw, content }, ctx, stats);
+    mergeOne(work, { ...raw, content, removed: cleaned.removed }, ctx, stats);
   }
   const writes = [...work.changed].map((id) => work.byId.get(id)).filter((m): m is MemoryRecord => !!m);
   return { writes, stats, droppedLabels };

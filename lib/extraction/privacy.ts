@@ -1,5 +1,5 @@
 /**
- * The local privacy filter (SPEC §4). It runs twice: on the transcript before it is sent
+ * The local privacy filter (DESIGN.md §4). It runs twice: on the transcript before it is sent
  * (matches are redacted) and on the model's memories before they are stored (a memory with a
  * match is dropped). Conservative by default: a false positive costs a memory, a false
  * negative leaks a secret. Pure, so the side panel's live tester can use `redact` on what the

@@ -21,7 +21,7 @@ export interface QueueDeps extends JobDeps {
   loadApiKey: (baseUrl?: string) => Promise<string | null>;
   /** Wake the queue at this time (an alarm); null cancels the wake-up. */
   schedule: (atIso: string | null) => void;
-  /** After each successful extraction (SPEC §5: a snapshot, the newest 7 kept). */
+  /** After each successful extraction (DESIGN.md §5: a snapshot, the newest 7 kept). */
   backup: () => Promise<void>;
 }
 

@@ -17,7 +17,7 @@ import { authOf } from '../provider/presets';
 import { callCost } from '../provider/pricing';
 import { stripMarks } from '../ranking/install-mark';
 import { estimateTokens } from '../ranking/render';
-import type { Settings } from '../settings/schema';
+import { reviewFor, type Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
 import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';
@@ -218,6 +218,7 @@ async function runWindow(
       aliases: prompt.aliases,
       source: { site: chat.site, url: chat.url, chatId: chat.id },
       patterns: ctx.settings.privacyPatterns,
+      review: reviewFor(ctx.settings, chat.site),
     },
     job,
     ctx,

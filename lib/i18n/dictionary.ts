@@ -6,12 +6,14 @@
  */
 import type { Lang } from './language';
 import { ACTIVITY_STRINGS } from './strings-activity';
+import { BRIDGE_STRINGS } from './strings-bridge';
 import { BRING_IN_STRINGS } from './strings-bring-in';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
 import { MEMORY_STRINGS } from './strings-memories';
 import { PROVIDER_STRINGS } from './strings-providers';
 import { QUEUE_STRINGS } from './strings-queue';
+import { REVIEW_STRINGS } from './strings-review';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
@@ -29,12 +31,16 @@ export const STRING_MODULES = [
   STORE_STRINGS,
   WORK_STRINGS,
   BRING_IN_STRINGS,
+  BRIDGE_STRINGS,
+  REVIEW_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
+  typeof BRIDGE_STRINGS &
   typeof MEMORY_STRINGS &
   typeof TAB_STRINGS &
   typeof QUEUE_STRINGS &
+  typeof REVIEW_STRINGS &
   typeof ACTIVITY_STRINGS &
   typeof INSIGHTS_STRINGS &
   typeof SETTINGS_STRINGS &

@@ -15,6 +15,16 @@ export const TAB_STRINGS = {
     'Reload the chat page to use this switch (claude-mem has not reached this page yet).',
     '请刷新聊天页面后再使用此开关（claude-mem 尚未连接到此页面）。',
   ],
+  'tab.newChatHint': [
+    'A new chat: this switch works once its first message is sent. The “Remember this chat” switch by the message box works now.',
+    '这是一个新对话：发送第一条消息后即可使用此开关。消息框旁的“记住这段对话”开关现在就能用。',
+  ],
+  'tab.extractNow': ['Extract this chat now', '现在从这个对话提取记忆'],
+  'tab.extractNowHint': [
+    'Without waiting for the chat to go idle: new memories show under Memories when it is done.',
+    '不必等对话闲置：完成后新记忆会出现在“记忆”中。',
+  ],
+  'tab.extracting': ['Extracting this chat.', '正在从这个对话提取记忆。'],
   'tab.previewTitle': ['Would be added to your next message', '下一条消息会带上的记忆'],
   'tab.draft': ['Draft', '草稿'],
   'tab.draftPlaceholder': ['What you are about to ask…', '你准备问的问题…'],

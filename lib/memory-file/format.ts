@@ -17,6 +17,8 @@ import {
   MemoryTypeSchema,
   type Origin,
   OriginSchema,
+  type Proposal,
+  ProposalSchema,
   SCOPES,
 } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
@@ -61,7 +63,8 @@ const ImportMemorySchema = z.object({
   status: z.optional(MemoryStatusSchema),
   scope: z.optional(
     z.enum(SCOPES, {
-      error: 'expected "global" or a site id (chatgpt, claude, gemini, deepseek, perplexity, kimi, doubao, qwen, grok)',
+      // The site list comes from the registry, so a new site is named here without an edit.
+      error: `expected "global" or a site id (${SCOPES.filter((s) => s !== 'global').join(', ')})`,
     }),
   ),
   pinned: z.optional(z.boolean()),
@@ -74,6 +77,8 @@ const ImportMemorySchema = z.object({
   source: z.optional(z.nullable(MemorySourceSchema)),
   keywords: z.optional(z.array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS))).check(z.maxLength(MAX_KEYWORDS))),
   origin: z.optional(OriginSchema),
+  proposal: z.optional(ProposalSchema),
+  invisibleRemoved: z.optional(z.int().check(z.minimum(1))),
 });
 
 export interface ParsedMemoryFile {
@@ -133,7 +138,14 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     feedback: 0,
     ...(raw.keywords ? { keywords: cleanKeywords(raw.keywords) } : {}),
     ...(raw.origin ? { origin: fileOrigin(raw.origin) } : {}),
+    // What a proposal waits for means something only while it is proposed.
+    ...(raw.proposal && raw.status === 'proposed' ? { proposal: fileProposal(raw.proposal) } : {}),
+    ...(raw.invisibleRemoved ? { invisibleRemoved: raw.invisibleRemoved } : {}),
   };
+}
+
+function fileProposal(p: Proposal): Proposal {
+  return { reasons: [...new Set(p.reasons)], ...(p.changes !== undefined ? { changes: p.changes } : {}) };
 }
 
 /** An origin as the format spells it: `client` only where a desktop tool wrote the memory. */
@@ -232,6 +244,8 @@ function toFileMemory(m: Memory): Memory {
     source: m.source ? { site: m.source.site, url: m.source.url, chatId: m.source.chatId } : null,
     ...(m.keywords ? { keywords: [...m.keywords] } : {}),
     ...(m.origin ? { origin: fileOrigin(m.origin) } : {}),
+    ...(m.proposal && m.status === 'proposed' ? { proposal: fileProposal(m.proposal) } : {}),
+    ...(m.invisibleRemoved ? { invisibleRemoved: m.invisibleRemoved } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 /**
- * The forgetting rules of SPEC §2/§3, as pure decisions over one record at a time, so the
+ * The forgetting rules of DESIGN.md §2/§3, as pure decisions over one record at a time, so the
  * maintenance run can apply them in small idempotent steps.
  */
 import type { Chat, MemoryRecord } from './types';

@@ -20,11 +20,43 @@ export const MEMORY_STATUSES = ['active', 'proposed', 'superseded', 'archived', 
  * `tool`: a desktop tool through the bridge (`client` names it).
  */
 export const ORIGIN_KINDS = ['sent', 'opened', 'imported', 'brought-in', 'hand', 'tool'] as const;
-export const OriginKindSchema = z.enum(ORIGIN_KINDS);
 export const OriginSchema = z.object({
-  kind: OriginKindSchema,
+  kind: z.enum(ORIGIN_KINDS),
   client: z.optional(z.string().check(z.maxLength(100))),
 });
+
+/** Why a proposed memory waits for review (lib/memory/review-rules.ts decides). */
+export const REVIEW_REASONS = [
+  /** Extracted from a chat whose user turns were not all typed and sent in this browser. */
+  'not-sent-here',
+  /** Reads as an instruction to the assistant. */
+  'instruction',
+  'link',
+  'email',
+  'markup',
+  /** An address or style preference of importance 4 or 5: a candidate for every message. */
+  'every-message',
+  /** Would change or replace a pinned memory or one the user wrote or edited by hand. */
+  'changes-protected',
+  /** The user asked to review every new memory (globally or for this site). */
+  'ask-first',
+  /** Written by a desktop tool. */
+  'tool',
+  /** Suggested by tidy-up. */
+  'tidy-up',
+] as const;
+export const ReviewReasonSchema = z.enum(REVIEW_REASONS);
+export type ReviewReason = z.infer<typeof ReviewReasonSchema>;
+
+/**
+ * What a proposed memory is waiting for: its reasons, and the memory it would change when
+ * accepted (that memory's text then becomes a version in its history).
+ */
+export const ProposalSchema = z.object({
+  reasons: z.array(ReviewReasonSchema).check(z.maxLength(REVIEW_REASONS.length)),
+  changes: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+});
+export type Proposal = z.infer<typeof ProposalSchema>;
 
 export const IsoDate = z.iso.datetime();
 export const SiteIdSchema = z.enum(SITE_IDS);
@@ -71,6 +103,10 @@ export const MemorySchema = z.object({
   keywords: z.optional(MemoryKeywordsSchema),
   /** Where it came from; absent on memories written before provenance was recorded. */
   origin: z.optional(OriginSchema),
+  /** On a proposed memory: why it waits, and what it would change. */
+  proposal: z.optional(ProposalSchema),
+  /** How many invisible characters were removed from its text when it was written. */
+  invisibleRemoved: z.optional(z.int().check(z.minimum(1))),
 });
 
 /**
@@ -87,7 +123,6 @@ export type Scope = z.infer<typeof ScopeSchema>;
 export type MemorySource = z.infer<typeof MemorySourceSchema>;
 export type Memory = z.infer<typeof MemorySchema>;
 export type MemoryRecord = z.infer<typeof MemoryRecordSchema>;
-export type OriginKind = z.infer<typeof OriginKindSchema>;
 export type Origin = z.infer<typeof OriginSchema>;
 
 export const TurnSchema = z.object({

@@ -47,17 +47,30 @@ export const CHAT_PAGE_MESSAGES = {
   ),
   /** Which selectors matched on the page; kept per tab for `tab.health`. */
   'site.health': def(SiteHealthReportSchema, Ok),
-  /** The whole ordered list of turns the page shows; storing it is idempotent. */
+  /**
+   * The ordered list of turns the page shows, from turn `base` on (0: all of them); `prefix`
+   * is the fingerprint of the turns before `base` (lib/content/turn-hash.ts). When the stored
+   * chat's first `base` turns do not have that fingerprint the answer is `resend`, and the page
+   * sends everything. Storing is idempotent.
+   */
   'chat.capture': def(
     z.object({
       conversationId: ConversationIdSchema,
       url: PageUrlSchema,
       title: z.string().check(z.maxLength(300)),
+      base: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_CHAT_TURNS))),
+      prefix: z.optional(z.string().check(z.maxLength(20))),
       // The content script sends no more than the bounds keep (lib/sites/bounds.ts).
       turns: z.array(CapturedTurnSchema).check(z.maxLength(MAX_CHAT_TURNS)),
     }),
-    z.object({ chatId: z.string(), excluded: z.boolean() }),
+    z.object({ chatId: z.string(), excluded: z.boolean(), resend: z.optional(z.boolean()) }),
   ),
+  /**
+   * The user sent a message here: a trusted Enter or click on the site's composer (never an
+   * event a page dispatched). The background keeps it for this tab, so a later capture knows
+   * which user turns were typed here (lib/db/sends.ts).
+   */
+  'chat.sent': def(z.object({ text: z.string().check(z.maxLength(100_000)) }), Ok),
   /** The tab moved to another conversation: the one it left is finished. */
   'chat.left': def(z.object({ conversationId: ConversationIdSchema }), z.object({ queued: z.boolean() })),
   /**

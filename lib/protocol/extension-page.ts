@@ -3,6 +3,7 @@
  * response. Payload schemas live with the code of their domain.
  */
 import * as z from 'zod/mini';
+import { BridgeStatusSchema } from '../bridge/status';
 import { RefineAnswerSchema } from '../bring-in/refine-prompt';
 import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
 import {
@@ -15,18 +16,30 @@ import {
 import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
 import { PendingDraftSchema } from '../memory/pending-draft';
-import { ChatSchema, InjectionSchema, MemoryRecordSchema, QueuePauseSchema, SiteIdSchema } from '../memory/types';
+import {
+  ChatSchema,
+  InjectionSchema,
+  MemoryContentSchema,
+  MemoryRecordSchema,
+  QueuePauseSchema,
+  SiteIdSchema,
+} from '../memory/types';
 import { ImportReportSchema } from '../memory-file/report';
 import { ConnectionResultSchema } from '../provider/connection-result';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
-import { PublicSettingsSchema, SettingsSchema } from '../settings/schema';
+import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
 import { TabHealthSchema } from '../sites/health';
 import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
 import { def, Empty } from './define';
 
 const IdSchema = z.string().check(z.maxLength(400));
+const ReviewResultSchema = z.object({
+  before: z.array(MemoryRecordSchema),
+  created: z.array(z.string()),
+  count: z.int(),
+});
 const MemoryIdsSchema = z.array(z.string().check(z.maxLength(200))).check(z.maxLength(1000));
 
 const chats = {
@@ -42,18 +55,34 @@ const memories = {
   'memories.add': def(NewMemorySchema, MemoryRecordSchema),
   'memories.update': def(
     z.object({ id: z.string(), patch: MemoryPatchSchema }),
-    z.object({ before: MemoryRecordSchema, after: MemoryRecordSchema }),
+    /** `versionId`: the version that now holds the old text, when the text changed (undo removes it). */
+    z.object({ before: MemoryRecordSchema, after: MemoryRecordSchema, versionId: z.optional(z.string()) }),
   ),
   'memories.delete': def(
     z.object({ ids: z.array(z.string()).check(z.maxLength(100_000)) }),
     /** `backupSkipped`: storage was full, so the delete went ahead without its backup. */
     z.object({ deleted: z.array(MemoryRecordSchema), backupSkipped: z.boolean() }),
   ),
-  /** Puts records back exactly as they were: the side panel's undo. */
+  /** Puts records back exactly as they were, and removes those the action created: the side panel's undo. */
   'memories.restore': def(
-    z.object({ records: z.array(MemoryRecordSchema).check(z.maxLength(100_000)) }),
+    z.object({
+      records: z.array(MemoryRecordSchema).check(z.maxLength(100_000)),
+      remove: z.optional(MemoryIdsSchema),
+    }),
     z.object({ restored: z.int() }),
   ),
+  /**
+   * Accepts proposals (a proposed change is applied, the old text kept as a version); with
+   * `content`, exactly one, as the user edited it. Returns what undo needs.
+   */
+  'memories.accept': def(
+    z.object({ ids: MemoryIdsSchema.check(z.minLength(1)), content: z.optional(MemoryContentSchema) }),
+    ReviewResultSchema,
+  ),
+  /** Rejects proposals: removed, returned for undo. */
+  'memories.reject': def(z.object({ ids: MemoryIdsSchema.check(z.minLength(1)) }), ReviewResultSchema),
+  /** How many memories wait for review. */
+  'memories.proposedCount': def(Empty, z.object({ count: z.int() })),
   /** Bulk change type / scope / status / pin / importance; returns before/after for undo. */
   'memories.bulkUpdate': def(
     z.object({ ids: z.array(z.string()).check(z.minLength(1), z.maxLength(100_000)), patch: BulkPatchSchema }),
@@ -207,6 +236,15 @@ const keywords = {
   ),
 } as const;
 
+/**
+ * Desktop tools (the MCP bridge): their state, and their switches, which change only through
+ * this message (never `settings.set`, never an import) and connect or close the bridge at once.
+ */
+const desktopTools = {
+  'desktopTools.status': def(Empty, BridgeStatusSchema),
+  'desktopTools.set': def(DesktopToolsSchema, BridgeStatusSchema),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -217,4 +255,5 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...work,
   ...bringIn,
   ...keywords,
+  ...desktopTools,
 } as const;

@@ -7,10 +7,12 @@
 import type * as z from 'zod/mini';
 import { CHAT_PAGE_MESSAGES } from './chat-page';
 import { EXTENSION_PAGE_MESSAGES } from './extension-page';
+import { NATIVE_HOST_MESSAGES } from './native-host';
 
-export const PROTOCOL = { ...CHAT_PAGE_MESSAGES, ...EXTENSION_PAGE_MESSAGES } as const;
+export const PROTOCOL = { ...CHAT_PAGE_MESSAGES, ...EXTENSION_PAGE_MESSAGES, ...NATIVE_HOST_MESSAGES } as const;
 
-export type SenderKind = 'extension' | 'content';
+/** `native`: the desktop bridge, over the port the background opened to it. */
+export type SenderKind = 'extension' | 'content' | 'native';
 export type MessageType = keyof typeof PROTOCOL;
 export type ChatPageMessage = keyof typeof CHAT_PAGE_MESSAGES;
 export type RequestOf<T extends MessageType> = z.input<(typeof PROTOCOL)[T]['req']>;
@@ -23,5 +25,6 @@ export function isMessageType(value: string): value is MessageType {
 
 /** Whether a sender of this kind may send this message: it is listed in that sender's map. */
 export function maySend(kind: SenderKind, type: MessageType): boolean {
-  return Object.hasOwn(kind === 'content' ? CHAT_PAGE_MESSAGES : EXTENSION_PAGE_MESSAGES, type);
+  const map = { content: CHAT_PAGE_MESSAGES, extension: EXTENSION_PAGE_MESSAGES, native: NATIVE_HOST_MESSAGES }[kind];
+  return Object.hasOwn(map, type);
 }

@@ -9,6 +9,8 @@
  * linear in the text, whatever a page or a message puts in it.
  */
 
+import { stripInvisible } from '../memory/invisible';
+
 export const BLOCK_START = '[claude-mem ·';
 export const BLOCK_END = '[/claude-mem]';
 
@@ -72,9 +74,6 @@ export function stripInjectedBlocks(text: string, marks: readonly string[]): str
 export function hasInjectedBlock(text: string, marks: readonly string[]): boolean {
   return findBlocks(text, marks, true).length > 0;
 }
-
-/** Invisible characters that could hide a delimiter from the user but not from a model. */
-const INVISIBLE = /[\u00ad\u200b-\u200f\u202a-\u202e\u2060-\u2064\ufeff]/gu;
 
 /**
  * Letters from other scripts that look like the Latin letters of "claude mem" (Unicode's
@@ -169,9 +168,13 @@ function escapeLookAlikes(text: string): string {
   return out + text.slice(at);
 }
 
-/** Memory text is data: one line, no invisible characters, no delimiter look-alikes. */
+/**
+ * Memory text is data: one line, no invisible characters (lib/memory/invisible.ts: they could
+ * hide a delimiter or a whole instruction from the user but not from a model), no delimiter
+ * look-alikes.
+ */
 export function escapeMemoryText(text: string): string {
-  return escapeLookAlikes(text.replace(INVISIBLE, '').replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')).trim();
+  return escapeLookAlikes(stripInvisible(text).replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ')).trim();
 }
 
 /** The marks of the blocks in `text` (for a test that strips what the page sent). */

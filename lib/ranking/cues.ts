@@ -1,7 +1,7 @@
 /**
  * Word cues the ranker reads from a memory's own text, Chinese and English:
  * - address/style: a preference about how to speak to the user applies to every conversation,
- *   greetings included (SPEC §1.5). The words are the general dimensions of a reply: how to
+ *   greetings included (DESIGN.md §1.5). The words are the general dimensions of a reply: how to
  *   name the user, its length, tone, structure, language and examples;
  * - polarity: like vs dislike, so two returned memories that contradict each other
  *   ("likes americano" / "quit coffee") are flagged instead of silently injected together.
@@ -45,7 +45,7 @@ const GOES_BY = /\b[Gg]o(?:es|ing)? by (?:the (?:nick)?name (?:of )?)?["“‘']
 
 /** The user's own name, then "but": the name they go by is another one. */
 const NAME_BUT =
-  /(?:^|[^\p{L}])(?:user|his|her|their|my)(?:'s|’s)? (?:(?:full|real|legal|given|first|official|actual) )?name is [^.;!?]*?\bbut\b/iu;
+  /(?:^|[^\p{L}])(?:user|his|her|their|my)(?:'s|’s)? (?:(?:full|real|legal|given|first|official|actual) )?name is [^.;!?]{0,80}?\bbut\b/iu;
 
 const STYLE =
   /回答|回复|答复|解释|语气|风格|口吻|简洁|简短|详细|啰嗦|条理|分点|列表|举例|例子|表格|注释|口语化|正式|用中文|用英文|\banswers?\b|\brepl(?:y|ies)\b|\brespon(?:se|ses|d)\b|\bconcise\b|\bbrief\b|\bdetailed\b|\bverbose\b|\btone\b|\bstyle\b|\bformat(?:ting)?\b|\bbullet\b|\bin (?:english|chinese)\b|\bformal\b|\bcasual\b|\bexplanations?\b/iu;

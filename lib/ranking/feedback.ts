@@ -1,5 +1,5 @@
 /**
- * Reading the user's next message after an injection (SPEC §3): a correction
+ * Reading the user's next message after an injection (DESIGN.md §3): a correction
  * ("不对", "你记错了", "that's wrong", "I never said") lowers the injected memories, a
  * confirmation ("对，就是这样", "exactly") raises them. Only the opening of the message counts:
  * "that's wrong" deep inside a long message is usually about something else. No NLP model:

@@ -1,5 +1,5 @@
 /**
- * What the draft is for, decided from its own words (SPEC §1.5): a greeting or small
+ * What the draft is for, decided from its own words (DESIGN.md §1.5): a greeting or small
  * talk gets only the most important address/style preferences; an opinion question lifts
  * conclusions (what the user already decided or rejected); a continuation lifts tasks (where
  * the work stands). Everything else is a plain lookup. Chinese and English patterns; no NLP

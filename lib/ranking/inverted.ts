@@ -14,8 +14,11 @@ interface Posting {
   slots: number[];
   /** Frequency in the main field (the memory's own words). */
   tfs: number[];
-  /** Frequency in the keywords field. */
-  kfs: number[];
+  /**
+   * Frequency in the keywords field; null while no document has the term among its keywords
+   * (most terms of a store), so the common case costs no second array in memory or in the dump.
+   */
+  kfs: number[] | null;
 }
 
 export interface Bm25Params {
@@ -59,7 +62,7 @@ export interface InvertedDump {
   terms: string[];
   slots: number[][];
   tfs: number[][];
-  kfs: number[][];
+  kfs: (number[] | null)[];
   lengths: number[];
   keywordLengths: number[];
   free: number[];
@@ -103,11 +106,12 @@ export class InvertedIndex {
       else tf.set(t, [0, 1]);
     }
     for (const [term, [count, kcount]] of tf) {
-      const p = this.postings.get(term) ?? { slots: [], tfs: [], kfs: [] };
+      const p: Posting = this.postings.get(term) ?? { slots: [], tfs: [], kfs: null };
       if (p.slots.length === 0) this.postings.set(term, p);
+      if (kcount > 0 && p.kfs === null) p.kfs = p.slots.map(() => 0);
       p.slots.push(slot);
       p.tfs.push(count);
-      p.kfs.push(kcount);
+      p.kfs?.push(kcount);
     }
     this.lengths[slot] = terms.length;
     this.keywordLengths[slot] = keywords.length;
@@ -123,7 +127,7 @@ export class InvertedIndex {
     const terms: string[] = [];
     const slots: number[][] = [];
     const tfs: number[][] = [];
-    const kfs: number[][] = [];
+    const kfs: (number[] | null)[] = [];
     for (const [term, p] of this.postings) {
       terms.push(term);
       slots.push(p.slots);
@@ -158,7 +162,7 @@ export class InvertedIndex {
     for (let i = 0; i < d.terms.length; i++) {
       const term = d.terms[i] as string;
       const slots = d.slots[i] as number[];
-      index.postings.set(term, { slots, tfs: d.tfs[i] as number[], kfs: d.kfs[i] as number[] });
+      index.postings.set(term, { slots, tfs: d.tfs[i] as number[], kfs: d.kfs[i] ?? null });
       for (const slot of slots) docTerms[slot]?.push(term);
     }
     for (const slot of d.free) index.free.push(slot);
@@ -179,7 +183,7 @@ export class InvertedIndex {
       if (i >= 0) {
         p.slots.splice(i, 1);
         p.tfs.splice(i, 1);
-        p.kfs.splice(i, 1);
+        p.kfs?.splice(i, 1);
       }
       if (p.slots.length === 0) this.postings.delete(term);
     }
@@ -245,7 +249,7 @@ export class InvertedIndex {
       for (let i = 0; i < p.slots.length; i++) {
         const slot = p.slots[i] as number;
         const tf = p.tfs[i] as number;
-        const kf = keywordWeight > 0 ? (p.kfs[i] as number) : 0;
+        const kf = keywordWeight > 0 && p.kfs !== null ? (p.kfs[i] as number) : 0;
         if (tf === 0 && kf === 0) continue;
         if (acc[slot] === 0) {
           if (onlyFound) continue;

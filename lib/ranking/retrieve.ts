@@ -39,7 +39,7 @@ export interface RankOptions {
  * The shape of a MemoryIndex dump: a snapshot of another format is rebuilt, not restored. How
  * much a memory's keywords count (weights.ts, bm25) is applied when ranking, not stored.
  */
-export const INDEX_DUMP_FORMAT = '2';
+export const INDEX_DUMP_FORMAT = '3';
 
 /** A MemoryIndex as plain data: the text index, and per slot its memory, answer cue and profile kinds. */
 export interface MemoryIndexDump {

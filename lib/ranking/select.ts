@@ -49,8 +49,11 @@ export interface Selection {
   tokens: number;
 }
 
-/** Strong matches and the profile slot first, weaker real matches after them; rank order within each. */
-function relevant(ranked: readonly RankedMemory[]): RankedMemory[] {
+/**
+ * Strong matches and the profile slot first, weaker real matches after them; rank order within
+ * each. The desktop tools' search keeps the same memories, up to its own `max`.
+ */
+export function relevant(ranked: readonly RankedMemory[], max = MAX_INJECTED): RankedMemory[] {
   const top = ranked[0]?.score ?? 0;
   const strong = ranked.filter((r) => r.memory.pinned || r.score >= top * MIN_RELATIVE_SCORE);
   const taken = new Set(strong);
@@ -58,9 +61,9 @@ function relevant(ranked: readonly RankedMemory[]): RankedMemory[] {
     .filter((r) => !taken.has(r) && (r.parts.profile ?? 0) >= MIN_PROFILE_PART)
     .slice(0, PROFILE_SLOT);
   for (const r of profile) taken.add(r);
-  const first = ranked.filter((r) => taken.has(r)).slice(0, MAX_INJECTED);
+  const first = ranked.filter((r) => taken.has(r)).slice(0, max);
   const weaker = ranked.filter((r) => !taken.has(r) && r.parts.text >= MIN_TEXT_MATCH);
-  return [...first, ...weaker].slice(0, MAX_INJECTED);
+  return [...first, ...weaker].slice(0, max);
 }
 
 export function selectForInjection(index: MemoryIndex, draft: string, opts: SelectOptions): Selection {

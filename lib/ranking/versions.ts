@@ -1,6 +1,6 @@
 /**
  * "Of two versions of the same fact only the newest is injected, even at lower importance"
- * (SPEC §3). The extractor marks most old versions `superseded`; this catches the rest at
+ * (DESIGN.md §3). The extractor marks most old versions `superseded`; this catches the rest at
  * ranking time: two memories of the same type whose terms mostly coincide are one fact told
  * twice, and the older one gives its place in the list to the newer one.
  */

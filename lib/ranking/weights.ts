@@ -24,7 +24,7 @@ export interface ScoreWeights {
   recency: number;
   /**
    * Days for the recency bonus to halve, by type; null where age says nothing: a preference
-   * holds until changed, a fact until contradicted (versions handle that, SPEC §2).
+   * holds until changed, a fact until contradicted (versions handle that, DESIGN.md §2).
    */
   halfLifeDays: Readonly<Record<MemoryType, number | null>>;
   /** Per doubling of the hit count. */

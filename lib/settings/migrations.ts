@@ -22,6 +22,7 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * replaced by Anthropic's, so the key is never sent in the clear.
  * v3 → v4 (review of new memories): `review` is added with its default, "use new memories at
  * once", which is what every store did before; no site has its own choice yet.
+ * v4 → v5 (desktop tools): nothing to carry over; the schema's default (off) fills them in.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -46,6 +47,7 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     return { ...old, baseUrl, provider: preset?.id ?? 'custom', authStyle: preset?.auth ?? 'bearer', version: 3 };
   },
   3: (old) => ({ ...old, review: 'use-at-once', version: 4 }),
+  4: (old) => ({ ...old, version: 5 }),
 };
 
 function siteV1toV2(site: Record<string, unknown>): Record<string, unknown> {

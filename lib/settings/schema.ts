@@ -8,7 +8,7 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 4;
+export const SETTINGS_VERSION = 5;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
@@ -50,6 +50,17 @@ const siteEntries = Object.fromEntries(
   SITE_IDS.map((id) => [id, z._default(SiteSettingsSchema, () => SiteSettingsSchema.parse({}))]),
 ) as Record<SiteId, z.ZodMiniDefault<typeof SiteSettingsSchema>>;
 
+/**
+ * Desktop tools (the MCP bridge): off until the user turns them on; read-only unless they let
+ * tools add memories (which arrive proposed); memories kept to one site go out only if allowed.
+ */
+export const DesktopToolsSchema = z.object({
+  enabled: z._default(z.boolean(), false),
+  allowAdd: z._default(z.boolean(), false),
+  allowSiteScoped: z._default(z.boolean(), false),
+});
+export type DesktopTools = z.infer<typeof DesktopToolsSchema>;
+
 export const SettingsSchema = z.object({
   version: z.literal(SETTINGS_VERSION),
   /** A preset from lib/provider/presets.ts, or `custom` (free base URL and auth style). */
@@ -70,6 +81,7 @@ export const SettingsSchema = z.object({
   language: z._default(z.enum(['auto', 'en', 'zh']), 'auto'),
   /** Review of new memories, unless a site says otherwise (`sites[id].review`). */
   review: z._default(ReviewModeSchema, 'use-at-once'),
+  desktopTools: z._default(DesktopToolsSchema, () => DesktopToolsSchema.parse({})),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -1,6 +1,6 @@
 /**
  * Memories as a Markdown document people can read: active memories grouped by type (the
- * order of SPEC §2), most important first, each with its importance and date in a trailing
+ * order of DESIGN.md §2), most important first, each with its importance and date in a trailing
  * "_(…)_" that "Bring in memories" reads back. Not a backup: the JSON export is the one exact
  * round-trip format. Pure; the caller passes the words in the panel's language.
  */

@@ -2,7 +2,8 @@
  * "Add keywords" end to end in real Chromium: memories added without keywords are offered to
  * the model from the Memories view, the estimate is shown before anything is sent, the run goes
  * through the fake Messages API, and the stored keywords then let a request in the other
- * language find a memory (the side panel's own preview of an injection).
+ * language find a memory (the side panel's own preview of an injection). An import of memories
+ * without keywords brings the same offer up by itself, with its cost, where the import was made.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +12,7 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
+import { sampleMemoryFile } from './harness/memory-files';
 
 const KEY = 'sk-ant-api03-E2E-addkeywords-0123456789abcdefghijklmnopqrstu';
 const ZH = '用户每周六在社区做志愿者';
@@ -74,5 +76,23 @@ describe('Add keywords (Chromium)', () => {
 
     expect(await preview(DRAFTS.en)).toContain(ZH);
     expect(await preview(DRAFTS.zh)).toContain(EN);
+  });
+
+  it('after an import of memories without keywords, offers them right there, cost first, asking nothing yet', async () => {
+    const before = api.messageRequests().length;
+    const file = sampleMemoryFile();
+    await panel
+      .getByText('Import memories', { exact: true })
+      .first()
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(file)) });
+    const offer = panel.getByRole('region', { name: 'Add search keywords' });
+    await expect
+      .poll(() => offer.textContent(), { timeout: 10_000 })
+      .toContain('The memories you imported carry no search keywords yet.');
+    expect(await offer.textContent()).toMatch(/\d+ memor(?:y has|ies have) no search keywords/);
+    expect(await offer.textContent()).toMatch(/About [\d,]+ tokens, .+, in 1 call/);
+    expect(await offer.getByRole('button', { name: 'Add keywords now' }).isVisible()).toBe(true);
+    expect(api.messageRequests()).toHaveLength(before);
   });
 });

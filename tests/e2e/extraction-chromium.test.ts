@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { kimiChat, writeChatsInPage } from './harness/chat-records';
+import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
 import { SCREENSHOTS } from './harness/paths';
@@ -56,7 +56,7 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     const panel = await ext.openSidePanel();
     await send(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     await send(panel, 'queue.list');
-    await panel.evaluate(writeChatsInPage, [capturedChat()]);
+    await panel.evaluate(writeTypedChatsInPage, typedHere([capturedChat()]));
     expect(await send(panel, 'queue.extractNow', { chatId: CHAT_ID })).toMatchObject({ queued: true });
     await expect.poll(() => api.messageRequests().length, { timeout: 15_000 }).toBe(1);
 
@@ -67,7 +67,10 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     const list = panel.getByRole('list', { name: 'Memories' });
     await expect.poll(() => list.getByRole('listitem').count(), { timeout: 15_000 }).toBe(3);
     const queue = (await send(panel, 'queue.list')) as { jobs: { state: string; attempts: number; outcome: string }[] };
-    expect(queue.jobs).toEqual([expect.objectContaining({ state: 'done', attempts: 2, outcome: '3 added' })]);
+    // The form of address would go into every message: it waits for review (still listed).
+    expect(queue.jobs).toEqual([
+      expect.objectContaining({ state: 'done', attempts: 2, outcome: '2 added · 1 waiting for review' }),
+    ]);
 
     // The first worker's late answer changes nothing: once the server has sent it, and a
     // round trip through the worker has passed, the list is what it was.
@@ -77,7 +80,7 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     const text = (await list.textContent()) ?? '';
     for (const m of MEMORIES) expect(text.split(m.content)).toHaveLength(2);
     await panel.getByRole('tab', { name: 'Queue' }).click();
-    await panel.getByText('3 added').waitFor();
+    await panel.getByText('2 added · 1 waiting for review').waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await panel.screenshot({ path: join(SCREENSHOTS, 'extraction-chromium.png'), fullPage: true });
     // The key went to the API in its header only, never into a request body.

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { kimiChat, writeChatsInPage } from './harness/chat-records';
+import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 
 const KEY = 'sk-ant-api03-FIREFOX-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -57,7 +57,7 @@ describe('extraction (Firefox)', () => {
       AT,
     );
     await send('queue.list');
-    await page.evaluate(writeChatsInPage, [chat]);
+    await page.evaluate(writeTypedChatsInPage, typedHere([chat]));
     expect(await send('queue.extractNow', { chatId: chat.id })).toMatchObject({ queued: true });
 
     const jobs = await poll(
@@ -65,7 +65,8 @@ describe('extraction (Firefox)', () => {
       (list) => list.some((j) => j.state === 'done'),
       30_000,
     );
-    expect(jobs).toEqual([expect.objectContaining({ state: 'done', outcome: '2 added' })]);
+    // The answer style would go into every message: it waits for review.
+    expect(jobs).toEqual([expect.objectContaining({ state: 'done', outcome: '1 added · 1 waiting for review' })]);
     const { text } = (await send('transfer.export')) as { text: string };
     const contents = (JSON.parse(text) as { memories: { content: string }[] }).memories.map((m) => m.content).sort();
     expect(contents).toEqual(['周六上午要送女儿去上钢琴课', '希望回答用中文、尽量简短'].sort());

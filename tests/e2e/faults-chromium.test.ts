@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { kimiChat, writeChatsInPage } from './harness/chat-records';
+import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendAndForget, sendFrom } from './harness/extension-rpc';
 
@@ -85,7 +85,7 @@ describe('service worker stopped at random moments (Chromium)', () => {
     await sendFrom(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     const chats = Array.from({ length: CHATS }, (_, i) => chat(i));
     await sendFrom(panel, 'queue.list');
-    await panel.evaluate(writeChatsInPage, chats);
+    await panel.evaluate(writeTypedChatsInPage, typedHere(chats));
     for (const c of chats) await sendFrom(panel, 'queue.extractNow', { chatId: c.id });
 
     for (let stop = 0; stop < 5; stop++) {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { apiError, apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { kimiChat, writeChatsInPage } from './harness/chat-records';
+import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
 import { type RawReply, rawSend } from './harness/extension-rpc';
@@ -124,7 +124,7 @@ describe('the API key leaks nowhere (Chromium)', () => {
     ).toBe(true);
     expect(((await call('settings.get')).data as { hasApiKey: boolean }).hasApiKey).toBe(true);
     expect((await call('transfer.import', { text: JSON.stringify(sampleMemoryFile()) })).ok).toBe(true);
-    await panel.evaluate(writeChatsInPage, [0, 1, 2].map(chat));
+    await panel.evaluate(writeTypedChatsInPage, typedHere([0, 1, 2].map(chat)));
 
     // An injection on a chat page, every reply its content script gets recorded.
     const page = await ext.context.newPage();

@@ -11,7 +11,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
-import { kimiChat, writeChatsInPage } from './harness/chat-records';
+import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
@@ -73,7 +73,7 @@ describe('keywords from the model (Chromium)', () => {
     api.respondWith(() => ({ body: toolUseMessage('save_memories', { summary: 'keywords', memories: MEMORIES }) }));
     await ask(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     // Imported chats are history, never work: the chat is written as capture would write it.
-    await panel.evaluate(writeChatsInPage, [capturedChat()]);
+    await panel.evaluate(writeTypedChatsInPage, typedHere([capturedChat()]));
     await ask(panel, 'queue.extractNow', { chatId: 'kimi:kw-chat' });
     await expect
       .poll(async () => (await readStore<{ content: string }>(panel, 'memories')).length, { timeout: 20_000 })

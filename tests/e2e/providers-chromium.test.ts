@@ -19,7 +19,7 @@ import {
   textMessage,
   toolUseMessage,
 } from '../fake-api/server';
-import { kimiChat, writeChatsInPage } from './harness/chat-records';
+import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
 import { openPanel } from './harness/panel';
@@ -56,7 +56,7 @@ async function extractOneChat(id: string): Promise<void> {
   const chat = kimiChat(id, 'Commute', [{ role: 'user', text: 'I cycle to work every day.' }], AT);
   // As capture stores it (an imported chat is history and never queued).
   await sendFrom(panel, 'queue.list');
-  await panel.evaluate(writeChatsInPage, [chat]);
+  await panel.evaluate(writeTypedChatsInPage, typedHere([chat]));
   expect(await sendFrom(panel, 'queue.extractNow', { chatId: `kimi:${id}` })).toMatchObject({ queued: true });
   await expect
     .poll(

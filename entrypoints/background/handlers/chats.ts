@@ -4,15 +4,18 @@
  * A content script's site is always the sender's (ctx.site), never the payload's.
  */
 
+import { joinDelta } from '../../../lib/content/turn-delta';
 import {
   chatStatus,
   excludeChat,
   finishChat,
   getChat,
   includeChat,
+  isExcluded,
   listChats,
   recordCapture,
 } from '../../../lib/db/chats';
+import { claimSends, recordSend } from '../../../lib/db/sends';
 import { spend } from '../../../lib/db/site-bounds';
 import { chatIdOf } from '../../../lib/memory/new-chat';
 import { MessageError } from '../../../lib/protocol/define';
@@ -25,6 +28,7 @@ import { requireLearning } from '../site-switches';
 import { getTab, updateTab } from '../tab-state';
 
 type ChatMessage =
+  | 'chat.sent'
   | 'chat.capture'
   | 'chat.left'
   | 'chat.status'
@@ -97,16 +101,26 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
 }
 
 export const chatHandlers: HandlerGroup<ChatMessage> = {
-  'chat.capture': async ({ conversationId, url, title, turns }, ctx) => {
+  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail }, ctx) => {
     const from = page(ctx, 'chat.capture');
     await requireLearning(from.site);
+    const chatId = chatIdOf(from.site, conversationId);
+    const turns = base === 0 ? tail : joinDelta((await getChat(chatId))?.turns ?? [], base, prefix, tail);
+    if (!turns) return { chatId, excluded: await isExcluded(chatId), resend: true };
     // The page's own URL is trusted only when it is on the sender's site.
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
     const marks = await stripMarks(from.site);
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
+    if (chat) await claimSends(from.tabId, chat);
     await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
-    return { chatId: chatIdOf(from.site, conversationId), excluded: chat === null };
+    return { chatId, excluded: chat === null };
+  },
+  'chat.sent': async ({ text }, ctx) => {
+    const from = page(ctx, 'chat.sent');
+    await requireLearning(from.site);
+    await recordSend(from.tabId, from.site, text);
+    return {};
   },
   'chat.left': async ({ conversationId }, ctx) => {
     const from = page(ctx, 'chat.left');

@@ -3,6 +3,7 @@ import { activityHandlers } from './activity';
 import { bringInHandlers } from './bring-in';
 import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
+import { desktopToolHandlers } from './desktop-tools';
 import { feedbackHandlers } from './feedback';
 import { injectionHandlers } from './injection';
 import { keywordsHandlers } from './keywords';
@@ -34,5 +35,6 @@ export const handlers: Handlers = {
   ...workHandlers,
   ...bringInHandlers,
   ...keywordsHandlers,
+  ...desktopToolHandlers,
   ping: async () => ({}),
 };

@@ -1,11 +1,15 @@
 import { backupBefore } from '../../../lib/db/backup-policy';
-import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
+import { deleteMemories, putMemories, restoreMemories, updateMemory } from '../../../lib/db/memories';
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { liftStoragePause } from '../../../lib/db/queue-state';
+import { acceptProposals, countProposals, rejectProposals } from '../../../lib/db/review';
 import { isQuotaError } from '../../../lib/db/store-errors';
 import { kickExtraction } from '../../../lib/extraction/service';
 import { createMemory } from '../../../lib/memory/factory';
+import { withoutInvisible } from '../../../lib/memory/invisible';
 import { cleanKeywords } from '../../../lib/memory/keyword-list';
+import type { MemoryRecord } from '../../../lib/memory/types';
+import { MessageError } from '../../../lib/protocol/define';
 import { tagsFor } from '../../../lib/ranking/keywords';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
@@ -25,23 +29,61 @@ async function backupFirst(reason: string, ids: readonly string[]): Promise<{ ba
 }
 
 export const memoryHandlers: HandlerGroup<
-  'memories.add' | 'memories.update' | 'memories.delete' | 'memories.restore' | 'memories.bulkUpdate'
+  | 'memories.add'
+  | 'memories.update'
+  | 'memories.delete'
+  | 'memories.restore'
+  | 'memories.bulkUpdate'
+  | 'memories.accept'
+  | 'memories.reject'
+  | 'memories.proposedCount'
 > = {
+  /** What the user adds by hand is theirs: active at once, origin `hand`. */
   'memories.add': async (req) => {
-    const memory = createMemory(req);
+    const cleaned = withoutInvisible(req.content);
+    const memory: MemoryRecord = {
+      ...createMemory({ ...req, content: cleaned.text }),
+      origin: { kind: 'hand' },
+      ...(cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
+    };
+    if (!memory.content) throw new MessageError('bad_request', 'the memory has no visible text');
     await putMemories([memory]);
     await scheduleEditBackup();
     return memory;
   },
+  /**
+   * A hand edit. A new text makes the memory the user's own (origin `hand`: nothing changes it
+   * later without review) and keeps the old text as a version.
+   */
   'memories.update': async ({ id, patch }) => {
-    const tags = patch.content !== undefined ? { tags: tagsFor(patch.content) } : {};
+    const cleaned = patch.content !== undefined ? withoutInvisible(patch.content) : undefined;
+    const content = cleaned?.text.trim();
+    if (content === '') throw new MessageError('bad_request', 'the memory has no visible text');
+    const tags = content !== undefined ? { tags: tagsFor(content) } : {};
     const keywords = patch.keywords !== undefined ? { keywords: cleanKeywords(patch.keywords) } : {};
-    const result = await updateMemory(id, { ...patch, ...tags, ...keywords });
+    const result = await updateMemory(id, {
+      ...patch,
+      ...(content !== undefined ? { content } : {}),
+      ...(cleaned && cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
+      ...tags,
+      ...keywords,
+    });
     await scheduleEditBackup();
     return result;
   },
+  'memories.accept': async ({ ids, content }) => {
+    const result = await acceptProposals(ids, content);
+    await scheduleEditBackup();
+    return result;
+  },
+  'memories.reject': async ({ ids }) => {
+    const result = await rejectProposals(ids);
+    await scheduleEditBackup();
+    return result;
+  },
+  'memories.proposedCount': async () => ({ count: await countProposals() }),
   'memories.delete': async ({ ids }) => {
-    // Deletes are what a user most wants back: snapshot first (SPEC §5), reusing a fresh one.
+    // Deletes are what a user most wants back: snapshot first (DESIGN.md §5), reusing a fresh one.
     const { backupSkipped } = await backupFirst(ids.length > 1 ? 'before bulk delete' : 'before delete', ids);
     const deleted = await deleteMemories(ids);
     await scheduleEditBackup();
@@ -49,8 +91,8 @@ export const memoryHandlers: HandlerGroup<
     if (await liftStoragePause().catch(() => false)) kickExtraction();
     return { deleted, backupSkipped };
   },
-  'memories.restore': async ({ records }) => {
-    await putMemories(records);
+  'memories.restore': async ({ records, remove }) => {
+    await restoreMemories(records, remove ?? []);
     await scheduleEditBackup();
     return { restored: records.length };
   },

@@ -14,7 +14,11 @@ async function publicSettings() {
 export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
   'settings.get': () => publicSettings(),
   'settings.set': async ({ settings, base, apiKey }) => {
-    await saveSettings(base ? mergeChangedFields(await loadSettings(), base, settings) : settings);
+    const current = await loadSettings();
+    const next = base ? mergeChangedFields(current, base, settings) : settings;
+    // Desktop tools change only through their own message (desktopTools.set), which also
+    // opens or closes the bridge: a settings form must not switch them.
+    await saveSettings({ ...next, desktopTools: current.desktopTools });
     // undefined = leave the key as it is; null or '' = remove it. It belongs to the endpoint
     // the form showed: a key typed for one provider is never stored under another's origin.
     if (apiKey !== undefined) await saveApiKey(apiKey?.trim() || null, settings.baseUrl);

@@ -4,10 +4,12 @@
  */
 
 import { signal } from '@preact/signals';
+import type { ToolCall } from '../../../lib/bridge/tool-call';
 import { hasCjk } from '../../../lib/cjk';
 import { type HandoutCount, handoutCounts } from '../../../lib/db/block-handouts';
 import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
+import { recentToolCalls } from '../../../lib/db/tool-calls';
 import { t } from '../../../lib/i18n';
 import type { Injection } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
@@ -16,6 +18,8 @@ import { recordAction } from './undo';
 
 export const injections = signal<readonly Injection[]>([]);
 export const activityLoaded = signal(false);
+/** Desktop tools' calls, newest first. */
+export const toolCalls = signal<readonly ToolCall[]>([]);
 /** The entry whose details are open (one at a time keeps the list short at 360 px). */
 export const openEntry = signal<string | null>(null);
 
@@ -23,7 +27,7 @@ export const openEntry = signal<string | null>(null);
 export const handouts = signal<readonly HandoutCount[]>([]);
 
 export function startActivityModel(): () => void {
-  const stopLog = watch(
+  const stopInjections = watch(
     () => recentInjections(200),
     (rows) => {
       injections.value = rows;
@@ -36,9 +40,16 @@ export function startActivityModel(): () => void {
       handouts.value = rows;
     },
   );
+  const stopCalls = watch(
+    () => recentToolCalls(200),
+    (rows) => {
+      toolCalls.value = rows;
+    },
+  );
   return () => {
-    stopLog();
+    stopInjections();
     stopCounts();
+    stopCalls();
   };
 }
 

@@ -12,6 +12,7 @@ import type { FoundSource, ItemCheck, SourceKind } from '../../../lib/bring-in/t
 import { t } from '../../../lib/i18n';
 import type { MemoryType } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
+import { offerKeywordsAfter } from './keywords';
 import { fail, messageOf, say } from './notice';
 import { readInWorker, SourceReadCancelled } from './source-reader';
 import { undoExactly } from './transfer';
@@ -155,6 +156,7 @@ export async function commitBringIn(): Promise<void> {
     say(() => t('bring.done', { ...r }));
     undoExactly(t('bring.undo', { n: chosen.length }), r.undoId);
     closeBringIn();
+    await offerKeywordsAfter('bringIn', 'memories');
   } catch (error) {
     if (saidCancelled('bringIn', error)) return;
     fail(() => t('bring.failed', { error: messageOf(error) }));

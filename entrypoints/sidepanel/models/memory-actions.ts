@@ -19,8 +19,9 @@ function preview(m: Pick<MemoryRecord, 'content'>): string {
   return text.length > 24 ? `${text.slice(0, 24)}…` : text;
 }
 
-async function restore(records: readonly MemoryRecord[]): Promise<void> {
-  if (records.length > 0) await send('memories.restore', { records: [...records] });
+async function restore(records: readonly MemoryRecord[], remove: readonly string[] = []): Promise<void> {
+  if (records.length > 0 || remove.length > 0)
+    await send('memories.restore', { records: [...records], remove: [...remove] });
 }
 
 async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
@@ -35,7 +36,9 @@ async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
 export async function editMemory(id: string, patch: Patch, label?: string): Promise<boolean> {
   const r = await guarded(() => send('memories.update', { id, patch }));
   if (!r) return false;
-  recordAction(label ?? t('undo.edited', { what: preview(r.before) }), () => restore([r.before]));
+  recordAction(label ?? t('undo.edited', { what: preview(r.before) }), () =>
+    restore([r.before], r.versionId ? [r.versionId] : []),
+  );
   return true;
 }
 
@@ -81,4 +84,30 @@ export async function addMemory(input: RequestOf<'memories.add'>): Promise<Memor
     await send('memories.delete', { ids: [m.id] });
   });
   return m;
+}
+
+/** Accepts proposals (with `content`, one proposal as the user edited it); one undoable step. */
+export async function acceptProposals(ids: readonly string[], content?: string): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const r = await guarded(() =>
+    send('memories.accept', { ids: [...ids], ...(content !== undefined ? { content } : {}) }),
+  );
+  if (!r || r.count === 0) return false;
+  const [first] = r.before;
+  const label =
+    r.count === 1 && first ? t('undo.accepted', { what: preview(first) }) : t('undo.acceptedMany', { n: r.count });
+  recordAction(label, () => restore(r.before, r.created));
+  return true;
+}
+
+/** Rejects proposals: removed, and back with undo. */
+export async function rejectProposals(ids: readonly string[]): Promise<boolean> {
+  if (ids.length === 0) return false;
+  const r = await guarded(() => send('memories.reject', { ids: [...ids] }));
+  if (!r || r.count === 0) return false;
+  const [first] = r.before;
+  const label =
+    r.count === 1 && first ? t('undo.rejected', { what: preview(first) }) : t('undo.rejectedMany', { n: r.count });
+  recordAction(label, () => restore(r.before));
+  return true;
 }

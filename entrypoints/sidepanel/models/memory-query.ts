@@ -115,7 +115,8 @@ function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-const newest = (a: MemoryRecord, b: MemoryRecord) => cmp(b.createdAt, a.createdAt) || cmp(a.id, b.id);
+/** Last change first: a memory an extraction or an edit changed moves to the top, where it is seen. */
+const newest = (a: MemoryRecord, b: MemoryRecord) => cmp(b.updatedAt, a.updatedAt) || cmp(a.id, b.id);
 
 function comparator(sort: SortKey, scores: ReadonlyMap<string, number>) {
   switch (sort) {

@@ -92,6 +92,13 @@ export async function setChatExcluded(excluded: boolean): Promise<boolean> {
   return reply.chatId !== null;
 }
 
+/** "Extract now" for the chat this tab shows: it is finished and queued at once. */
+export async function extractThisChat(): Promise<string> {
+  const { chatId } = chatState.value;
+  if (!chatId) throw new Error('this tab shows no conversation yet');
+  return (await send('queue.extractNow', { chatId })).message;
+}
+
 export function typeDraft(text: string): void {
   draft.value = text;
   draftTyped.value = true;

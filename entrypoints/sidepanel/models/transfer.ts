@@ -9,6 +9,7 @@ import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
+import { type OfferPlace, offerKeywordsAfter } from './keywords';
 import { fail, messageOf, say } from './notice';
 import { recordAction } from './undo';
 import { saidCancelled, track } from './work';
@@ -50,7 +51,8 @@ export function undoExactly(label: string, undoId: string): void {
   });
 }
 
-export async function importFile(file: File): Promise<void> {
+/** `place`: where the user imported from, where the keywords offer that may follow shows. */
+export async function importFile(file: File, place: OfferPlace = 'memories'): Promise<void> {
   try {
     const text = await file.text();
     const report = await track('import', () => send('transfer.import', { text }));
@@ -65,6 +67,7 @@ export async function importFile(file: File): Promise<void> {
       }),
     );
     undoExactly(t('undo.imported', { file: file.name }), report.undoId);
+    if (report.added + report.updated > 0) await offerKeywordsAfter('import', place);
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };

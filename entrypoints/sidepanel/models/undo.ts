@@ -1,5 +1,5 @@
 /**
- * Undo for every change made in the panel (SPEC §5): each action registers how to put things
+ * Undo for every change made in the panel (DESIGN.md §5): each action registers how to put things
  * back. The newest shows as a toast for a few seconds; the last few stay in a short history.
  */
 import { signal } from '@preact/signals';

@@ -1,7 +1,8 @@
-/** Activity: every injection, newest first, and why each memory was chosen. */
+/** Activity: every injection, newest first, and why each memory was chosen; desktop tools' calls. */
 import { useEffect } from 'preact/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { InjectionEntry } from '../../../components/injection-entry';
+import { ToolCallList } from '../../../components/tool-call-list';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { BLOCKS_PER_SITE_HOUR, BLOCKS_PER_TAB_HOUR } from '../../../lib/sites/bounds';
@@ -15,6 +16,7 @@ import {
   openEntry,
   startActivityModel,
   toggleEntry,
+  toolCalls,
 } from '../models/activity';
 import { byId } from '../models/memories';
 
@@ -56,6 +58,17 @@ export function ActivityView() {
             />
           ))}
         </ul>
+      )}
+      {toolCalls.value.length > 0 && (
+        <section aria-labelledby="activity-tools">
+          <h2 id="activity-tools">{t('bridge.activity')}</h2>
+          <p class="muted">{t('bridge.activityIntro')}</p>
+          <ToolCallList
+            calls={toolCalls.value}
+            label={t('bridge.callsLabel')}
+            contentOf={(id) => byId.value.get(id)?.content}
+          />
+        </section>
       )}
     </ViewPanel>
   );

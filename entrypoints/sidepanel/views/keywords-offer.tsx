@@ -2,14 +2,16 @@
 import { KEYWORDS_BATCH } from '../../../lib/extraction/keywords-prompt';
 import { t } from '../../../lib/i18n';
 import { money, number } from '../../../lib/i18n/format';
-import { addKeywords, closeKeywords, keywordsOffer } from '../models/keywords';
+import { addKeywords, closeKeywords, keywordsOffer, type OfferPlace } from '../models/keywords';
 import { keyMissing } from '../models/settings';
 import { busy } from '../models/work';
 
-export function KeywordsOffer() {
+/** The offer where `place` is: the Memories view, or Settings → Your data after an import there. */
+export function KeywordsOffer({ place }: { place: OfferPlace }) {
   const offer = keywordsOffer.value;
-  if (!offer) return null;
-  const { estimate, price } = offer;
+  if (!offer || offer.place !== place) return null;
+  const { estimate, price, reason } = offer;
+  const titleId = `kw-title-${place}`;
   const tokens = estimate.inputTokens + estimate.outputTokens;
   const calls = Math.ceil(estimate.count / KEYWORDS_BATCH);
   // In the provider's own currency; an unknown price shows tokens only.
@@ -18,10 +20,11 @@ export function KeywordsOffer() {
     : null;
   const cost = price && amount !== null ? money(amount, price.currency) : null;
   return (
-    <section class="keywords-offer" aria-labelledby="kw-title">
-      <h2 id="kw-title" class="form-title">
+    <section class="keywords-offer" aria-labelledby={titleId}>
+      <h2 id={titleId} class="form-title">
         {t('kw.title')}
       </h2>
+      {reason !== 'asked' && <p>{t(reason === 'import' ? 'kw.afterImport' : 'kw.afterBringIn')}</p>}
       {estimate.count === 0 ? (
         <p class="field-hint">{t('kw.none')}</p>
       ) : (

@@ -21,13 +21,13 @@ export function MemoriesToolbar() {
           {t('bring.open')}
         </button>
       )}
-      {!keywordsOffer.value && (
+      {keywordsOffer.value?.place !== 'memories' && (
         <button type="button" disabled={busy('keywords')} onClick={() => void openKeywords()}>
           {t('kw.open')}
         </button>
       )}
       <TransferBar
-        onImport={(f) => void importFile(f)}
+        onImport={(f) => void importFile(f, 'memories')}
         onExport={() => void exportFile()}
         busy={busy('import') || busy('export')}
       />

@@ -14,6 +14,7 @@ import { MemoriesEmpty } from './memories-empty';
 import { MemoriesFinder } from './memories-finder';
 import { MemoriesToolbar } from './memories-toolbar';
 import { MemoryRow } from './memory-row';
+import { ReviewQueue } from './review-queue';
 
 export function MemoriesView() {
   const a = addDraft.value;
@@ -30,7 +31,8 @@ export function MemoriesView() {
         />
       )}
       <BringInPanel />
-      <KeywordsOffer />
+      <ReviewQueue />
+      <KeywordsOffer place="memories" />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
       {memories.value.length > 0 && <MemoriesFinder />}

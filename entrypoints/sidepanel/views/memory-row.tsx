@@ -29,6 +29,7 @@ export function MemoryRow({ memory: m }: MemoryRowProps) {
       selected={selected.value.has(m.id)}
       detailsOpen={open}
       editing={!!draft}
+      changed={(replacedOf.value.get(m.id)?.length ?? 0) > 0}
       onSelect={(on) => toggleSelected(m.id, on)}
       onEdit={() => startEdit(m)}
       onPin={() => void togglePin(m)}

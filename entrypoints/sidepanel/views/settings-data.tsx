@@ -1,4 +1,4 @@
-/** Settings → Your data: export, import with its report, taking memories elsewhere, backups. */
+/** Settings → Your data: export, import with its report (and the keywords offer after it), taking memories elsewhere, backups. */
 import { BackupList } from '../../../components/backup-list';
 import { ImportReport } from '../../../components/import-report';
 import { TakeOut } from '../../../components/take-out';
@@ -7,6 +7,7 @@ import { t } from '../../../lib/i18n';
 import { copyForInstructions, customLimit, exportMarkdown, setCustomLimit } from '../models/take-out';
 import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
 import { busy } from '../models/work';
+import { KeywordsOffer } from './keywords-offer';
 import { ProposedSettings } from './proposed-settings';
 
 export function SettingsData() {
@@ -15,11 +16,12 @@ export function SettingsData() {
       <h2 id="set-data">{t('settings.data')}</h2>
       <p class="field-hint">{t('settings.dataHint')}</p>
       <TransferBar
-        onImport={(f) => void importFile(f)}
+        onImport={(f) => void importFile(f, 'data')}
         onExport={() => void exportFile()}
         busy={busy('import') || busy('export')}
       />
       <ImportReport last={lastImport.value} />
+      <KeywordsOffer place="data" />
       <ProposedSettings />
       <TakeOut
         limit={customLimit.value}

@@ -3,6 +3,7 @@ import { PrivacyPatterns } from '../../../components/privacy-patterns';
 import { SelectField } from '../../../components/select-field';
 import { SiteTable } from '../../../components/site-table';
 import { t } from '../../../lib/i18n';
+import { REVIEW_MODES } from '../../../lib/settings/schema';
 import { previewRedaction, testerText } from '../models/privacy-tester';
 import { editForm, editSite, form, setLanguage } from '../models/settings';
 import { SettingsCapture } from './settings-capture';
@@ -16,6 +17,16 @@ export function SettingsGeneral() {
         <h2 id="set-sites">{t('settings.sites')}</h2>
         <p class="field-hint">{t('settings.sitesHint')}</p>
         <SiteTable sites={f.sites} onChange={editSite} />
+      </section>
+      <section class="settings-section" aria-labelledby="set-review">
+        <h2 id="set-review">{t('settings.review')}</h2>
+        <SelectField
+          label={t('settings.review')}
+          value={f.review}
+          options={REVIEW_MODES.map((m) => ({ value: m, label: t(`settings.review.${m}`) }))}
+          onChange={(review) => editForm({ review })}
+          hint={t('settings.review.hint')}
+        />
       </section>
       <SettingsCapture />
       <section class="settings-section" aria-labelledby="set-privacy">

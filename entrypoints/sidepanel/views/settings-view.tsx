@@ -1,4 +1,4 @@
-/** Settings: connection, sites, capture, privacy, language, data. One Save for the form. */
+/** Settings: connection, sites, capture, privacy, language, desktop tools, data. One Save for the form. */
 import { useEffect } from 'preact/hooks';
 import { StoreHealth } from '../../../components/store-health';
 import { ViewPanel } from '../../../components/view-panel';
@@ -8,6 +8,7 @@ import { quarantine, refreshStoreHealth, runMaintenanceNow, storeStatus } from '
 import { startBackupsModel } from '../models/transfer';
 import { SettingsConnection } from './settings-connection';
 import { SettingsData } from './settings-data';
+import { SettingsDesktopTools } from './settings-desktop-tools';
 import { SettingsGeneral } from './settings-general';
 
 export function SettingsView() {
@@ -38,6 +39,7 @@ export function SettingsView() {
           </button>
         </div>
       </form>
+      <SettingsDesktopTools />
       <SettingsData />
       <StoreHealth
         status={storeStatus.value}

@@ -4,11 +4,29 @@ import { SiteModeSwitch } from '../../../components/site-mode-switch';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { SITE_LABELS } from '../../../lib/sites/ids';
-import { fail } from '../models/notice';
+import { fail, messageOf, say } from '../models/notice';
 import { saved, setSiteLearn, setSiteMode } from '../models/settings';
-import { activeTab, chatState, health, problems, setChatExcluded } from '../models/this-tab';
+import { activeTab, chatState, extractThisChat, health, problems, setChatExcluded } from '../models/this-tab';
 import { ThisTabEmpty } from './this-tab-empty';
 import { ThisTabPreview } from './this-tab-preview';
+
+/**
+ * What is true about the switch: usable; a new chat that has no conversation yet (the page's
+ * own switch works); or a page claude-mem has not reached, where reloading helps.
+ */
+function hintFor(available: boolean, state: string): string {
+  if (available) return t('tab.dontRememberHint');
+  return state === 'not_connected' ? t('tab.excludeUnavailable') : t('tab.newChatHint');
+}
+
+async function extractNow(): Promise<void> {
+  try {
+    await extractThisChat();
+    say(() => t('tab.extracting'));
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}
 
 export function ThisTabView() {
   const tab = activeTab.value;
@@ -55,7 +73,15 @@ export function ThisTabView() {
         />
         {t('tab.dontRemember')}
       </label>
-      <p class="field-hint">{chat.available ? t('tab.dontRememberHint') : t('tab.excludeUnavailable')}</p>
+      <p class="field-hint">{hintFor(chat.available, health.value)}</p>
+      {chat.chatId && !chat.excluded && siteSettings?.learn && (
+        <div class="field">
+          <button type="button" onClick={() => void extractNow()}>
+            {t('tab.extractNow')}
+          </button>
+          <span class="field-hint">{t('tab.extractNowHint')}</span>
+        </div>
+      )}
       <ThisTabPreview site={site} />
     </ViewPanel>
   );

@@ -16,20 +16,31 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-export async function launchChromium(opts: { extensionPath?: string } = {}): Promise<ExtensionBrowser> {
+export interface LaunchOptions {
+  extensionPath?: string;
+  /** A profile root prepared beforehand (the desktop bridge's host manifest in it); kept on close. */
+  userDataDir?: string;
+  /** The browser's environment (what a native host it starts inherits). */
+  env?: Record<string, string>;
+  /** Other unpacked extensions loaded beside ours. */
+  alsoLoad?: readonly string[];
+}
+
+export async function launchChromium(opts: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const ext = opts.extensionPath ?? CHROME_EXT;
   if (!existsSync(`${ext}/manifest.json`)) throw new Error(`no build at ${ext}: run npm run build first`);
-  const userDir = freshDir('chromium');
+  const userDir = opts.userDataDir ?? freshDir('chromium');
   const context = await chromium.launchPersistentContext(userDir, {
     executablePath: CHROMIUM_BIN,
+    ...(opts.env ? { env: { ...process.env, ...opts.env } as Record<string, string> } : {}),
     headless: false,
     viewport: { width: 1000, height: 800 },
     acceptDownloads: true,
     args: [
       '--headless=new',
       '--no-sandbox',
-      `--disable-extensions-except=${ext}`,
-      `--load-extension=${ext}`,
+      `--disable-extensions-except=${[ext, ...(opts.alsoLoad ?? [])].join(',')}`,
+      `--load-extension=${[ext, ...(opts.alsoLoad ?? [])].join(',')}`,
       '--disable-gpu',
       '--disable-quic',
       '--no-first-run',
@@ -38,7 +49,10 @@ export async function launchChromium(opts: { extensionPath?: string } = {}): Pro
       '--disable-sync',
     ],
   });
-  const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  const ours = (w: Worker) => w.url().endsWith('/background.js');
+  const sw =
+    context.serviceWorkers().find(ours) ??
+    (await context.waitForEvent('serviceworker', { predicate: ours, timeout: 20_000 }));
   const extensionId = new URL(sw.url()).host;
 
   return {
@@ -62,7 +76,8 @@ export async function launchChromium(opts: { extensionPath?: string } = {}): Pro
     },
     async close() {
       await context.close();
-      rmSync(userDir, { recursive: true, force: true });
+      // A profile the caller prepared is the caller's to remove.
+      if (!opts.userDataDir) rmSync(userDir, { recursive: true, force: true });
     },
   };
 }

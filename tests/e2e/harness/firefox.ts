@@ -31,7 +31,13 @@ async function poll<T>(fn: () => Promise<T>, until: (v: T) => boolean, timeoutMs
   throw new Error(`timed out waiting (${String(last ?? 'condition not met')})`);
 }
 
-export async function launchFirefox(): Promise<FirefoxExtension> {
+export interface FirefoxOptions {
+  /** The browser's environment (HOME decides where it looks for native messaging manifests). */
+  env?: Record<string, string>;
+  prefs?: Record<string, unknown>;
+}
+
+export async function launchFirefox(opts: FirefoxOptions = {}): Promise<FirefoxExtension> {
   if (!existsSync(`${FIREFOX_EXT}/manifest.json`))
     throw new Error(`no build at ${FIREFOX_EXT}: run npm run build first`);
   const browser = await puppeteer.launch({
@@ -39,7 +45,8 @@ export async function launchFirefox(): Promise<FirefoxExtension> {
     headless: true,
     executablePath: FIREFOX_BIN,
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIXED_UUID }) },
+    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: FIXED_UUID }), ...opts.prefs },
+    ...(opts.env ? { env: { ...process.env, ...opts.env } } : {}),
   });
   await browser.installExtension(FIREFOX_EXT);
   const baseUrl = `moz-extension://${FIXED_UUID}/`;

@@ -1,5 +1,5 @@
 /**
- * Keeps the adapter registry honest (STYLE.md "Site adapters"): one file per site named by its
+ * Keeps the adapter registry honest (DESIGN.md "Site adapters"): one file per site named by its
  * id, every file registered, every adapter with a fixture page, ids unique, match patterns
  * valid and equal to lib/sites/ids.ts (the manifest's host permissions come from there).
  */

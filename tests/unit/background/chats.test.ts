@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
+import { deltaOf, turnHash } from '../../../lib/content/turn-delta';
 import { getChat } from '../../../lib/db/chats';
 import type { Reply } from '../../../lib/protocol/define';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
@@ -26,6 +27,67 @@ async function ok<T>(reply: Promise<Reply<unknown>>): Promise<T> {
 const capture = (url = CHATGPT) => ({
   type: 'chat.capture',
   payload: { conversationId: 'abc-123', url, title: 'T', turns: [{ role: 'user', text: 'hello' }] },
+});
+
+const TURNS = [
+  { role: 'user', text: 'hello' },
+  { role: 'assistant', text: 'hi, how can I help?' },
+] as const;
+type PageTurn = { role: 'user' | 'assistant'; text: string };
+const hashes = (turns: readonly PageTurn[]) => turns.map((t) => ({ ...t, hash: turnHash(t) }));
+
+/** A capture sent as a delta: what the page shows now, against what it sent last. */
+function delta(shows: readonly { role: 'user' | 'assistant'; text: string }[], sent: readonly string[]) {
+  return {
+    type: 'chat.capture',
+    payload: { conversationId: 'abc-123', url: CHATGPT, title: 'T', ...deltaOf(hashes(shows), sent) },
+  };
+}
+
+describe('captures sent as deltas', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('puts the stored turns in front of the ones sent when the fingerprint matches', async () => {
+    await ok(route(delta(TURNS, []), contentSender(CHATGPT)));
+    const sent = hashes(TURNS).map((t) => t.hash);
+    const next = [...TURNS, { role: 'user', text: 'and tomorrow?' } as const];
+    const message = delta(next, sent);
+    expect(message.payload).toMatchObject({ base: 2, turns: [{ text: 'and tomorrow?' }] });
+    expect(await ok(route(message, contentSender(CHATGPT)))).toEqual({ chatId: 'chatgpt:abc-123', excluded: false });
+    expect((await getChat('chatgpt:abc-123'))?.turns.map((t) => t.text)).toEqual(next.map((t) => t.text));
+  });
+
+  it('an edited earlier turn is sent from that turn on and replaces what followed', async () => {
+    await ok(route(delta(TURNS, []), contentSender(CHATGPT)));
+    const edited = [
+      { role: 'user', text: 'hello, edited' } as const,
+      { role: 'assistant', text: 'a new answer' } as const,
+    ];
+    const message = delta(
+      edited,
+      hashes(TURNS).map((t) => t.hash),
+    );
+    expect(message.payload.base).toBe(0);
+    await ok(route(message, contentSender(CHATGPT)));
+    expect((await getChat('chatgpt:abc-123'))?.turns.map((t) => t.text)).toEqual(['hello, edited', 'a new answer']);
+  });
+
+  it('asks for everything when the stored turns are not what the page sent (another tab, a restore)', async () => {
+    await ok(route(delta([TURNS[0]], []), contentSender(CHATGPT)));
+    // The page believes it sent both turns; the store holds one.
+    const message = delta(
+      [...TURNS, { role: 'user', text: 'more' }],
+      hashes(TURNS).map((t) => t.hash),
+    );
+    expect(await ok(route(message, contentSender(CHATGPT)))).toEqual({
+      chatId: 'chatgpt:abc-123',
+      excluded: false,
+      resend: true,
+    });
+    expect((await getChat('chatgpt:abc-123'))?.turns.map((t) => t.text)).toEqual(['hello']);
+    const forged = { ...message, payload: { ...message.payload, base: 1, prefix: 'forged' } };
+    expect(await ok(route(forged, contentSender(CHATGPT)))).toMatchObject({ resend: true });
+  });
 });
 
 describe('chat messages', () => {

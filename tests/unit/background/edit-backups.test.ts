@@ -40,7 +40,11 @@ describe('backups after hand edits', () => {
     const taken = await runEditBackup();
     expect(taken?.reason).toBe('after edits');
     const snapshot = await readBackup(taken?.id ?? '');
-    expect(snapshot.memories.map((m) => m.content)).toEqual(['Edited by hand']);
+    // The edit kept the earlier text as a version of the memory.
+    expect(snapshot.memories.map((m) => [m.content, m.status]).sort()).toEqual([
+      ['Added by hand', 'superseded'],
+      ['Edited by hand', 'active'],
+    ]);
     // Nothing changed since: no second backup.
     setClock(() => T0 + 10 * EDIT_BACKUP_DELAY_MS);
     expect(await runEditBackup()).toBeNull();

@@ -118,7 +118,7 @@ describe('mem0 and OpenMemory exports', () => {
     await expect(readSourceFile('m.json.gz', new Uint8Array(fine))).resolves.toMatchObject({
       items: [{ content: 'Keeps bees on the roof' }],
     });
-  });
+  }, 60_000); // unpacks 64 MB: seconds on a loaded 2-core machine
 
   it('keeps the first 2,000 memories of a long export and counts the rest as skipped', () => {
     const rows = Array.from({ length: 2_004 }, (_, i) => ({

@@ -5,19 +5,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ChatSiteAdapter, ChatTurn } from '../../../lib/adapters/types';
 import { Capture } from '../../../lib/content/capture';
 import type { PageState } from '../../../lib/content/state';
+import { turnHash } from '../../../lib/content/turn-delta';
 
 type Msg = { type: string; payload: { turns?: ChatTurn[]; conversationId?: string } };
 let reads = 0;
 
 function pageState(turns: ChatTurn[], learn = true): PageState {
-  const adapter = {
-    isGenerating: () => false,
-    readTurns: () => {
-      reads++;
-      return turns;
-    },
-    title: () => 'A chat',
-  } as unknown as ChatSiteAdapter;
+  const adapter = { isGenerating: () => false, title: () => 'A chat' } as unknown as ChatSiteAdapter;
   return {
     adapter,
     ctx: { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms) } as unknown as PageState['ctx'],
@@ -28,6 +22,12 @@ function pageState(turns: ChatTurn[], learn = true): PageState {
     config: { learn, inject: 'auto' },
     configKnown: true,
     marks: [],
+    turns: {
+      read: () => {
+        reads++;
+        return turns.map((t) => ({ ...t, hash: turnHash(t) }));
+      },
+    },
     lang: 'en',
     changed: () => {},
     configured: () => {},

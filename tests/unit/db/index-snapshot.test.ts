@@ -21,7 +21,7 @@ async function markSnapshot(term: string): Promise<void> {
   dump.text.terms.push(term);
   dump.text.slots.push([0]);
   dump.text.tfs.push([1]);
-  dump.text.kfs.push([0]);
+  dump.text.kfs.push(null);
   await db.meta.put({ key: 'index.snapshot', value: JSON.stringify(dump) });
 }
 

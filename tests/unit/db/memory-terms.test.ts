@@ -5,12 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
+import { recordCapture } from '../../../lib/db/chats';
 import { db, MemDB } from '../../../lib/db/db';
 import { commitWindow } from '../../../lib/db/extraction';
 import { runMaintenance } from '../../../lib/db/maintenance';
 import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
 import { dropIndex, indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
 import { storedFields, termsRow } from '../../../lib/db/memory-terms';
+import { claimSends, recordSend } from '../../../lib/db/sends';
 import { importParsed } from '../../../lib/db/transfer';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
@@ -162,8 +164,16 @@ describe('stored index terms', () => {
     setClock(() => NOW);
     await warmIndex();
     const at = new Date(NOW).toISOString();
-    // The commit re-reads the chat: an extraction only lands for a chat that is still there.
-    await db.chats.put(chat('claude:c1', { version: 1, state: 'finished' }));
+    // A chat the user typed here: what comes from it is used at once.
+    await recordSend(3, 'claude', 'I moved to Chengdu');
+    const chat = await recordCapture({
+      site: 'claude',
+      conversationId: 'c1',
+      url: 'https://claude.ai/chat/c1',
+      title: 'Moving',
+      turns: [{ role: 'user', text: 'I moved to Chengdu' }],
+    });
+    await claimSends(3, chat!);
     await db.jobs.put({
       id: 'job-1',
       chatId: 'claude:c1',

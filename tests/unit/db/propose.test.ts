@@ -16,8 +16,8 @@ describe('proposeMemory', () => {
     const result = await proposeMemory({ content: 'Prefers tabs over spaces', type: 'preference', origin: tool });
     expect(result.outcome).toBe('proposed');
     const rows = await db.memories.toArray();
-    expect(rows.map((m) => [m.content, m.status, m.origin, m.importance])).toEqual([
-      ['Prefers tabs over spaces', 'proposed', tool, 3],
+    expect(rows.map((m) => [m.content, m.status, m.origin, m.importance, m.proposal])).toEqual([
+      ['Prefers tabs over spaces', 'proposed', tool, 3, { reasons: ['tool'] }],
     ]);
   });
 

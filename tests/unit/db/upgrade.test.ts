@@ -33,7 +33,7 @@ const V1 = fixture('v1-store.json');
 const V2 = fixture('v2-store.json');
 const V3 = fixture('v3-store.json');
 const SCHEMAS: Record<number, Record<string, string>> = { 1: SCHEMA_V1, 2: SCHEMA_V2, 3: SCHEMA_V3 };
-const CURRENT = 4;
+const CURRENT = 5;
 
 /** Replaces the product database with a fixture store, written at its own version. */
 async function writeStore(file: StoreFile): Promise<void> {
@@ -64,7 +64,7 @@ describe('database versions', () => {
     const current = new MemDB('upgrade-current-tables');
     await current.open();
     expect(current.tables.map((t) => t.name).sort()).toEqual(
-      ['chats', 'injections', 'jobs', 'memories', 'meta', 'quarantine', 'sends', 'terms', 'usage'].sort(),
+      ['chats', 'injections', 'jobs', 'memories', 'meta', 'quarantine', 'sends', 'terms', 'toolCalls', 'usage'].sort(),
     );
     expect(current.verno).toBe(CURRENT);
     current.close();
@@ -75,6 +75,8 @@ describe('database versions', () => {
       await writeStore(file);
       await db.open();
       expect(db.verno).toBe(CURRENT);
+      // v5 adds desktop tools' calls, empty.
+      expect(await db.toolCalls.count()).toBe(0);
       for (const [name, rows] of Object.entries(file.tables)) {
         expect(await db.table(name).toArray(), name).toEqual(rows);
       }

@@ -30,7 +30,7 @@ describe('extraction call', () => {
         'Picked Vite over webpack.',
         [
           { op: 'add', content: 'Lives in Hangzhou', type: 'fact', importance: 4 },
-          { op: 'add', content: 'Prefers concise answers', type: 'preference', importance: 4 },
+          { op: 'add', content: 'Prefers concise answers', type: 'preference', importance: 3 },
           { op: 'add', content: 'Chose Vite over webpack', type: 'conclusion', importance: 3 },
         ],
         { input_tokens: 812, output_tokens: 133 },

@@ -105,9 +105,9 @@ describe('after receiving', () => {
     });
     expect(byContent.get('Likes americano')).toMatchObject({ status: 'superseded' });
     expect(byContent.get("Doesn't like americano any more")?.status).toBe('active');
-    // The duplicate updated the stored memory (same id, higher importance), no second copy.
+    // The restatement is already known: the stored memory is unchanged, no second copy.
     expect(all.filter((m) => m.content.startsWith('Prefers concise'))).toEqual([
-      expect.objectContaining({ id: style.id, importance: 5, status: 'active' }),
+      expect.objectContaining({ id: style.id, importance: style.importance, content: style.content, status: 'active' }),
     ]);
     expect(all.some((m) => m.content.includes('4111'))).toBe(false);
     expect(

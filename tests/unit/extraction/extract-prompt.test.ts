@@ -12,7 +12,7 @@ const WINDOW = {
 };
 
 describe('the extraction prompt', () => {
-  it('states the rules of SPEC §1.3 and §2', () => {
+  it('states the rules of DESIGN.md §1.3 and §2', () => {
     for (const rule of [
       'Only what the USER stated explicitly',
       'Never infer',

@@ -6,6 +6,7 @@ import { excludeChat, recordCapture } from '../../../lib/db/chats';
 import { getJob, jobIdOf, updateJob } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
 import { getPause, setPause } from '../../../lib/db/queue-state';
+import { claimSends, recordSend } from '../../../lib/db/sends';
 import { recordCallUsage } from '../../../lib/db/usage';
 import { extractionQueue } from '../../../lib/extraction/service';
 import type { ResponseOf } from '../../../lib/protocol';
@@ -35,7 +36,9 @@ async function data<T = Record<string, unknown>>(type: string, payload: unknown 
   return reply.data as T;
 }
 
+/** A chat whose one user turn the user typed and sent in tab 7. */
 async function capture(conversationId = 'conv-1') {
+  await recordSend(7, 'claude', 'I live in Lisbon.');
   const chat = await recordCapture({
     site: 'claude',
     conversationId,
@@ -43,6 +46,7 @@ async function capture(conversationId = 'conv-1') {
     title: 'Trip planning',
     turns: [{ role: 'user', text: 'I live in Lisbon.' }],
   });
+  await claimSends(7, chat!);
   return chat!;
 }
 

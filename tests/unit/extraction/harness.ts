@@ -5,6 +5,7 @@
 
 import { createBackup } from '../../../lib/db/backups';
 import { type CapturedTurn, finishChat, getChat, recordCapture } from '../../../lib/db/chats';
+import { claimSends, recordSend } from '../../../lib/db/sends';
 import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
 import { ExtractionQueue } from '../../../lib/extraction/queue';
 import type { WindowLimits } from '../../../lib/extraction/transcript';
@@ -53,12 +54,22 @@ export async function setUpQueue(
   return { queue, wakeUps };
 }
 
+/** The tab the harness's chats are typed in. */
+const TAB = 41;
+
+/**
+ * A captured and finished chat. By default the user typed and sent its user turns here (as the
+ * content script reports each trusted send); `sentHere: false` is a chat only opened.
+ */
 export async function finishedChat(
   turns: readonly CapturedTurn[],
-  opts: { site?: SiteId; conversationId?: string; title?: string } = {},
+  opts: { site?: SiteId; conversationId?: string; title?: string; sentHere?: boolean } = {},
 ): Promise<Chat> {
   const site = opts.site ?? 'chatgpt';
   const conversationId = opts.conversationId ?? 'conv-1';
+  if (opts.sentHere !== false) {
+    for (const turn of turns) if (turn.role === 'user') await recordSend(TAB, site, turn.text);
+  }
   const captured = await recordCapture({
     site,
     conversationId,
@@ -67,6 +78,7 @@ export async function finishedChat(
     turns,
   });
   if (!captured) throw new Error('capture refused');
+  await claimSends(TAB, captured);
   await finishChat(captured.id);
   const chat = await getChat(captured.id);
   if (!chat) throw new Error('chat vanished');

@@ -24,29 +24,66 @@ describe('planMerge', () => {
     expect(p.writes[0]?.tags).toContain('react');
   });
 
-  it('update <alias> rewrites the target in place', () => {
-    const old = memory({ content: 'Prefers concise answers', type: 'preference' });
+  it('update <alias> changes the target and keeps its old text as a version in its history', () => {
+    const old = memory({ content: 'Works on the billing service', type: 'fact' });
     const p = plan(
       [old],
       [
         {
           op: 'update',
           target: 'm1',
-          content: 'Prefers concise answers, code first',
-          type: 'preference',
+          content: 'Leads the billing service migration to FastAPI',
+          type: 'fact',
           importance: 5,
         },
       ],
       [['m1', old.id]],
     );
-    expect(p.writes).toEqual([
-      expect.objectContaining({
-        id: old.id,
-        content: 'Prefers concise answers, code first',
-        importance: 5,
-        updatedAt: NOW,
-      }),
-    ]);
+    expect(p.stats).toMatchObject({ updated: 1, proposed: 0 });
+    const changed = p.writes.find((m) => m.id === old.id);
+    expect(changed).toMatchObject({
+      content: 'Leads the billing service migration to FastAPI',
+      importance: 5,
+      updatedAt: NOW,
+      status: 'active',
+      source: SOURCE,
+      origin: { kind: 'sent' },
+    });
+    const version = p.writes.find((m) => m.id !== old.id);
+    expect(version).toMatchObject({
+      content: 'Works on the billing service',
+      status: 'superseded',
+      supersededBy: old.id,
+      source: old.source,
+    });
+  });
+
+  it('a restatement of a known memory is already known, whatever op the model chose', () => {
+    const old = memory(
+      { content: 'User works as a senior backend engineer at a logistics company (Go and TypeScript).' },
+      { origin: { kind: 'hand' } },
+    );
+    const p = plan(
+      [old],
+      [
+        {
+          op: 'update',
+          target: 'm1',
+          content: 'User works as a senior backend engineer at a logistics company (Go, TypeScript)',
+          type: 'fact',
+          importance: 4,
+        },
+        {
+          op: 'add',
+          content: 'user works as a senior backend engineer at a logistics company',
+          type: 'fact',
+          importance: 5,
+        },
+      ],
+      [['m1', old.id]],
+    );
+    expect(p.stats).toMatchObject({ unchanged: 2, updated: 0, proposed: 0 });
+    expect(p.writes).toEqual([]);
   });
 
   it('supersede <full id> retires the target and links it to its successor', () => {
@@ -74,8 +111,9 @@ describe('planMerge', () => {
         { op: 'add', content: '住在成都', type: 'fact', importance: 4 },
       ],
     );
+    // The second is a restatement of the first; a memory made by this answer may take its importance.
     expect(p.writes).toHaveLength(1);
-    expect(p.writes[0]).toMatchObject({ content: '住在成都', importance: 4 });
+    expect(p.writes[0]).toMatchObject({ content: '用户住在成都', importance: 4 });
   });
 
   it('facts keep their newest version active', () => {

@@ -34,6 +34,14 @@ describe('near-duplicates and contradictions', () => {
     expect(relation('Lives in Beijing', 'Parents live in Harbin')).toBe('distinct');
   });
 
+  it('a neighbour, cousin or roommate moving is not the user moving', () => {
+    expect(relation('Lives in Chengdu', 'Neighbour lives in Xiamen')).toBe('distinct');
+    expect(relation('Lives in Chengdu', 'Cousin Carol moved to Nanjing')).toBe('distinct');
+    expect(relation('住在成都', '邻居住在厦门')).toBe('distinct');
+    expect(relation('住在成都', '室友搬到上海了')).toBe('distinct');
+    expect(relation('Lives in Chengdu', 'Moved to Xiamen')).toBe('conflict');
+  });
+
   it('compares Chinese and English alike, numbers by value', () => {
     expect(similarity('喜欢美式咖啡', '喜欢美式咖啡。')).toBe(1);
     expect(numbersOf('¥2,850,000.00 and 30')).toEqual(['2850000', '30']);

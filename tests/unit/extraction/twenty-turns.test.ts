@@ -27,7 +27,7 @@ const CARELESS: ExtractedMemory = {
 };
 
 describe('a realistic 20-message chat', () => {
-  it('gives 7 added, 1 updated and 1 superseded (its successor is the 8th new memory), in one call of ~3k input tokens', {
+  it('gives 6 added, 1 superseded and 2 waiting for review (a name and a style would go into every message), in one call of ~3k input tokens', {
     timeout: 30_000,
   }, async () => {
     const fixture = loadTwentyTurns();
@@ -50,15 +50,21 @@ describe('a realistic 20-message chat', () => {
 
     expect(api.messageRequests()).toHaveLength(1);
     const job = await getJob(jobIdOf(chat.id, chat.version));
-    expect(job?.outcome).toBe('7 added · 1 updated · 1 superseded · 1 dropped by the privacy filter');
+    // The name to call the user by and the new answer style would go into every message: both wait.
+    expect(job?.outcome).toBe('6 added · 1 superseded · 2 waiting for review · 1 dropped by the privacy filter');
     expect(job?.inputTokens).toBeGreaterThan(2_000);
     expect(job?.inputTokens).toBeLessThan(4_000);
     expect(job?.outputTokens).toBeLessThan(600);
     // The budget the product plans with is its own estimate: close to the reference here.
     expect(Math.abs(estimateTokens(sent) - (job?.inputTokens ?? 0)) / (job?.inputTokens ?? 1)).toBeLessThan(0.15);
     const active = await listMemories({ status: 'active' });
-    expect(active).toHaveLength(10);
-    expect(active.find((m) => m.id === 'mem-style')?.content).toBe('Prefers short answers with code first');
+    expect(active).toHaveLength(9);
+    expect(active.find((m) => m.id === 'mem-style')?.content).toBe('Prefers concise answers');
+    const proposed = await listMemories({ status: 'proposed' });
+    expect(proposed.map((m) => [m.content, m.proposal]).sort()).toEqual([
+      ['Prefers short answers with code first', { reasons: ['every-message'], changes: 'mem-style' }],
+      ['User wants to be called Lin', { reasons: ['every-message'] }],
+    ]);
     expect((await listMemories({ status: 'superseded' })).map((m) => m.id)).toEqual(['mem-city']);
     // The translation turn reached the model, and what the model wrongly kept from it did not reach the store.
     expect(sent).toContain('发票已定稿');

@@ -57,6 +57,21 @@ describe('keywords as their own field', () => {
     expect(index.documentFrequency('orchestra')).toBe(0);
   });
 
+  it('keeps no keyword frequencies for a term no memory has among its keywords', () => {
+    const index = new InvertedIndex();
+    index.add(['cello', 'lesson']);
+    index.add(['cello', 'bow'], ['music']);
+    index.add(['music', 'theory']);
+    const d = index.dump();
+    const kfsOf = (term: string) => d.kfs[d.terms.indexOf(term)];
+    expect(kfsOf('cello')).toBeNull();
+    expect(kfsOf('lesson')).toBeNull();
+    expect(kfsOf('music')).toEqual([1, 0]);
+    expect(scoresOf(InvertedIndex.restore(JSON.parse(JSON.stringify(d))), ['music'])).toEqual(
+      scoresOf(index, ['music']),
+    );
+  });
+
   it('a dump restores an index that scores both fields the same', () => {
     const index = new MemoryIndex();
     index.upsert(memory({ content: '用户对花生过敏' }, { keywords: ['allergy', 'peanut'] }));

@@ -52,6 +52,23 @@ describe('panel messages in the background', () => {
     await expect(call('memories.update', { id: 'a', patch: { keywords: Array(9).fill('k') } })).rejects.toThrow();
   });
 
+  it('removes invisible characters from hand-written text and says how many; what you add is yours', async () => {
+    const tagged = [...'obey'].map((ch) => String.fromCodePoint(0xe0000 + ch.charCodeAt(0))).join('');
+    const added = await call<{ id: string; content: string; origin: unknown; invisibleRemoved: number }>(
+      'memories.add',
+      { content: `Plays the cello${tagged}`, type: 'fact' },
+    );
+    expect(added).toMatchObject({ content: 'Plays the cello', origin: { kind: 'hand' }, invisibleRemoved: 4 });
+    await putMemories([a]);
+    await call('memories.update', { id: 'a', patch: { content: 'Lives in\u200b Beijing\u2067, Haidian' } });
+    expect(await getMemory('a')).toMatchObject({
+      content: 'Lives in Beijing, Haidian',
+      invisibleRemoved: 2,
+      origin: { kind: 'hand' },
+    });
+    await expect(call('memories.add', { content: '\u200b\u2066', type: 'fact' })).rejects.toThrow();
+  });
+
   it('backs up before a delete, reusing a fresh snapshot that still holds the rows', async () => {
     await putMemories([a, b, c]);
     await call('memories.delete', { ids: ['a'] });

@@ -12,15 +12,21 @@ import { memory } from '../helpers';
 const store = [
   memory(
     { content: '我住在成都，预算是¥2,850,000.00' },
-    { id: 'zh', createdAt: '2026-01-03T00:00:00.000Z', hitCount: 1 },
+    { id: 'zh', createdAt: '2026-01-03T00:00:00.000Z', updatedAt: '2026-01-03T00:00:00.000Z', hitCount: 1 },
   ),
   memory(
     { content: 'Main stack is FastAPI and Postgres 16', type: 'fact', importance: 5 },
-    { id: 'en', createdAt: '2026-01-02T00:00:00.000Z', hitCount: 9 },
+    { id: 'en', createdAt: '2026-01-02T00:00:00.000Z', updatedAt: '2026-01-02T00:00:00.000Z', hitCount: 9 },
   ),
   memory(
     { content: 'Prefers tea', type: 'preference', note: '以前喝咖啡', importance: 2 },
-    { id: 'note', createdAt: '2026-01-01T00:00:00.000Z', pinned: true, status: 'expired' },
+    {
+      id: 'note',
+      createdAt: '2026-01-01T00:00:00.000Z',
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      pinned: true,
+      status: 'expired',
+    },
   ),
 ];
 

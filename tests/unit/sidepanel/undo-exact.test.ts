@@ -17,6 +17,7 @@ import { excludeChat, recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { commitWindow } from '../../../lib/db/extraction';
 import { getMemory, putMemories } from '../../../lib/db/memories';
+import { claimSends, recordSend } from '../../../lib/db/sends';
 import type { Job } from '../../../lib/memory/types';
 import { serializeMemoryFile } from '../../../lib/memory-file/format';
 import { chat, extensionSender, memory, routerOptions } from '../helpers';
@@ -40,15 +41,17 @@ async function call<T>(type: string, payload: unknown): Promise<T> {
   return reply.data as T;
 }
 
-/** An extraction landing after the action: a real commit of a running job's answer. */
+/** An extraction landing after the action: a real commit of a running job's answer, from a chat typed here. */
 async function extractionLands(content: string): Promise<void> {
-  await recordCapture({
+  await recordSend(2, 'claude', content);
+  const captured = await recordCapture({
     site: 'claude',
     conversationId: 'later',
     url: 'https://claude.ai/chat/later',
     title: '',
     turns: [{ role: 'user', text: content }],
   });
+  await claimSends(2, captured!);
   const at = new Date().toISOString();
   const job: Job = {
     id: 'job-later',

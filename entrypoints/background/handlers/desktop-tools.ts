@@ -1,0 +1,108 @@
+/**
+ * Desktop tools' calls (sender kind `native`, from the bridge) and the panel's view of them.
+ * Every call is checked against the switches at the moment it arrives and recorded for
+ * Activity, answered or refused. A client is also bounded here, per minute, as it is in the
+ * host: whatever sits on the pipe, the store is never read faster than that.
+ */
+import { CallBudget } from '../../../lib/bridge/budget';
+import { ADD_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
+import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_QUERY_CHARS } from '../../../lib/bridge/limits';
+import type { ToolName } from '../../../lib/bridge/schemas';
+import { profileForTool, searchForTool, toToolMemory } from '../../../lib/bridge/select';
+import type { BridgeStatus } from '../../../lib/bridge/status';
+import { proposeMemory } from '../../../lib/db/memories';
+import { warmIndex } from '../../../lib/db/memory-index-source';
+import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
+import { MessageError } from '../../../lib/protocol/define';
+import type { DesktopTools } from '../../../lib/settings/schema';
+import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { now, nowMs } from '../../../lib/time';
+import { bridgeState, syncBridge } from '../bridge-port';
+import type { HandlerGroup } from '../router';
+
+const budget = new CallBudget(CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL);
+const RECENT = 8;
+
+async function record(client: string, tool: ToolName, query: string, memoryIds: string[], refused?: string) {
+  await addToolCall({
+    id: crypto.randomUUID(),
+    at: now(),
+    client,
+    tool,
+    query: query.slice(0, MAX_QUERY_CHARS),
+    memoryIds,
+    ...(refused ? { refused: refused.slice(0, 300) } : {}),
+  });
+}
+
+/** The switches as they are now; refuses (and records) a call they do not allow. */
+async function admit(client: string, tool: ToolName, query: string): Promise<DesktopTools> {
+  const tools = (await loadSettings()).desktopTools;
+  let refusal: MessageError | null = null;
+  if (!tools.enabled) refusal = new MessageError('forbidden', TOOLS_OFF);
+  else if (tool === 'remember' && !tools.allowAdd) refusal = new MessageError('forbidden', ADD_OFF);
+  else if (!budget.take(client, nowMs()))
+    refusal = new MessageError('busy', TOO_MANY_CALLS.replace('{n}', String(CALLS_PER_MINUTE)));
+  if (!refusal) return tools;
+  await record(client, tool, query, [], refusal.message);
+  throw refusal;
+}
+
+async function status(): Promise<BridgeStatus> {
+  const { desktopTools } = await loadSettings();
+  return { desktopTools, ...bridgeState(), recent: await recentToolCalls(RECENT) };
+}
+
+export const desktopToolHandlers: HandlerGroup<
+  'tool.search_memories' | 'tool.get_profile' | 'tool.remember' | 'desktopTools.status' | 'desktopTools.set'
+> = {
+  'tool.search_memories': async ({ client, query, limit }) => {
+    const tools = await admit(client, 'search_memories', query);
+    const found = searchForTool(await warmIndex(), query, limit, {
+      now: nowMs(),
+      allowSiteScoped: tools.allowSiteScoped,
+    });
+    await record(
+      client,
+      'search_memories',
+      query,
+      found.map((r) => r.memory.id),
+    );
+    return { memories: found.map((r) => toToolMemory(r.memory)) };
+  },
+  'tool.get_profile': async ({ client }) => {
+    const tools = await admit(client, 'get_profile', '');
+    const found = profileForTool(await warmIndex(), { now: nowMs(), allowSiteScoped: tools.allowSiteScoped });
+    await record(
+      client,
+      'get_profile',
+      '',
+      found.map((r) => r.memory.id),
+    );
+    return { memories: found.map((r) => toToolMemory(r.memory)) };
+  },
+  'tool.remember': async ({ client, content, type }) => {
+    await admit(client, 'remember', content);
+    // A proposal, never an active memory: the user accepts it in the panel before it is used.
+    const r = await proposeMemory({ content, type, origin: { kind: 'tool', client } });
+    if (r.outcome === 'proposed') {
+      await record(client, 'remember', content, [r.memory.id]);
+      return { proposed: { id: r.memory.id, status: 'proposed' as const } };
+    }
+    const reason =
+      r.outcome === 'known' ? 'claude-mem already holds this.' : `left out by the privacy filter (${r.reason}).`;
+    // Text the privacy filter refused is not written anywhere, Activity included.
+    await record(client, 'remember', r.outcome === 'known' ? content : '', [], reason);
+    return { proposed: null, reason };
+  },
+  'desktopTools.status': async () => {
+    await syncBridge();
+    return status();
+  },
+  'desktopTools.set': async (next) => {
+    const settings = await loadSettings();
+    await saveSettings({ ...settings, desktopTools: next });
+    await syncBridge();
+    return status();
+  },
+};

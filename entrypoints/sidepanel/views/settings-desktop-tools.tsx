@@ -1,0 +1,72 @@
+/** Settings → Desktop tools (MCP): the three switches, the bridge's state and who called lately. */
+import { useEffect } from 'preact/hooks';
+import { ToolCallList } from '../../../components/tool-call-list';
+import type { BridgeStatus } from '../../../lib/bridge/status';
+import { t } from '../../../lib/i18n';
+import type { DesktopTools } from '../../../lib/settings/schema';
+import { bridgeStatus, setDesktopTools, startDesktopToolsModel } from '../models/desktop-tools';
+
+const INSTALL_COMMAND = 'npm run bridge:install';
+
+function StateLine({ status }: { status: BridgeStatus }) {
+  if (status.state === 'not-installed') {
+    return (
+      <div role="status" class="bridge-state">
+        <p>{t('bridge.state.not-installed')}</p>
+        <pre>
+          <code>{INSTALL_COMMAND}</code>
+        </pre>
+        <p class="muted">{t('bridge.afterInstall')}</p>
+      </div>
+    );
+  }
+  const text =
+    status.state === 'failed'
+      ? t('bridge.state.failed', { error: status.error ?? '' })
+      : t(`bridge.state.${status.state}`);
+  return (
+    <p role="status" class="bridge-state">
+      {text}
+    </p>
+  );
+}
+
+function Switch({ field, label, status }: { field: keyof DesktopTools; label: string; status: BridgeStatus }) {
+  const off = field !== 'enabled' && !status.desktopTools.enabled;
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={status.desktopTools[field]}
+        disabled={off}
+        onChange={(e) => setDesktopTools({ [field]: e.currentTarget.checked })}
+      />
+      {label}
+    </label>
+  );
+}
+
+export function SettingsDesktopTools() {
+  useEffect(() => startDesktopToolsModel(), []);
+  const status = bridgeStatus.value;
+  return (
+    <section class="settings-section" aria-labelledby="set-desktop-tools">
+      <h2 id="set-desktop-tools">{t('bridge.title')}</h2>
+      <p class="muted">{t('bridge.intro')}</p>
+      {status && (
+        <>
+          <Switch field="enabled" label={t('bridge.enabled')} status={status} />
+          <Switch field="allowAdd" label={t('bridge.allowAdd')} status={status} />
+          <Switch field="allowSiteScoped" label={t('bridge.allowSiteScoped')} status={status} />
+          <StateLine status={status} />
+          <h3>{t('bridge.recent')}</h3>
+          {status.recent.length === 0 ? (
+            <p class="muted">{t('bridge.none')}</p>
+          ) : (
+            <ToolCallList calls={status.recent} label={t('bridge.recent')} />
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * The bridge's three hops, one schema each (zod/mini: the background bundles them):
+ * - MCP client ↔ bridge: the SDK checks tool arguments against the *ArgsSchema below;
+ * - bridge (MCP role) ↔ bridge (host role): SocketCall / SocketReply frames on the Unix socket;
+ * - host ↔ extension: HostToExtension / ExtensionToHost on the browser's native messaging pipe,
+ *   checked again by the background's router like any other sender.
+ * The key and settings never appear in any of them: a reply carries memories or an error.
+ */
+import * as z from 'zod/mini';
+import { MemoryContentSchema, MemoryTypeSchema } from '../memory/types';
+import { MAX_CLIENT_NAME_CHARS, MAX_QUERY_CHARS, MAX_RESULTS } from './limits';
+
+const TOOL_NAMES = ['search_memories', 'get_profile', 'remember'] as const;
+export const ToolNameSchema = z.enum(TOOL_NAMES);
+export type ToolName = z.infer<typeof ToolNameSchema>;
+
+export const SearchArgsSchema = z.object({
+  query: z.string().check(z.minLength(1), z.maxLength(MAX_QUERY_CHARS)),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_RESULTS))),
+});
+export const ProfileArgsSchema = z.object({});
+export const RememberArgsSchema = z.object({ content: MemoryContentSchema, type: MemoryTypeSchema });
+
+/** The MCP client's own name (from its `initialize`), as Activity shows it. */
+export const ClientNameSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CLIENT_NAME_CHARS));
+const CallIdSchema = z.int().check(z.minimum(0), z.maximum(Number.MAX_SAFE_INTEGER));
+
+/** One memory as a desktop tool sees it: text, kind, date and id — no score parts, no source URL. */
+export const ToolMemorySchema = z.object({
+  id: z.string(),
+  type: MemoryTypeSchema,
+  content: z.string(),
+  date: z.string(),
+  importance: z.int(),
+  /** `global`, or the one site it is kept to (only when the user allowed site-scoped memories). */
+  scope: z.string(),
+});
+export type ToolMemory = z.infer<typeof ToolMemorySchema>;
+
+export const ToolResultSchema = z.union([
+  z.object({ memories: z.array(ToolMemorySchema) }),
+  z.object({ proposed: z.object({ id: z.string(), status: z.literal('proposed') }) }),
+  z.object({ proposed: z.null(), reason: z.string() }),
+]);
+
+const ErrorSchema = z.object({ code: z.string().check(z.maxLength(40)), message: z.string().check(z.maxLength(2000)) });
+export const ToolReplySchema = z.union([
+  z.object({ ok: z.literal(true), data: ToolResultSchema }),
+  z.object({ ok: z.literal(false), error: ErrorSchema }),
+]);
+export type ToolReply = z.infer<typeof ToolReplySchema>;
+
+/** MCP role → host role, on the socket. */
+export const SocketCallSchema = z.object({
+  id: CallIdSchema,
+  client: ClientNameSchema,
+  tool: ToolNameSchema,
+  args: z.record(z.string(), z.unknown()),
+});
+
+/** Host role → MCP role, on the socket. */
+export const SocketReplySchema = z.object({ id: CallIdSchema, reply: ToolReplySchema });
+
+/** Host → extension, on the native messaging pipe. */
+export const HostToExtensionSchema = z.union([
+  z.object({
+    kind: z.literal('call'),
+    id: CallIdSchema,
+    client: ClientNameSchema,
+    tool: ToolNameSchema,
+    args: z.unknown(),
+  }),
+  /** The host is listening (or could not: `error` says why), sent once after start. */
+  z.object({
+    kind: z.literal('ready'),
+    version: z.string().check(z.maxLength(40)),
+    error: z.optional(z.string().check(z.maxLength(500))),
+  }),
+]);
+
+/** Extension → host, on the native messaging pipe. */
+export const ExtensionToHostSchema = z.object({ kind: z.literal('reply'), id: CallIdSchema, reply: ToolReplySchema });

@@ -1,0 +1,65 @@
+/**
+ * What a desktop tool gets, chosen by the ranker injection uses and under the same hard rules:
+ * only active memories (never proposed, superseded, archived or expired), of two versions only
+ * the newest, and global scope only — a memory kept to one site goes out only when the user
+ * allowed site-scoped memories for desktop tools. What goes out is the text, type, date,
+ * importance and id: no score parts, no source URL or chat.
+ */
+import type { MemoryRecord } from '../memory/types';
+import { detectIntent, type Intent, LOOKUP_INTENT } from '../ranking/intent';
+import { PROFILE_KINDS } from '../ranking/profile';
+import type { RankedMemory } from '../ranking/ranked';
+import type { MemoryIndex } from '../ranking/retrieve';
+import { relevant } from '../ranking/select';
+import { DEFAULT_RESULTS } from './limits';
+import type { ToolMemory } from './schemas';
+
+export interface ToolSelectOptions {
+  now: number;
+  allowSiteScoped: boolean;
+}
+
+/** Profile memories a tool gets at most, besides the address/style ones. */
+const PROFILE_MAX = 8;
+/** An advice request about everything at once: every kind of circumstance matters fully. */
+const ANY_ADVICE: Intent = {
+  ...LOOKUP_INTENT,
+  advice: {
+    relevance: Object.fromEntries(PROFILE_KINDS.map((k) => [k, 1])) as Record<(typeof PROFILE_KINDS)[number], number>,
+  },
+};
+
+export function searchForTool(
+  index: MemoryIndex,
+  query: string,
+  limit: number | undefined,
+  opts: ToolSelectOptions,
+): RankedMemory[] {
+  const ranked = index.rank(query, { site: null, anyScope: opts.allowSiteScoped, now: opts.now, limit: 50 });
+  return relevant(ranked, limit ?? DEFAULT_RESULTS);
+}
+
+/**
+ * The standing profile: the address/style preferences a greeting's block carries, then the
+ * user's circumstances as an advice request would rank them.
+ */
+export function profileForTool(index: MemoryIndex, opts: ToolSelectOptions): RankedMemory[] {
+  const base = { site: null, anyScope: opts.allowSiteScoped, now: opts.now };
+  const standing = index.rank('', { ...base, intent: detectIntent('') });
+  const circumstances = index
+    .rank('', { ...base, intent: ANY_ADVICE, limit: PROFILE_MAX })
+    .filter((r) => (r.parts.profile ?? 0) > 0);
+  const seen = new Set<string>();
+  return [...standing, ...circumstances].filter((r) => !seen.has(r.memory.id) && seen.add(r.memory.id));
+}
+
+export function toToolMemory(m: MemoryRecord): ToolMemory {
+  return {
+    id: m.id,
+    type: m.type,
+    content: m.content,
+    date: m.updatedAt.slice(0, 10),
+    importance: m.importance,
+    scope: m.scope,
+  };
+}

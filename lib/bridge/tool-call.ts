@@ -1,0 +1,18 @@
+/** One desktop tool's call as Activity shows it: who asked, which tool, what, and which memories went out. */
+import * as z from 'zod/mini';
+import { IsoDate } from '../memory/types';
+import { MAX_QUERY_CHARS } from './limits';
+import { ClientNameSchema, ToolNameSchema } from './schemas';
+
+export const ToolCallSchema = z.object({
+  id: z.string(),
+  at: IsoDate,
+  client: ClientNameSchema,
+  tool: ToolNameSchema,
+  /** The query (search), or the proposed text (remember); empty for get_profile. */
+  query: z.string().check(z.maxLength(MAX_QUERY_CHARS)),
+  memoryIds: z.array(z.string()),
+  /** Why it was refused (Desktop tools off, adding not allowed, too many calls); absent when answered. */
+  refused: z.optional(z.string().check(z.maxLength(300))),
+});
+export type ToolCall = z.infer<typeof ToolCallSchema>;

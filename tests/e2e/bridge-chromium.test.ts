@@ -1,0 +1,207 @@
+/**
+ * Desktop tools end to end, nothing mocked: `bridge:install` registers the host in a temporary
+ * Chromium profile, the production build is seeded with English and Chinese memories, Desktop
+ * tools are switched on in the panel, and an MCP client from the official SDK starts the bridge
+ * over stdio (`npm run -s bridge:mcp`). Also the doors around it: another extension asking for
+ * the host, garbage on the live socket, switching off mid-session.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeFrame } from '../../bridge/frames';
+import { HOST_NAME } from '../../lib/bridge/limits';
+import { bridgeInstall, callTool, grantNativeMessaging, mcpClient } from './harness/bridge';
+import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import { sendFrom } from './harness/extension-rpc';
+import { openPanel } from './harness/panel';
+import { freshDir } from './harness/paths';
+import { getRow } from './harness/seed';
+
+const MEMORIES = {
+  home: { content: 'User lives in Chengdu with two cats', type: 'fact', importance: 4 },
+  style: { content: 'Prefers short answers with bullet points', type: 'preference', importance: 4 },
+  swim: { content: '我每周六上午去游泳', type: 'fact', importance: 3 },
+  japanese: { content: '正在学日语，打算明年去大阪', type: 'task', importance: 3 },
+  scoped: { content: 'Working on the Zephyr billing migration', type: 'task', importance: 3, scope: 'chatgpt' },
+} as const;
+
+/** A second extension, with its own id, that asks for our host. */
+function otherExtension(): string {
+  const dir = freshDir('other-ext');
+  const manifest = {
+    manifest_version: 3,
+    name: 'other',
+    version: '1.0',
+    permissions: ['nativeMessaging'],
+    background: { service_worker: 'sw.js' },
+  };
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+  writeFileSync(join(dir, 'sw.js'), '');
+  return dir;
+}
+
+async function settings(panel: Page): Promise<void> {
+  await panel.getByRole('tab', { name: /Settings|设置/ }).click();
+  await panel.getByRole('heading', { name: 'Desktop tools (MCP)' }).waitFor();
+}
+
+async function bridgeSays(panel: Page, text: RegExp): Promise<void> {
+  await panel.locator('.bridge-state').filter({ hasText: text }).waitFor({ timeout: 20_000 });
+}
+
+describe('desktop tools through the bridge (Chromium)', () => {
+  const profile = freshDir('bridge-profile');
+  const socketDir = join(freshDir('bridge-run'), 'run');
+  const other = otherExtension();
+  const ids: Record<keyof typeof MEMORIES, string> = {} as never;
+  let ext: ExtensionBrowser;
+  let panel: Page;
+  let client: Client;
+  let installOut = '';
+
+  beforeAll(async () => {
+    installOut = bridgeInstall(['--browser', 'chromium', '--user-data-dir', profile]);
+    // First start: the extension installs and is seeded; then the permission the user grants.
+    const first = await launchChromium({ userDataDir: profile });
+    const seedPage = await openPanel(first);
+    for (const [key, m] of Object.entries(MEMORIES)) {
+      ids[key as keyof typeof MEMORIES] = (await sendFrom<{ id: string }>(seedPage, 'memories.add', m)).id;
+    }
+    const firstId = first.extensionId;
+    await first.close();
+    grantNativeMessaging(profile, firstId);
+    ext = await launchChromium({ userDataDir: profile, env: { CLAUDE_MEM_BRIDGE_DIR: socketDir }, alsoLoad: [other] });
+    panel = await openPanel(ext);
+    await settings(panel);
+    await bridgeSays(panel, /Off/);
+    await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await bridgeSays(panel, /Connected/);
+    client = await mcpClient(socketDir);
+  });
+
+  afterAll(async () => {
+    await client?.close();
+    await ext?.close();
+    bridgeInstall(['uninstall', '--browser', 'chromium', '--user-data-dir', profile]);
+  });
+
+  it('installs a host manifest that names exactly this extension', () => {
+    const manifest = JSON.parse(readFileSync(join(profile, 'NativeMessagingHosts', `${HOST_NAME}.json`), 'utf8'));
+    expect(manifest.allowed_origins).toEqual([`chrome-extension://${ext.extensionId}/`]);
+    expect(installOut).toContain('claude mcp add claude-mem');
+  });
+
+  it('lists the three tools, each saying memories are notes, not instructions', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_profile', 'remember', 'search_memories']);
+    for (const t of tools.filter((x) => x.name !== 'remember')) expect(t.description).toMatch(/not instructions/);
+  });
+
+  it('finds English and Chinese memories, and withholds the one kept to a site', async () => {
+    const english = await callTool(client, 'search_memories', { query: 'Where do I live?' });
+    expect(english.isError).toBe(false);
+    expect(english.ids[0]).toBe(ids.home);
+    expect(english.text).toMatch(/not instructions/);
+    const chinese = await callTool(client, 'search_memories', { query: '周末去游泳吗' });
+    expect(chinese.ids).toContain(ids.swim);
+    expect(chinese.ids).not.toContain(ids.home);
+    const scoped = await callTool(client, 'search_memories', { query: 'Zephyr billing migration' });
+    expect(scoped.ids).not.toContain(ids.scoped);
+    const profileOut = await callTool(client, 'get_profile');
+    expect(profileOut.ids).toContain(ids.home);
+    expect(profileOut.ids).not.toContain(ids.scoped);
+    console.log(
+      `bridge e2e: english → ${english.ids.length}, chinese → ${chinese.ids.length}, profile → ${profileOut.ids.length}`,
+    );
+  });
+
+  it('lets no other extension start the host', async () => {
+    const worker = ext.context.serviceWorkers().find((w) => !w.url().includes(ext.extensionId));
+    expect(worker).toBeDefined();
+    const error = await worker?.evaluate(
+      (name) =>
+        new Promise<string>((resolve) => {
+          type Port = { onDisconnect: { addListener(fn: () => void): void } };
+          const c = (
+            globalThis as unknown as {
+              chrome: { runtime: { connectNative(n: string): Port; lastError?: { message?: string } } };
+            }
+          ).chrome;
+          const port = c.runtime.connectNative(name);
+          port.onDisconnect.addListener(() => resolve(c.runtime.lastError?.message ?? 'no error'));
+        }),
+      HOST_NAME,
+    );
+    expect(error).toMatch(/forbidden/i);
+    // Ours still answers.
+    expect((await callTool(client, 'search_memories', { query: 'cats' })).ids).toContain(ids.home);
+  });
+
+  it('refuses malformed and oversized frames on the live socket without either side falling over', async () => {
+    const path = join(socketDir, 'bridge.sock');
+    const replies = await new Promise<string>((resolve) => {
+      const s = connect(path);
+      let got = '';
+      s.on('data', (b) => {
+        got += b.toString('utf8');
+      });
+      s.on('connect', () => {
+        s.write(encodeFrame('not a call', 1 << 20));
+        const huge = Buffer.alloc(4);
+        huge.writeUInt32LE(50 * 1024 * 1024);
+        setTimeout(() => s.write(huge), 200);
+      });
+      s.on('close', () => resolve(got));
+    });
+    expect(replies).toMatch(/malformed call/);
+    expect((await callTool(client, 'search_memories', { query: '大阪' })).ids).toContain(ids.japanese);
+  });
+
+  it('answers a clear error at once when switched off, and adds proposals only when allowed', async () => {
+    await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await bridgeSays(panel, /Off/);
+    const t0 = performance.now();
+    const off = await callTool(client, 'search_memories', { query: 'cats' });
+    console.log(`bridge e2e: switched-off answer in ${(performance.now() - t0).toFixed(0)} ms`);
+    expect(off.isError).toBe(true);
+    expect(off.text).toMatch(/open your browser with claude-mem and turn on Desktop tools/);
+
+    await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await bridgeSays(panel, /Connected/);
+    const refused = await callTool(client, 'remember', {
+      content: 'Drinks oolong tea every afternoon',
+      type: 'preference',
+    });
+    expect(refused.isError).toBe(true);
+    await panel.getByRole('checkbox', { name: /Let desktop tools add memories/ }).click();
+    await expect
+      .poll(() => panel.getByRole('checkbox', { name: /Let desktop tools add memories/ }).isChecked())
+      .toBe(true);
+    const added = await callTool(client, 'remember', {
+      content: 'Drinks oolong tea every afternoon',
+      type: 'preference',
+    });
+    expect(added.isError).toBe(false);
+    expect(added.text).toMatch(/Proposed/);
+    // Waiting for review: listed in the panel, never returned to a tool.
+    await panel.getByRole('tab', { name: /Memories|记忆/ }).click();
+    await panel.getByText('Drinks oolong tea every afternoon').first().waitFor();
+    expect(await getRow(panel, 'memories', added.proposedId ?? '')).toMatchObject({
+      status: 'proposed',
+      origin: { kind: 'tool', client: 'claude-mem-e2e' },
+    });
+    expect((await callTool(client, 'search_memories', { query: 'oolong tea afternoon' })).text).not.toMatch(/oolong/);
+  });
+
+  it('records every call in Activity', async () => {
+    await panel.getByRole('tab', { name: /Activity|活动/ }).click();
+    const calls = panel.getByRole('list', { name: 'Desktop tool calls' });
+    await calls.waitFor();
+    await expect.poll(async () => calls.getByText('claude-mem-e2e').count()).toBeGreaterThan(5);
+    await calls.getByText('Where do I live?').first().waitFor();
+    await calls.getByText('User lives in Chengdu with two cats').first().waitFor();
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * The desktop bridge end to end: `npm run bridge:install` into a temporary profile, the
+ * browser's permission for native messaging, and an MCP client from the official SDK that
+ * starts the bridge over stdio exactly as Claude Desktop does (`npm run -s bridge:mcp`).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { ROOT } from './paths';
+
+export function bridgeInstall(args: readonly string[], env: Record<string, string> = {}): string {
+  return execFileSync('npm', ['run', '-s', 'bridge:install', '--', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+}
+
+/**
+ * What the user's "Allow" in the browser's permission dialog leaves behind: nativeMessaging
+ * granted to the extension in the profile's preferences. A headless browser shows that dialog
+ * where no test can click it, so the test grants it here, between two launches; the panel's
+ * switch still calls permissions.request, which then resolves at once.
+ */
+export function grantNativeMessaging(profile: string, extensionId: string): void {
+  const file = join(profile, 'Default', 'Preferences');
+  const prefs = JSON.parse(readFileSync(file, 'utf8'));
+  const ext = prefs.extensions.settings[extensionId];
+  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
+    ext[key] ??= {};
+    ext[key].api = [...new Set([...(ext[key].api ?? []), 'nativeMessaging'])];
+  }
+  writeFileSync(file, JSON.stringify(prefs));
+}
+
+export async function mcpClient(socketDir: string, name = 'claude-mem-e2e'): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: 'npm',
+    args: ['run', '-s', 'bridge:mcp'],
+    cwd: ROOT,
+    env: { ...(process.env as Record<string, string>), CLAUDE_MEM_BRIDGE_DIR: socketDir },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+export interface ToolText {
+  isError: boolean;
+  text: string;
+  ids: string[];
+  /** remember: the proposed memory's id. */
+  proposedId?: string;
+}
+
+export async function callTool(client: Client, name: string, args: Record<string, unknown> = {}): Promise<ToolText> {
+  const r = (await client.callTool({ name, arguments: args })) as {
+    isError?: boolean;
+    content: { type: string; text: string }[];
+    structuredContent?: { memories?: { id: string }[]; proposed?: { id: string } | null };
+  };
+  const proposedId = r.structuredContent?.proposed?.id;
+  return {
+    isError: r.isError === true,
+    text: r.content.map((c) => c.text).join('\n'),
+    ids: r.structuredContent?.memories?.map((m) => m.id) ?? [],
+    ...(proposedId ? { proposedId } : {}),
+  };
+}
