@@ -85,6 +85,7 @@ async function main(): Promise<void> {
   await waitFor(page, 'connected');
 
   const times: number[] = [];
+  const slowest: { ms: number; client: number; call: number }[] = [];
   let returned = 0;
   for (let c = 0; c < CLIENTS; c++) {
     const client = await mcpClient(socketDir, `bench-${c}`);
@@ -96,6 +97,7 @@ async function main(): Promise<void> {
       if (r.isError) throw new Error(r.text);
       if (i >= WARM_UP) {
         times.push(ms);
+        slowest.push({ ms, client: c, call: i });
         returned += r.ids.length;
       }
     }
@@ -109,6 +111,13 @@ async function main(): Promise<void> {
       ['median ms', 'p95 ms', 'max ms', 'memories per answer'],
       [[median(times), percentile(times, 95), Math.max(...times), returned / times.length]],
     ),
+  );
+  slowest.sort((a, b) => b.ms - a.ms);
+  console.log(
+    `slowest: ${slowest
+      .slice(0, 5)
+      .map((s) => `${s.ms.toFixed(0)} ms (client ${s.client}, call ${s.call})`)
+      .join(', ')}`,
   );
 
   // What keeping the port open costs: idle with it open, then idle with it closed.

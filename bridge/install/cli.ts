@@ -83,7 +83,8 @@ async function install(list: Target[]): Promise<void> {
   console.log(configSnippets(CHECKOUT));
 }
 
-function uninstall(list: Target[]): void {
+/** `everywhere`: no --browser given, so no manifest is left that could still start the launcher. */
+function uninstall(list: Target[], everywhere: boolean): void {
   for (const t of list) {
     // Only a manifest of ours is removed: a file of the same name from elsewhere is left alone.
     if (existsSync(t.file) && JSON.parse(readFileSync(t.file, 'utf8')).name === HOST_NAME) {
@@ -98,14 +99,14 @@ function uninstall(list: Target[]): void {
       }
     }
   }
-  rmSync(LAUNCHER, { force: true });
+  if (everywhere) rmSync(LAUNCHER, { force: true });
 }
 
 try {
   const opts = options(process.argv.slice(2));
   const list = targets(opts.browsers, opts.userDataDir);
   if (opts.command === 'install') await install(list);
-  else if (opts.command === 'uninstall') uninstall(list);
+  else if (opts.command === 'uninstall') uninstall(list, opts.browsers.length === BROWSERS.length && !opts.userDataDir);
   else throw new Error(`unknown command ${opts.command} (install or uninstall)`);
 } catch (error) {
   console.error(`bridge:${process.argv[2] ?? 'install'}: ${error instanceof Error ? error.message : String(error)}`);

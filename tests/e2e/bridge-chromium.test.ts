@@ -237,6 +237,18 @@ describe('desktop tools through the bridge (Chromium)', () => {
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ jsonrpc: '2.0' });
   });
 
+  it('says the bridge is not installed, with the command, once its manifest is gone', async () => {
+    bridgeInstall(['uninstall', '--browser', 'chromium', '--user-data-dir', profile]);
+    await openSettings(panel);
+    const toggle = panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' });
+    await toggle.click();
+    await bridgeSays(panel, /Off/);
+    await toggle.click();
+    await bridgeSays(panel, /not installed/);
+    await panel.getByText('npm run bridge:install').waitFor();
+    expect((await callTool(client, 'search_memories', { query: 'cats' })).text).toMatch(/turn on Desktop tools/);
+  });
+
   it('records every call in Activity', async () => {
     await panel.getByRole('tab', { name: /Activity|活动/ }).click();
     const calls = panel.getByRole('list', { name: 'Desktop tool calls' });
