@@ -44,10 +44,17 @@ describe.runIf(existsSync(TREE))('chat history in Firefox', () => {
       20_000,
     );
     const found = async (q: string) => {
+      // Empty the box as typing would, and wait for the previous results to go.
       await page.evaluate(() => {
         const box = document.querySelector<HTMLInputElement>('#view-chats input[type=search]')!;
         box.value = '';
+        box.dispatchEvent(new Event('input', { bubbles: true }));
       });
+      await poll(
+        () => page.evaluate(() => document.querySelectorAll('#view-chats [role="status"]').length),
+        (n) => n === 0,
+        10_000,
+      );
       await page.type('#view-chats input[type=search]', q);
       return poll(
         () =>
