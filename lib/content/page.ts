@@ -51,7 +51,12 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
       },
     },
     lang: resolveLanguage('auto'),
-    changed: () => controls.update(),
+    // A change of state (the chat included again, the switches) is looked at now: the page itself
+    // may be still, and ticks no longer come with every change of it.
+    changed: () => {
+      controls.update();
+      tick();
+    },
     configured: () => {
       injector.configured();
       whenReady(apply);
@@ -72,6 +77,8 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   const health = createHealth(state);
   const parts = { injector, capture };
   let checkedAt = 0;
+  /** What the last tick saw of the streaming signal. */
+  let streamingSeen = false;
   let observer: MutationObserver | null = null;
   let slow: number | undefined;
 
@@ -80,6 +87,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     followUrl(state, new URL(location.href), parts);
     // Asked once per tick: while an answer streams, only the capture's wait is kept up to date.
     const streaming = (learn || inject !== 'off') && adapter.isGenerating(document);
+    streamingSeen = streaming;
     if (learn) {
       noticeNewChatStarted(state);
       if (state.excluded && state.conversationId && performance.now() - checkedAt > EXCLUDED_RECHECK_MS) {
@@ -95,6 +103,11 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   });
 
   const onChange = whenStill(ctx, tick);
+  // The controls follow the composer without waiting for the page to be still (a click on them
+  // is refused where they are not seen), except while an answer streams: placing reads layout.
+  const placeSoon = throttle(ctx, TICK_MS, () => {
+    if (!streamingSeen) controls.place();
+  });
 
   /** Starts or stops reading the page to match the switches. */
   function apply(): void {
@@ -105,6 +118,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
       observer = new MutationObserver((records) => {
         pageTurns.changed(records);
         onChange();
+        placeSoon();
       });
       observer.observe(document.documentElement, {
         childList: true,
