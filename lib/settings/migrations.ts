@@ -50,7 +50,9 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
   4: (old) => ({ ...old, version: 5 }),
   5: (old) => {
     const { transcriptRetentionDays: days, ...rest } = old;
-    return { ...rest, keepChatHistory: keepFromDays(days), version: 6 };
+    const keep = keepFromDays(days);
+    // Only where days were stored: a choice already there (or the default) is left alone.
+    return { ...rest, ...(keep ? { keepChatHistory: keep } : {}), version: 6 };
   },
 };
 

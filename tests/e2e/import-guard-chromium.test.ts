@@ -104,7 +104,7 @@ describe('a hostile import file (Chromium)', () => {
     const proposed = panel.getByRole('list', { name: 'Proposed settings changes' });
     expect(await proposed.getByRole('listitem').allTextContents()).toEqual([
       'idleMinutes: 10 → 0.05',
-      'keepChatHistory: 1y → 30d',
+      'keepChatHistory: "1y" → "30d"',
     ]);
     await panel.getByText('Your connection, cost cap and privacy patterns were kept as they are.').waitFor();
     expect(evil.requests).toHaveLength(0);

@@ -16,6 +16,8 @@ describe('keep chat history', () => {
     expect(migrateSettings(v5({ transcriptRetentionDays: 200 })).keepChatHistory).toBe('1y');
     expect(migrateSettings(v5({ transcriptRetentionDays: 3650 })).keepChatHistory).toBe('forever');
     expect(migrateSettings(v5({})).keepChatHistory).toBe('1y');
+    // A file that already says how long to keep history is not overridden by the step.
+    expect(migrateSettings(v5({ keepChatHistory: '30d' })).keepChatHistory).toBe('30d');
     const s = migrateSettings(v5({ transcriptRetentionDays: 30 })) as Record<string, unknown>;
     expect(s.transcriptRetentionDays).toBeUndefined();
     expect(s).toMatchObject({ version: 6, idleMinutes: 5 });
