@@ -230,7 +230,10 @@ describe('bridge host', () => {
     // The temp parent is 0700 too; open it so only the socket directory's own mode is tested.
     chmodSync(join(r.dir, '..'), 0o755);
     const script = `const s=require('net').connect(${JSON.stringify(r.path)});s.on('connect',()=>{console.log('CONNECTED');process.exit(0)});s.on('error',e=>{console.log(e.code);process.exit(0)})`;
-    const out = execFileSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', script], { encoding: 'utf8' });
+    const out = execFileSync('runuser', ['-u', 'nobody', '--', process.execPath, '-e', script], {
+      encoding: 'utf8',
+      cwd: '/',
+    });
     expect(out.trim()).toBe('EACCES');
     // The same program as this user connects: the refusal is the directory's, not a broken socket.
     const mine = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8' });
