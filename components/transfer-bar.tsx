@@ -5,9 +5,11 @@ export interface TransferBarProps {
   onExport: () => void;
   /** Import or export is running: both wait, so neither starts twice. */
   busy: boolean;
+  /** Where given, a box next to Export puts every chat's messages in the file (off: summaries only). */
+  chatHistory?: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
-export function TransferBar({ onImport, onExport, busy }: TransferBarProps) {
+export function TransferBar({ onImport, onExport, busy, chatHistory }: TransferBarProps) {
   return (
     <div class="transfer-bar">
       <label class={`button ${busy ? 'disabled' : ''}`}>
@@ -28,6 +30,17 @@ export function TransferBar({ onImport, onExport, busy }: TransferBarProps) {
       <button type="button" onClick={onExport} disabled={busy}>
         {t('transfer.export')}
       </button>
+      {chatHistory && (
+        <label class="check-field">
+          <input
+            type="checkbox"
+            checked={chatHistory.checked}
+            disabled={busy}
+            onChange={(e) => chatHistory.onChange(e.currentTarget.checked)}
+          />
+          {t('transfer.includeChatHistory')}
+        </label>
+      )}
     </div>
   );
 }

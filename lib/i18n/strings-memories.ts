@@ -126,6 +126,10 @@ export const MEMORY_STRINGS = {
     '已导入 {file}：新增 {added}，更新 {updated}，跳过 {skipped}。',
   ],
   'transfer.importFailed': ['Import failed: {error}', '导入失败：{error}'],
+  'transfer.includeChatHistory': [
+    'Include chat history (every message, word for word)',
+    '包含聊天记录（每条消息，逐字保存）',
+  ],
   'transfer.exported': ['Exported.', '已导出。'],
   'transfer.exportFailed': ['Export failed: {error}', '导出失败：{error}'],
   'transfer.report': [

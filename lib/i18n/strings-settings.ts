@@ -44,8 +44,8 @@ export const SETTINGS_STRINGS = {
   'settings.languageHint': ['Applies at once.', '立即生效。'],
   'settings.data': ['Your data', '你的数据'],
   'settings.dataHint': [
-    'One JSON file with your memories, chat summaries and settings (never the API key).',
-    '一个 JSON 文件，包含记忆、对话摘要和设置（不含 API 密钥）。',
+    'One JSON file with your memories, your chats with their summaries (not their messages, unless you tick Include chat history) and settings (never the API key).',
+    '一个 JSON 文件，包含记忆、对话及其摘要（不含消息原文，除非勾选“包含聊天记录”）和设置（不含 API 密钥）。',
   ],
   'settings.save': ['Save settings', '保存设置'],
   'settings.discard': ['Discard changes', '放弃更改'],

@@ -249,6 +249,14 @@ function toFileMemory(m: Memory): Memory {
   };
 }
 
+/**
+ * A chat as the default export holds it: title, summary and dates, none of its messages. The
+ * empty `turns` keeps the file readable by every version of the import (turns are required).
+ */
+export function withoutTurns(chat: Chat): Chat {
+  return { ...chat, turns: [] };
+}
+
 export function serializeMemoryFile(input: {
   memories: readonly Memory[];
   chats?: readonly Chat[];

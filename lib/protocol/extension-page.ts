@@ -184,7 +184,8 @@ const store = {
     }),
     PublicSettingsSchema,
   ),
-  'transfer.export': def(Empty, z.object({ text: z.string() })),
+  /** `chatHistory`: every chat's messages word for word; otherwise chats carry only their summaries. */
+  'transfer.export': def(z.object({ chatHistory: z.optional(z.boolean()) }), z.object({ text: z.string() })),
   'transfer.import': def(z.object({ text: z.string() }), ImportReportSchema),
   /** The user confirmed the settings changes an import proposed: only importable ones apply. */
   'transfer.applySettings': def(

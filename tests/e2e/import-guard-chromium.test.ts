@@ -122,7 +122,8 @@ describe('a hostile import file (Chromium)', () => {
     await expect
       .poll(async () => (await sendFrom<PublicSettings>(panel, 'settings.get')).settings.idleMinutes)
       .toBe(10);
-    const { text } = await sendFrom<{ text: string }>(panel, 'transfer.export');
+    // With chat history, so a planted transcript left behind would show.
+    const { text } = await sendFrom<{ text: string }>(panel, 'transfer.export', { chatHistory: true });
     expect(text).not.toContain('Planted memory from the file');
     expect(text).not.toContain(PLANTED);
     expect(evil.requests).toHaveLength(0);

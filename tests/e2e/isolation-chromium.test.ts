@@ -188,7 +188,7 @@ describe('site-scoped memories stay on their site (Chromium)', () => {
     }
     expect(figures.leaks).toBe(0);
     // Nothing the page tried changed the store.
-    const { text } = await ask<{ text: string }>(panel, 'transfer.export');
+    const { text } = await ask<{ text: string }>(panel, 'transfer.export', { chatHistory: true });
     expect(text).not.toContain('planted by a page');
     await world.detach();
     await page.close();

@@ -2,7 +2,7 @@ import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backup
 import { memoryIds } from '../../../lib/db/memories';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
 import { addSettingsToUndo, applyUndo, UndoUnavailable } from '../../../lib/db/undo-log';
-import { parseMemoryFile, serializeMemoryFile } from '../../../lib/memory-file/format';
+import { parseMemoryFile, serializeMemoryFile, withoutTurns } from '../../../lib/memory-file/format';
 import { MessageError } from '../../../lib/protocol/define';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
 import type { Settings } from '../../../lib/settings/schema';
@@ -20,12 +20,17 @@ export const transferHandlers: HandlerGroup<
   | 'backups.restore'
   | 'undo.apply'
 > = {
-  'transfer.export': (_req) =>
+  /** Chats go out with their summaries; their messages only when `chatHistory` asks for them. */
+  'transfer.export': ({ chatHistory }) =>
     tracked('export', async (work) => {
       work.phase('read');
       const { memories, chats } = await readAllForExport();
       work.phase('write', memories.length);
-      const text = serializeMemoryFile({ memories, chats, settings: await loadSettings() });
+      const text = serializeMemoryFile({
+        memories,
+        chats: chatHistory ? chats : chats.map(withoutTurns),
+        settings: await loadSettings(),
+      });
       work.set(memories.length);
       return { text };
     }),

@@ -19,6 +19,8 @@ export type ImportReport = ResponseOf<'transfer.import'>;
 
 export const backups = signal<readonly BackupSummary[]>([]);
 export const lastImport = signal<{ file: string; report: ImportReport } | { file: string; error: string } | null>(null);
+/** The next export holds every chat's messages word for word (off: chats with their summaries only). */
+export const exportChatHistory = signal(false);
 /** What became of the settings the last imported file proposed. */
 export const importedSettings = signal<'proposed' | 'applied' | 'kept'>('proposed');
 
@@ -97,7 +99,8 @@ export function keepMySettings(): void {
 
 export async function exportFile(): Promise<void> {
   try {
-    const { text } = await track('export', () => send('transfer.export', {}));
+    const chatHistory = exportChatHistory.value;
+    const { text } = await track('export', () => send('transfer.export', { chatHistory }));
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const a = document.createElement('a');
     a.href = url;

@@ -5,7 +5,7 @@ import { TakeOut } from '../../../components/take-out';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { copyForInstructions, customLimit, exportMarkdown, setCustomLimit } from '../models/take-out';
-import { backups, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
+import { backups, exportChatHistory, exportFile, importFile, lastImport, restoreFrom } from '../models/transfer';
 import { busy } from '../models/work';
 import { KeywordsOffer } from './keywords-offer';
 import { ProposedSettings } from './proposed-settings';
@@ -19,6 +19,12 @@ export function SettingsData() {
         onImport={(f) => void importFile(f, 'data')}
         onExport={() => void exportFile()}
         busy={busy('import') || busy('export')}
+        chatHistory={{
+          checked: exportChatHistory.value,
+          onChange: (checked) => {
+            exportChatHistory.value = checked;
+          },
+        }}
       />
       <ImportReport last={lastImport.value} />
       <KeywordsOffer place="data" />

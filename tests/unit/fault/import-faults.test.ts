@@ -103,7 +103,7 @@ const CASES: [name: string, text: string, error: RegExp][] = [
 ];
 
 async function fullExport(): Promise<string> {
-  const reply = await route({ type: 'transfer.export', payload: {} }, extensionSender);
+  const reply = await route({ type: 'transfer.export', payload: { chatHistory: true } }, extensionSender);
   if (!reply.ok) throw new Error('export failed');
   const doc = JSON.parse((reply.data as { text: string }).text);
   delete doc.exportedAt;
