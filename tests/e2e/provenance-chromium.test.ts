@@ -121,7 +121,11 @@ describe('a chat the user only opened (Chromium)', () => {
     await expect
       .poll(async () => (await readStore<MemoryRecord>(panel, 'memories')).find((m) => m.content === FACT)?.status)
       .toBe('active');
-    expect(await panel.getByRole('heading', { name: 'Waiting for your review (1)' }).count()).toBe(1);
+    // The panel redraws from its live query after the write the poll above saw: wait for that
+    // redraw (count() does not wait); the planted one is still the one waiting.
+    await expect.poll(() => panel.getByRole('heading', { name: 'Waiting for your review (1)' }).count()).toBe(1);
+    expect(await queue.getByRole('article', { name: FACT }).count()).toBe(0);
+    expect(await queue.getByRole('article').count()).toBe(1);
 
     for (const draft of ['warm up again', 'where do I live'])
       await ask(panel, 'inject.preview', { site: 'chatgpt', draft });
