@@ -105,9 +105,11 @@ describe('Memories view (Chromium)', () => {
   });
 
   it('exports exactly what the panel shows after those changes', async () => {
+    // The edit kept the old text as a version of s-4 (its history), which the panel lists too.
+    await expect.poll(() => panel.getByRole('status').filter({ hasText: '18 memories' }).count()).toBe(1);
     const exported = await exportNow(panel);
     const byId = new Map(exported.memories.map((m) => [m.id, m]));
-    expect(byId.size).toBe(17);
+    expect(byId.size).toBe(18);
     const source = store.file.memories as Mem[];
     const changed = new Set(['s-4', 's-12', 's-14']);
     for (const m of source.filter((m) => !changed.has(m.id))) {
@@ -123,12 +125,27 @@ describe('Memories view (Chromium)', () => {
     });
     expect(byId.get('s-12')).toMatchObject({ type: 'task', scope: 'global' });
     expect(byId.get('s-14')).toMatchObject({ type: 'task', scope: 'global' });
+    // The one record not in the source: s-4 as it was before the edit, kept as its version.
+    const versions = exported.memories.filter((m) => !source.some((s) => s.id === m.id));
+    expect(versions).toHaveLength(1);
+    const {
+      tags: _c,
+      id: _id,
+      updatedAt: _u,
+      status: _s,
+      supersededBy: _by,
+      pinned: _p,
+      ...was
+    } = source.find((m) => m.id === 's-4') as Mem;
+    const { tags: _d, id: vid, updatedAt: _vu, ...version } = versions[0] as Mem;
+    expect(vid).not.toBe('s-4');
+    expect(version).toEqual({ ...was, status: 'superseded', supersededBy: 's-4', pinned: false });
   });
 
   it('took a backup before the delete, which also covers the bulk changes after it', async () => {
     await panel.getByRole('tab', { name: 'Settings' }).click();
     const backups = panel.getByRole('list', { name: 'Backups' });
-    await expect.poll(() => backups.textContent()).toContain('before a delete · 17 memories');
+    await expect.poll(() => backups.textContent()).toContain('before a delete · 18 memories');
     // The bulk changes touched memories that snapshot still holds unchanged: no second copy.
     expect(await backups.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('tab', { name: 'Memories' }).click();

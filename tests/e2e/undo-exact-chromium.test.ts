@@ -16,6 +16,8 @@ import { freshDir } from './harness/paths';
 interface Memory {
   id: string;
   content: string;
+  status: string;
+  supersededBy: string | null;
 }
 
 let ext: ExtensionBrowser;
@@ -70,10 +72,28 @@ describe('undo of an import through the panel (Chromium)', () => {
     const after = await exported();
     const contents = after.memories.map((m) => m.content).sort();
     console.info(`[undo import in Chromium] memories after undo: ${JSON.stringify(contents)}`);
+    // The two hand edits after the import kept the old texts as versions of the edited
+    // memories: later work, so the undo leaves them, and nothing else of the import.
     expect(contents).toEqual([
       'Added by hand after the import',
       'Imported, then edited by me',
+      'Imported: will be edited later',
       'Mine, edited after the import',
+      'Mine, from before',
+    ]);
+    const current = after.memories.filter((m) => m.status !== 'superseded');
+    expect(current.map((m) => m.content).sort()).toEqual([
+      'Added by hand after the import',
+      'Imported, then edited by me',
+      'Mine, edited after the import',
+    ]);
+    const versions = after.memories
+      .filter((m) => m.status === 'superseded')
+      .map((m) => [m.content, m.supersededBy])
+      .sort();
+    expect(versions).toEqual([
+      ['Imported: will be edited later', 'imp-2'],
+      ['Mine, from before', mine.id],
     ]);
     expect(after.chats.map((c) => c.id)).toContain('kimi:after');
     await panel.getByText('changed again since and left as', { exact: false }).first().waitFor();

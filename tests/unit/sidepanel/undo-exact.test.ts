@@ -144,6 +144,15 @@ describe('undo takes back exactly what the action did', () => {
     expect((await getMemory('shared'))?.content).toBe('Works at Acme');
     expect(await db.chats.get('chatgpt:from-file')).toBeUndefined();
     expect((await getMemory('imp-2'))?.content).toBe('Imported, then edited by me');
+    // The version the import made of 'shared' goes with it; the versions the later hand edits
+    // made (of 'mine' and of the imported 'imp-2') stay, as history of the memories kept.
+    const versions = (await db.memories.where('status').equals('superseded').toArray())
+      .map((v) => [v.supersededBy, v.content])
+      .sort();
+    expect(versions).toEqual([
+      ['imp-2', 'Imported: will be edited'],
+      ['mine', 'Mine, before the import'],
+    ]);
     figures.changedSinceKept++;
     expect(notice.value?.text()).toMatch(/1 changed again since/);
   });
