@@ -26,7 +26,8 @@ describe('Settings (Chromium)', () => {
 
   it('saves every kind of setting and shows them again after a reload', async () => {
     await panel.getByLabel('Idle minutes').fill('25');
-    await panel.getByLabel('Keep transcripts (days)').fill('14');
+    // The default is a year ('1y'); a month is a change a reload must show again.
+    await panel.getByLabel('Keep chat history').selectOption('30d');
     await panel.getByLabel('Daily token cap').fill('120000');
     await panel.getByLabel('Model').fill('claude-sonnet-4-5');
     await panel.getByLabel('Add memories on Claude').selectOption('manual');
@@ -42,7 +43,7 @@ describe('Settings (Chromium)', () => {
     await panel.reload();
     await panel.getByRole('tab', { name: 'Settings' }).click();
     expect(await panel.getByLabel('Idle minutes').inputValue()).toBe('25');
-    expect(await panel.getByLabel('Keep transcripts (days)').inputValue()).toBe('14');
+    expect(await panel.getByLabel('Keep chat history').inputValue()).toBe('30d');
     expect(await panel.getByLabel('Daily token cap').inputValue()).toBe('120000');
     expect(await panel.getByLabel('Model').inputValue()).toBe('claude-sonnet-4-5');
     expect(await panel.getByLabel('Add memories on Claude').inputValue()).toBe('manual');
@@ -65,7 +66,11 @@ describe('Settings (Chromium)', () => {
       .toBe('Working on [redacted: project] with Lin, card [redacted: card number]');
     expect(await panel.getByText('1 match in the test text').count()).toBe(1);
     await panel.getByLabel('Pattern (regular expression)').fill('Project [A-Z');
-    await panel.getByText('Not a valid pattern: it will be ignored.').waitFor();
+    await panel
+      .getByText(
+        'Not a valid pattern, or one this filter does not run (lookarounds, back-references, very large repeats): it will be ignored.',
+      )
+      .waitFor();
     await panel.getByRole('button', { name: 'Discard changes' }).click();
   });
 

@@ -96,8 +96,13 @@ export async function saveSettingsForm(): Promise<boolean> {
   try {
     const key = apiKeyInput.value.trim();
     const base = formBase.value ?? undefined;
-    accept(await send('settings.set', { settings, ...(base ? { base } : {}), ...(key ? { apiKey: key } : {}) }));
-    apiKeyInput.value = '';
+    const r = await send('settings.set', { settings, ...(base ? { base } : {}), ...(key ? { apiKey: key } : {}) });
+    // Edits made while the save was on its way (Enter in a field saves, and the user goes on)
+    // stay in the form; the next save writes what changed since this one.
+    const editedSince = form.value !== settings;
+    accept(r, editedSince);
+    if (editedSince) formBase.value = r.settings;
+    if (apiKeyInput.value.trim() === key) apiKeyInput.value = '';
     say(() => t('settings.saved'));
     return true;
   } catch (error) {
