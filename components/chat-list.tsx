@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { useWindowVirtualizer } from './use-window-virtualizer';
+import { useLayoutEffect } from 'preact/hooks';
+import { useListTop, useWindowVirtualizer } from './use-window-virtualizer';
 
 export interface ChatListProps<T> {
   items: readonly T[];
@@ -13,18 +13,7 @@ export interface ChatListProps<T> {
 
 /** A virtualised list of chats: only rows near the viewport are in the DOM. */
 export function ChatList<T>({ items, label, keyOf, renderItem, onNearEnd }: ChatListProps<T>) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const el = listRef.current;
-      if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
+  const [listRef, margin] = useListTop();
   const v = useWindowVirtualizer({
     count: items.length,
     estimateSize: 84,

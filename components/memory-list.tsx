@@ -1,7 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { MemoryRecord } from '../lib/memory/types';
-import { useWindowVirtualizer } from './use-window-virtualizer';
+import { useListTop, useWindowVirtualizer } from './use-window-virtualizer';
 
 export interface MemoryListProps {
   memories: readonly MemoryRecord[];
@@ -11,18 +10,7 @@ export interface MemoryListProps {
 
 /** Only the rows near the viewport are in the DOM, so 10,000 memories scroll like 10. */
 export function MemoryList({ memories, label, renderItem }: MemoryListProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const [margin, setMargin] = useState(0);
-  useLayoutEffect(() => {
-    const measure = () => {
-      const el = listRef.current;
-      if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
-    };
-    measure();
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
-  }, []);
+  const [listRef, margin] = useListTop();
   const v = useWindowVirtualizer({
     count: memories.length,
     estimateSize: 96,

@@ -11,7 +11,8 @@ import {
   type VirtualizerOptions,
   windowScroll,
 } from '@tanstack/virtual-core';
-import { useLayoutEffect, useReducer, useState } from 'preact/hooks';
+import type { RefObject } from 'preact';
+import { useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 
 export interface WindowVirtualizerInput {
   count: number;
@@ -41,4 +42,24 @@ export function useWindowVirtualizer(input: WindowVirtualizerInput): Virtualizer
   useLayoutEffect(() => instance._didMount(), [instance]);
   useLayoutEffect(() => instance._willUpdate());
   return instance;
+}
+
+/**
+ * A list's distance from the top of the page (the virtualizer's scroll margin), measured again
+ * whenever the page above it changes size.
+ */
+export function useListTop(): [RefObject<HTMLUListElement | null>, number] {
+  const listRef = useRef<HTMLUListElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const el = listRef.current;
+      if (el) setMargin(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
+  }, []);
+  return [listRef, margin];
 }
