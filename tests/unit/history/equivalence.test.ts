@@ -73,7 +73,9 @@ async function reference(req: HistorySearchRequest) {
   const sites = new Set<string>([...(req.sites ?? []), ...query.sites]);
   const chats = (await db.chats.toArray()).filter((c) => c.state !== 'excluded' && c.turns.length > 0);
   const turns: { chat: Chat; turn: number; counts: Map<string, number> }[] = [];
-  for (const chat of chats) chat.turns.forEach((t, turn) => turns.push({ chat, turn, counts: termCounts(t.text) }));
+  for (const chat of chats) {
+    for (const [turn, t] of chat.turns.entries()) turns.push({ chat, turn, counts: termCounts(t.text) });
+  }
   const df = (term: string) => turns.filter((t) => t.counts.has(term)).length;
   const total = Math.max(1, turns.length);
   const scoreOf = (counts: Map<string, number>): number | null => {
@@ -145,7 +147,7 @@ async function expectSame() {
       got.results.map((r) => r.hits.map((h) => h.turn)),
       label,
     ).toEqual(want.hits);
-    got.results.forEach((r, i) => expect(r.score, label).toBeCloseTo(want.scores[i]!, 9));
+    for (const [i, r] of got.results.entries()) expect(r.score, label).toBeCloseTo(want.scores[i]!, 9);
     expect(got.total, label).toBe(want.total);
   }
 }
