@@ -67,20 +67,56 @@ export function cjkWords(run: string): string[] {
   return out;
 }
 
-function add(counts: Map<string, number>, term: string): void {
-  counts.set(term, (counts.get(term) ?? 0) + 1);
+/**
+ * A CJK term as a number, so the indexer counts millions of them without making a string for
+ * each: a character is its code point, a pair of adjacent characters PAIR_BASE + first ×
+ * CODE_POINTS + second. `cjkTerm` gives the term's string.
+ */
+const CODE_POINTS = 0x110000;
+const PAIR_BASE = CODE_POINTS;
+
+export function cjkTerm(key: number): string {
+  if (key < PAIR_BASE) return String.fromCodePoint(key);
+  const pair = key - PAIR_BASE;
+  return String.fromCodePoint(Math.floor(pair / CODE_POINTS), pair % CODE_POINTS);
+}
+
+function eachCjk(run: string, cjk: (key: number) => void): void {
+  let prev = -1;
+  let count = 0;
+  for (let i = 0; i < run.length; ) {
+    const cp = run.codePointAt(i)!;
+    i += cp > 0xffff ? 2 : 1;
+    if (prev >= 0) cjk(PAIR_BASE + prev * CODE_POINTS + cp);
+    prev = cp;
+    count++;
+  }
+  // A one-character run is its own term; a longer one also gives every character, so a
+  // one-character search finds the character inside words.
+  if (count === 1) cjk(prev);
+  if (run.length > 1) {
+    for (let i = 0; i < run.length; ) {
+      const cp = run.codePointAt(i)!;
+      i += cp > 0xffff ? 2 : 1;
+      cjk(cp);
+    }
+  }
+}
+
+/** Calls `word` or `cjk` for every occurrence of every index term of a text, in order. */
+export function forEachTerm(text: string, word: (term: string) => void, cjk: (key: number) => void): void {
+  const normal = text.normalize('NFKC').toLowerCase();
+  const rest = normal.replace(CJK_RUN, (run) => {
+    eachCjk(run, cjk);
+    return ' ';
+  });
+  for (const m of rest.matchAll(WORD)) for (const term of wordTerms(m[0])) word(term);
 }
 
 /** Every index term of a text with how often it occurs. */
 export function termCounts(text: string): Map<string, number> {
   const counts = new Map<string, number>();
-  const normal = text.normalize('NFKC').toLowerCase();
-  const rest = normal.replace(CJK_RUN, (run) => {
-    for (const pair of cjkPairs(run)) add(counts, pair);
-    // Single characters too, so a one-character search finds the character inside words.
-    if (run.length > 1) for (const ch of run) add(counts, ch);
-    return ' ';
-  });
-  for (const m of rest.matchAll(WORD)) for (const term of wordTerms(m[0])) add(counts, term);
+  const add = (term: string) => counts.set(term, (counts.get(term) ?? 0) + 1);
+  forEachTerm(text, add, (key) => add(cjkTerm(key)));
   return counts;
 }

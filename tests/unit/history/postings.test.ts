@@ -1,6 +1,14 @@
 /** Packed postings round-trip, stay about a byte per entry, and merge without dropped chats. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import {
+  bucketEntries,
+  encodeBucket,
+  findInBucket,
+  termBytes,
+  utf8Length,
+  writeUtf8,
+} from '../../../lib/history/buckets';
 import { decodePostings, encodePostings, mergePostings, type Posting } from '../../../lib/history/postings';
 
 const sorted = (list: Posting[]) => {
@@ -46,5 +54,29 @@ describe('postings', () => {
       { chat: 1, turn: 0, tf: 5 },
       { chat: 3, turn: 1, tf: 1 },
     ]);
+  });
+});
+
+describe('bucket rows', () => {
+  it('write terms as TextEncoder would, astral characters and lone surrogates included', () => {
+    const enc = new TextEncoder();
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (s) => {
+        const out = new Uint8Array(utf8Length(s));
+        expect(writeUtf8(out, 0, s)).toBe(out.length);
+        expect([...out]).toEqual([...enc.encode(s)]);
+      }),
+    );
+    for (const s of ['学习', '𠀋字', 'a\ud800b', '\udc00', 'é']) expect(utf8Length(s)).toBe(enc.encode(s).length);
+  });
+
+  it('find each term of a row and nothing else', () => {
+    const terms = ['学习', '𠀋', 'feed', 'é'];
+    const row = encodeBucket(terms.map((t, i) => [t, encodePostings([{ chat: i + 1, turn: 0, tf: 1 }])]));
+    terms.forEach((t, i) => {
+      expect(decodePostings(findInBucket(row, termBytes(t))!)).toEqual([{ chat: i + 1, turn: 0, tf: 1 }]);
+    });
+    expect(findInBucket(row, termBytes('学'))).toBeNull();
+    expect([...bucketEntries(row)].map(([t]) => t)).toEqual(terms);
   });
 });
