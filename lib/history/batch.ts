@@ -35,6 +35,12 @@ function bump<K>(map: Map<K, number[]>, key: K, chat: number, turn: number): voi
   else list.push(chat, turn, 1);
 }
 
+/** A bucket's terms of one batch, packed (lib/history/buckets.ts). */
+export interface BucketRow {
+  bucket: number;
+  data: Uint8Array;
+}
+
 export class PostingBatch {
   /**
    * Per term, flat `chat, turn, tf` triples: no object per posting (there are millions), and no
@@ -71,7 +77,7 @@ export class PostingBatch {
   }
 
   /** One packed row per bucket of terms. */
-  *rows(): Generator<{ bucket: number; data: Uint8Array }> {
+  *rows(): Generator<BucketRow> {
     const buckets = new Map<number, [string, Uint8Array][]>();
     for (const [term, flat] of this.terms()) {
       const b = bucketOf(term);
