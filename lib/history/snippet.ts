@@ -14,7 +14,32 @@ export interface SnippetPiece {
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const CONTEXT = 80;
 
-/** [start, end) of every hit in `text`, sorted and not overlapping. */
+function merge(ranges: [number, number][]): [number, number][] {
+  ranges.sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const r of ranges) {
+    const prev = out[out.length - 1];
+    if (prev && r[0] < prev[1]) prev[1] = Math.max(prev[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+/**
+ * Whether no word from `at` on can change the snippet: the first merged hit is known and `at`
+ * is past the end of the window after it (snippetOf shows nothing later).
+ */
+function snippetSettled(ranges: [number, number][], at: number): boolean {
+  const known = merge(ranges.filter((r) => r[0] < at).map((r) => [r[0], r[1]]));
+  const first = known[0];
+  return first !== undefined && at >= first[1] + CONTEXT * 2;
+}
+
+/**
+ * [start, end) of the hits in `text` that the snippet can show, sorted and not overlapping.
+ * English words are read only until the snippet's window is settled: stemming every word of
+ * every long turn shown was most of a search's time. Each distinct word is judged once.
+ */
 function hitRanges(text: string, query: HistoryQuery): [number, number][] {
   const ranges: [number, number][] = [];
   const lower = text.toLowerCase();
@@ -26,19 +51,23 @@ function hitRanges(text: string, query: HistoryQuery): [number, number][] {
   }
   if (query.marks.words.length > 0) {
     const wanted = new Set(query.marks.words.flatMap((w) => [w, ...wordTerms(w)]));
+    const judged = new Map<string, boolean>();
+    let check = 0;
     for (const m of text.matchAll(WORD)) {
-      const word = normalWord(m[0]);
-      if (wanted.has(word) || wordTerms(word).some((t) => wanted.has(t))) ranges.push([m.index, m.index + m[0].length]);
+      if (m.index >= check) {
+        if (snippetSettled(ranges, m.index)) break;
+        check = m.index + CONTEXT;
+      }
+      let hit = judged.get(m[0]);
+      if (hit === undefined) {
+        const word = normalWord(m[0]);
+        hit = wanted.has(word) || wordTerms(word).some((t) => wanted.has(t));
+        judged.set(m[0], hit);
+      }
+      if (hit) ranges.push([m.index, m.index + m[0].length]);
     }
   }
-  ranges.sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const r of ranges) {
-    const prev = out[out.length - 1];
-    if (prev && r[0] < prev[1]) prev[1] = Math.max(prev[1], r[1]);
-    else out.push([r[0], r[1]]);
-  }
-  return out;
+  return merge(ranges);
 }
 
 /** Whether a turn holds every phrase of the query (folded the same way on both sides). */
