@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { deleteChats } from '../../../lib/db/chat-delete';
 import { excludeChat, recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
+import { storeImported } from '../../../lib/db/history-import';
 import { indexPending } from '../../../lib/db/history-index';
 import { searchHistory } from '../../../lib/db/history-search';
 import { keepHistoryIndexed } from '../../../lib/db/history-upkeep';
@@ -49,5 +50,38 @@ describe('a chat that changes while its batch is planned', () => {
     await keepHistoryIndexed();
     expect(await ids('walrus')).toEqual([]);
     expect(await db.hchats.count()).toBe(0);
+  });
+});
+
+describe('while a large batch is indexed', () => {
+  it('a search is answered before the batch is written', async () => {
+    const words = 'walrus pelican narwhal heron otter seal puffin gannet tern kittiwake'.split(' ');
+    await storeImported(
+      Array.from({ length: 120 }, (_, c) => ({
+        site: 'chatgpt' as const,
+        conversationId: `big-${c}`,
+        title: `big ${c}`,
+        url: `https://chatgpt.com/c/big-${c}`,
+        createdAt: null,
+        updatedAt: null,
+        turns: Array.from({ length: 6 }, (_, i) => ({
+          role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
+          text: Array.from(
+            { length: 300 },
+            (_, w) => `${words[(c + i + w) % words.length]}${w % 50} 学习计划${w}`,
+          ).join(' '),
+          at: null,
+        })),
+      })),
+    );
+    let indexedAt = 0;
+    const indexing = indexPending().then(() => {
+      indexedAt = performance.now();
+    });
+    await searchHistory({ query: 'walrus' });
+    const answeredAt = performance.now();
+    await indexing;
+    expect(indexedAt).toBeGreaterThan(0);
+    expect(answeredAt).toBeLessThan(indexedAt);
   });
 });
