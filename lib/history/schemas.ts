@@ -91,8 +91,17 @@ const ImportedConversationSchema = z.object({
   turns: z.array(ImportedTurnSchema).check(z.maxLength(20_000)),
 });
 
+/** How far the panel's reader is through the export file, in bytes (the bar's figures). */
+const ReadProgressSchema = z.object({
+  done: z.int().check(z.minimum(0)),
+  total: z.int().check(z.minimum(0)),
+});
+
 export const HistoryImportRequestSchema = z.object({
   conversations: z.array(ImportedConversationSchema).check(z.minLength(1), z.maxLength(200)),
+  /** One import of one file, chosen by the panel: its batches belong to one tracked run. */
+  importId: z.string().check(z.minLength(1), z.maxLength(100)),
+  read: ReadProgressSchema,
 });
 
 export const HistoryImportResponseSchema = z.object({ added: z.int(), updated: z.int(), kept: z.int() });

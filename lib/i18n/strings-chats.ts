@@ -51,8 +51,6 @@ export const CHATS_STRINGS = {
     'A ChatGPT or Claude data export (the zip or its conversations.json), or this extension’s export with chat history. Imported chats are searchable, never extracted unless you ask.',
     'ChatGPT 或 Claude 的数据导出（zip 或其中的 conversations.json），或本扩展含对话记录的导出。导入的对话可搜索，除非你要求，否则不会被提取。',
   ],
-  'chats.importing': ['Bringing in chat history', '正在导入对话记录'],
-  'chats.importPhase': ['{n} chats', '{n} 个对话'],
   'chats.importDone': [
     'Brought in {added} new and {updated} updated chats; {kept} were kept as they were.',
     '已导入 {added} 个新对话，更新 {updated} 个；{kept} 个保持不变。',

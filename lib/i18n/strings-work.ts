@@ -5,6 +5,7 @@ export const WORK_STRINGS = {
   'work.kind.export': ['Exporting', '正在导出'],
   'work.kind.restore': ['Restoring a backup', '正在恢复备份'],
   'work.kind.bringIn': ['Bringing in memories', '正在导入外部记忆'],
+  'work.kind.history': ['Bringing in chat history', '正在导入对话记录'],
   'work.kind.refine': ['Asking the model to sort memories', '正在请模型整理记忆'],
   'work.kind.keywords': ['Adding keywords', '正在添加关键词'],
   'work.phase.start': ['starting', '准备中'],

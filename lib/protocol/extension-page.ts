@@ -65,6 +65,11 @@ const history = {
   'history.list': def(HistoryListRequestSchema, HistoryListResponseSchema),
   /** One batch of conversations read from a site's export: stored as history and indexed before the reply. */
   'history.import': def(HistoryImportRequestSchema, HistoryImportResponseSchema),
+  /** The panel's reader finished (or stopped): the import's progress bar ends. */
+  'history.importEnd': def(
+    z.object({ importId: z.string().check(z.maxLength(100)), failed: z.boolean() }),
+    z.object({ ended: z.boolean() }),
+  ),
   /** Deletes chats: their text leaves the store, the search index and every backup. */
   'history.delete': def(
     z.object({ ids: z.array(IdSchema).check(z.minLength(1), z.maxLength(1000)) }),

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 
 /** Every long-running action the panel can start. */
-export const WORK_KINDS = ['import', 'export', 'restore', 'bringIn', 'refine', 'keywords'] as const;
+export const WORK_KINDS = ['import', 'export', 'restore', 'bringIn', 'history', 'refine', 'keywords'] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
 
 /**
@@ -17,6 +17,8 @@ export const WORK_LANES: Readonly<Record<WorkKind, 'store' | 'read' | 'model'>> 
   import: 'store',
   restore: 'store',
   bringIn: 'store',
+  // Chat history from a site's export: it writes chats, which a restore would replace.
+  history: 'store',
   export: 'read',
   refine: 'model',
   keywords: 'model',

@@ -25,7 +25,8 @@ export class WorkCancelled extends Error {
 
 export interface WorkHandle {
   readonly signal: AbortSignal;
-  phase(phase: WorkPhase, total?: number): void;
+  /** `unit`: what the counts are, when not items (a file's bytes). */
+  phase(phase: WorkPhase, total?: number, unit?: 'bytes'): void;
   /** Sets the count done (of the current phase's total). */
   set(done: number): void;
   advance(by?: number): void;
@@ -66,8 +67,8 @@ class Run implements WorkHandle {
     return this.controller.signal;
   }
 
-  phase(phase: WorkPhase, total?: number): void {
-    this.update({ phase, done: 0, ...(total !== undefined ? { total } : {}) }, true);
+  phase(phase: WorkPhase, total?: number, unit?: 'bytes'): void {
+    this.update({ phase, done: 0, ...(total !== undefined ? { total } : {}), ...(unit ? { unit } : {}) }, true);
   }
 
   set(done: number): void {

@@ -8,7 +8,6 @@ import { EmptyState } from '../../../components/empty-state';
 import { SelectField } from '../../../components/select-field';
 import { SnippetText } from '../../../components/snippet-text';
 import { ViewPanel } from '../../../components/view-panel';
-import { WorkProgress } from '../../../components/work-progress';
 import type { HistoryChatSummary, HistoryResult } from '../../../lib/history/schemas';
 import { t } from '../../../lib/i18n';
 import { shortDate } from '../../../lib/i18n/format';
@@ -32,8 +31,9 @@ import {
   toDate,
   total,
 } from '../models/chats';
-import { cancelImport, importHistory, importing } from '../models/history-import';
+import { importHistory, importing } from '../models/history-import';
 import { saved } from '../models/settings';
+import { busy } from '../models/work';
 import { ChatDetail } from './chat-detail';
 
 const siteName = (site: string) => (SITE_LABELS as Record<string, string>)[site] ?? site;
@@ -137,33 +137,22 @@ function Filters() {
 }
 
 function ImportControl() {
-  const bar = importing.value;
-  if (bar) {
-    return (
-      <WorkProgress
-        label={t('chats.importing')}
-        phase={t('chats.importPhase', { n: bar.chats })}
-        done={bar.done}
-        total={bar.total}
-        unit="bytes"
-        stage="cancellable"
-        onCancel={cancelImport}
-      />
-    );
-  }
+  // While an import runs its bar and Cancel are the shared ones above the view (work-bars.tsx).
+  const running = importing.value || busy('history');
   return (
     <label class="field file-field">
       <span class="field-label">{t('chats.import')}</span>
       <input
         type="file"
         accept=".zip,.json,application/json,application/zip"
+        disabled={running}
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
           if (file) importHistory(file);
         }}
       />
-      <span class="muted small-text">{t('chats.importHint')}</span>
+      <span class="muted small-text">{running ? t('work.kind.history') : t('chats.importHint')}</span>
     </label>
   );
 }
