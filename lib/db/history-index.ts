@@ -28,8 +28,11 @@ export function indexGeneration(): number {
   return generation;
 }
 
-/** Bumps the generation now and again when the current transaction commits (a search in between would read the old rows). */
-function bumpGeneration(): void {
+/**
+ * Bumps the generation now and again when the current transaction commits (a search in between
+ * would read the old rows). Whatever rewrites postings calls it: searches keep decoded lists.
+ */
+export function bumpGeneration(): void {
   generation++;
   Dexie.currentTransaction?.on('complete', () => {
     generation++;

@@ -7,7 +7,7 @@ import { Dexie } from 'dexie';
 import { BUCKETS, bucketEntries, bucketOf, encodeBucket } from '../history/buckets';
 import { mergePostings } from '../history/postings';
 import { db, type HistoryTermRow } from './db';
-import { SEGMENTS_SINCE_MERGE } from './history-index';
+import { bumpGeneration, SEGMENTS_SINCE_MERGE } from './history-index';
 
 const MERGE_STATE = 'history.merge';
 /** Merge once this many segments were written since the last merge. */
@@ -31,6 +31,7 @@ function without(row: Uint8Array, drop: (n: number) => boolean): Uint8Array | nu
 /** Rewrites each bucket's rows without the given chats. */
 async function dropFromBuckets(buckets: readonly number[], drop: ReadonlySet<number>): Promise<void> {
   await db.transaction('rw', db.hterms, async () => {
+    bumpGeneration();
     for (const bucket of buckets) {
       for (const row of await bucketRows(bucket).toArray()) {
         const next = without(row.d, (n) => drop.has(n));
@@ -83,6 +84,7 @@ function mergeBucket(rows: readonly HistoryTermRow[], live: ReadonlySet<number>)
 /** Merges the next few buckets; returns the state after them, or null at the end. */
 async function mergeStep(state: MergeState): Promise<MergeState | null> {
   return db.transaction('rw', [db.hterms, db.hchats, db.meta], async () => {
+    bumpGeneration();
     const rows = await db.hterms
       .where('[t+s]')
       .between([state.after + 1, Dexie.minKey], [state.after + BUCKETS_PER_STEP, Dexie.maxKey], true, true)

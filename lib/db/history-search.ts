@@ -7,11 +7,20 @@
  */
 import { Dexie } from 'dexie';
 import { bucketOf, findInBucket, termBytes } from '../history/buckets';
-import { forEachPosting } from '../history/postings';
-import { type HistoryQuery, parseQuery, type QueryUnit } from '../history/query';
+import { type HistoryQuery, parseQuery } from '../history/query';
 import type { HistoryResult, HistorySearchRequest, HistorySearchResponse } from '../history/schemas';
-import { chatScore, idf, recencyFactor, saturate } from '../history/score';
+import { chatScore, recencyFactor } from '../history/score';
 import { holdsPhrases, snippetOf } from '../history/snippet';
+import {
+  chatOfKey,
+  decodeTerm,
+  listBytes,
+  matchUnits,
+  type Scored,
+  type TermList,
+  turnOfKey,
+  unitScores,
+} from '../history/turn-lists';
 import type { Chat } from '../memory/types';
 import { SITE_IDS, type SiteId } from '../sites/ids';
 import { db, type HistoryTermRow } from './db';
@@ -40,6 +49,7 @@ const PHRASE_CHECK_CHATS = 400;
 export function dropSearchCache(): void {
   clearTimeout(dropTimer);
   cache = null;
+  termCache = null;
 }
 
 /** Every indexed chat's number, id, site and date (kept a minute after the last use). */
@@ -47,29 +57,72 @@ export async function metaCache(): Promise<MetaCache> {
   clearTimeout(dropTimer);
   dropTimer = setTimeout(() => {
     cache = null;
+    termCache = null;
   }, KEEP_CACHE_MS);
   if (cache && cache.generation === indexGeneration()) return cache;
   const generation = indexGeneration();
   const chats = new Map<number, ChatMeta>();
   let totalTurns = 0;
-  await db.hchats.each((r) => {
+  // One getAll, not a cursor: a cursor costs a round trip per row, which at thousands of
+  // chats was most of the first search's time in Chromium.
+  for (const r of await db.hchats.toArray()) {
     chats.set(r.n, { id: r.id, site: r.site, at: r.at });
     totalTurns += r.h.length;
-  });
+  }
   cache = { generation, chats, totalTurns };
   return cache;
 }
 
-type TurnKey = number;
-const keyOf = (chat: number, turn: number): TurnKey => chat * 1_048_576 + turn;
-const chatOfKey = (key: TurnKey) => Math.floor(key / 1_048_576);
-const turnOfKey = (key: TurnKey) => key % 1_048_576;
+/**
+ * Decoded term lists kept for warm searches, within a byte budget, dropped with the chat
+ * numbers (a minute after the last search) and whenever the index changes.
+ */
+const TERM_CACHE_BYTES = 16_000_000;
 
-/** Per term: turn → tf. Each term's bucket is read once, whatever else shares it. */
-async function readTerms(terms: readonly string[]) {
+interface TermCache {
+  generation: number;
+  lists: Map<string, TermList>;
+  bytes: number;
+}
+
+let termCache: TermCache | null = null;
+
+function cachedTerms(generation: number): TermCache {
+  if (!termCache || termCache.generation !== generation) termCache = { generation, lists: new Map(), bytes: 0 };
+  return termCache;
+}
+
+function remember(c: TermCache, term: string, list: TermList): void {
+  const size = listBytes(list);
+  if (size > TERM_CACHE_BYTES / 4) return;
+  // Oldest first out (a Map keeps insertion order; a hit is moved to the end).
+  for (const [t, l] of c.lists) {
+    if (c.bytes + size <= TERM_CACHE_BYTES) break;
+    c.lists.delete(t);
+    c.bytes -= listBytes(l);
+  }
+  c.lists.set(term, list);
+  c.bytes += size;
+}
+
+/** Each term's turn list. Each missing term's bucket is read once, whatever else shares it. */
+async function readTerms(terms: readonly string[], generation: number): Promise<Map<string, TermList>> {
+  const cache = cachedTerms(generation);
+  const out = new Map<string, TermList>();
+  const missing: string[] = [];
+  for (const t of terms) {
+    const hit = cache.lists.get(t);
+    if (!hit) missing.push(t);
+    else {
+      cache.lists.delete(t);
+      cache.lists.set(t, hit);
+      out.set(t, hit);
+    }
+  }
+  if (missing.length === 0) return out;
   const buckets = new Map<number, HistoryTermRow[]>();
   await db.transaction('r', db.hterms, async () => {
-    const wanted = [...new Set(terms.map(bucketOf))];
+    const wanted = [...new Set(missing.map(bucketOf))];
     await Promise.all(
       wanted.map(async (b) => {
         buckets.set(
@@ -79,61 +132,12 @@ async function readTerms(terms: readonly string[]) {
       }),
     );
   });
-  const out = new Map<string, Map<TurnKey, number>>();
-  for (const t of terms) {
+  for (const t of missing) {
     const bytes = termBytes(t);
     const lists = (buckets.get(bucketOf(t)) ?? []).map((r) => findInBucket(r.d, bytes)).filter((d) => d !== null);
-    out.set(t, collect(lists));
-  }
-  return out;
-}
-
-function collect(lists: readonly Uint8Array[]): Map<TurnKey, number> {
-  const m = new Map<TurnKey, number>();
-  for (const d of lists) forEachPosting(d, (c, t, tf) => m.set(keyOf(c, t), (m.get(keyOf(c, t)) ?? 0) + tf));
-  return m;
-}
-
-/** Score of each turn that satisfies one unit. */
-function unitScores(unit: QueryUnit, postings: Map<string, Map<TurnKey, number>>, total: number) {
-  const lists = unit.terms.map((t) => postings.get(t)!);
-  const scores = new Map<TurnKey, number>();
-  if (unit.mode === 'any') {
-    for (const list of lists) {
-      const w = idf(total, list.size);
-      for (const [k, tf] of list) scores.set(k, Math.max(scores.get(k) ?? 0, w * saturate(tf)));
-    }
-    return scores;
-  }
-  const [first, ...rest] = [...lists].sort((a, b) => a.size - b.size);
-  if (!first) return scores;
-  for (const [k] of first) {
-    if (!rest.every((l) => l.has(k))) continue;
-    let s = 0;
-    for (const l of lists) s += idf(total, l.size) * saturate(l.get(k)!);
-    scores.set(k, s / lists.length);
-  }
-  return scores;
-}
-
-function matchTurns(query: HistoryQuery, postings: Map<string, Map<TurnKey, number>>, total: number) {
-  const perUnit = query.units.map((u) => unitScores(u, postings, total)).sort((a, b) => a.size - b.size);
-  const [first, ...rest] = perUnit;
-  const out = new Map<TurnKey, number>();
-  if (!first) return out;
-  for (const [k, s] of first) {
-    let sum = s;
-    let all = true;
-    for (const u of rest) {
-      const v = u.get(k);
-      if (v === undefined) {
-        all = false;
-        break;
-      }
-      sum += v;
-    }
-    if (!all) continue;
-    out.set(k, sum);
+    const list = decodeTerm(lists);
+    out.set(t, list);
+    if (generation === indexGeneration()) remember(cachedTerms(generation), t, list);
   }
   return out;
 }
@@ -145,24 +149,29 @@ interface Candidate {
   turns: { turn: number; score: number }[];
 }
 
-function rankChats(turns: Map<TurnKey, number>, meta: MetaCache, req: HistorySearchRequest, sites: Set<string>) {
-  const byChat = new Map<number, { turn: number; score: number }[]>();
-  for (const [k, s] of turns) {
-    const n = chatOfKey(k);
-    const m = meta.chats.get(n);
-    if (!m) continue; // forgotten: its postings wait for the purge
-    if (sites.size > 0 && !sites.has(m.site)) continue;
-    if ((req.from !== undefined && m.at < req.from) || (req.to !== undefined && m.at > req.to)) continue;
-    const list = byChat.get(n) ?? [];
-    list.push({ turn: turnOfKey(k), score: s });
-    byChat.set(n, list);
-  }
+/** Matching turns (sorted by key, so each chat's turns are together) grouped into ranked chats. */
+function rankChats(turns: Scored, meta: MetaCache, req: HistorySearchRequest, sites: Set<string>) {
   const now = Date.now();
   const out: Candidate[] = [];
-  for (const [n, list] of byChat) {
-    const m = meta.chats.get(n)!;
-    list.sort((a, b) => b.score - a.score || a.turn - b.turn);
-    out.push({ n, meta: m, turns: list, score: chatScore(list.map((t) => t.score)) * recencyFactor(m.at, now) });
+  const { keys, scores } = turns;
+  for (let i = 0; i < keys.length; ) {
+    const n = chatOfKey(keys[i]!);
+    let end = i;
+    while (end < keys.length && chatOfKey(keys[end]!) === n) end++;
+    const m = meta.chats.get(n);
+    // Forgotten (its postings wait for the purge), another site, or out of the dates.
+    const skip =
+      !m ||
+      (sites.size > 0 && !sites.has(m.site)) ||
+      (req.from !== undefined && m.at < req.from) ||
+      (req.to !== undefined && m.at > req.to);
+    if (m && !skip) {
+      const list: { turn: number; score: number }[] = [];
+      for (let k = i; k < end; k++) list.push({ turn: turnOfKey(keys[k]!), score: scores[k]! });
+      list.sort((a, b) => b.score - a.score || a.turn - b.turn);
+      out.push({ n, meta: m, turns: list, score: chatScore(list.map((t) => t.score)) * recencyFactor(m.at, now) });
+    }
+    i = end;
   }
   return out.sort((a, b) => b.score - a.score || b.meta.at - a.meta.at);
 }
@@ -198,8 +207,9 @@ export async function searchHistory(req: HistorySearchRequest): Promise<HistoryS
   if (query.units.length === 0) return { results: [], total: 0, pending, ms: performance.now() - started };
   const meta = await metaCache();
   const terms = [...new Set(query.units.flatMap((u) => u.terms))];
-  const postings = await readTerms(terms);
-  const ranked = rankChats(matchTurns(query, postings, Math.max(1, meta.totalTurns)), meta, req, sites);
+  const lists = await readTerms(terms, meta.generation);
+  const turns = Math.max(1, meta.totalTurns);
+  const ranked = rankChats(matchUnits(query.units.map((u) => unitScores(u, lists, turns))), meta, req, sites);
   const limit = req.limit ?? 50;
   const results: HistoryResult[] = [];
   const budget = query.phrases.length > 0 ? PHRASE_CHECK_CHATS : limit;
