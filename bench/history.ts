@@ -130,6 +130,15 @@ async function main() {
   console.log(
     table(['figure', 'Chromium IndexedDB (product)', 'Node fake-indexeddb', 'target'], rows([browser, node])),
   );
+  for (const [name, r] of [
+    ['Chromium', browser],
+    ['Node', node],
+  ] as const) {
+    if (r)
+      console.log(
+        `slowest warm searches, ${name}: ${r.slowest.map((s) => `${s.query} ${s.ms.toFixed(0)} ms`).join(' · ')}`,
+      );
+  }
 }
 
 await main();

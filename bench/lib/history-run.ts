@@ -31,6 +31,8 @@ export interface HistoryFigures {
   warmMax: number;
   queries: number;
   withResults: number;
+  /** The slowest warm searches, slowest first: what the p95 is made of. */
+  slowest: { query: string; ms: number }[];
   /** JS heap, MB: before the import, right after the searches, and once search dropped what it keeps. */
   heap: { before: number; held: number; idle: number } | null;
 }
@@ -160,6 +162,11 @@ export async function runHistoryBench(
     warmP95: percentile(t, 95),
     warmMax: Math.max(...t),
     queries: t.length,
+    slowest: queries
+      .slice(21)
+      .map((query, i) => ({ query, ms: t[i]! }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 8),
     withResults: warm.hits,
   };
 }

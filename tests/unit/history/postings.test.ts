@@ -10,6 +10,8 @@ import {
   writeUtf8,
 } from '../../../lib/history/buckets';
 import { decodePostings, encodePostings, mergePostings, type Posting } from '../../../lib/history/postings';
+import { fold, parseQuery } from '../../../lib/history/query';
+import { holdsPhrases } from '../../../lib/history/snippet';
 
 const sorted = (list: Posting[]) => {
   const byKey = new Map(list.map((p) => [`${p.chat}:${p.turn}`, p]));
@@ -78,5 +80,19 @@ describe('bucket rows', () => {
     });
     expect(findInBucket(row, termBytes('学'))).toBeNull();
     expect([...bucketEntries(row)].map(([t]) => t)).toEqual(terms);
+  });
+});
+
+describe('phrase check', () => {
+  it('gives what folding the whole turn gives, for ASCII and other turns', () => {
+    const texts = fc.string({
+      unit: fc.constantFrom('a', 'B', ' ', '\n', '\t', 'ｂ', 'é', 'e\u0301', '\u00a0', 'ﬁ', 'x'),
+    });
+    fc.assert(
+      fc.property(texts, texts, (text, phrase) => {
+        const query = parseQuery(`"${phrase.replace(/"/g, '')}"`);
+        expect(holdsPhrases(text, query)).toBe(query.phrases.every((p) => fold(text).includes(p)));
+      }),
+    );
   });
 });
