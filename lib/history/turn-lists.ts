@@ -9,7 +9,7 @@ import { forEachPosting } from './postings';
 import type { QueryUnit } from './query';
 import { idf, saturate } from './score';
 
-export const TURN_BITS = 1_048_576;
+const TURN_BITS = 1_048_576;
 export const chatOfKey = (key: number) => Math.floor(key / TURN_BITS);
 export const turnOfKey = (key: number) => key % TURN_BITS;
 
