@@ -13,7 +13,7 @@ export interface SnippetPiece {
 
 const WORD = /[\p{L}\p{M}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const CONTEXT = 80;
-const ASCII = /^[\x00-\x7f]*$/;
+const ASCII = /^\p{ASCII}*$/u;
 
 function merge(ranges: [number, number][]): [number, number][] {
   ranges.sort((a, b) => a[0] - b[0]);
