@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import type { MemoryRecord } from '../../../lib/memory/types';
+import { groupSimilar, MAX_GROUP_SIZE, type TidyGroup } from '../../../lib/tidy/group';
+import { memory } from '../helpers';
+
+/** Unrelated memories around the pairs under test, so that rarity means what it does in a store. */
+const BACKGROUND: MemoryRecord[] = [
+  memory({ content: 'User prefers answers in bullet points', type: 'preference' }),
+  memory({ content: 'User runs a half marathon every spring', type: 'fact' }),
+  memory({ content: 'User is learning Japanese with a tutor on Tuesdays', type: 'fact' }),
+  memory({ content: 'User rejected MongoDB for the invoicing service', type: 'conclusion' }),
+  memory({ content: 'Renew the car insurance before the end of June', type: 'task' }),
+  memory({ content: 'User plays the cello in a community orchestra', type: 'fact' }),
+  memory({ content: 'User wants code samples in TypeScript', type: 'preference' }),
+  memory({ content: '用户每周六上午去游泳', type: 'fact' }),
+  memory({ content: '用户喜欢简洁的回答', type: 'preference' }),
+  memory({ content: '用户在准备雅思考试，目标七分', type: 'task' }),
+  memory({ content: '用户决定不买电动车，先坐地铁', type: 'conclusion' }),
+  memory({ content: 'User keeps a vegetable garden on the balcony', type: 'fact' }),
+  memory({ content: 'User has two kids, aged 6 and 9', type: 'fact' }),
+  memory({ content: 'Migrate the blog from Jekyll to Astro', type: 'task' }),
+  memory({ content: 'User reads science fiction before bed', type: 'preference' }),
+];
+
+function groupOf(groups: readonly TidyGroup[], id: string): TidyGroup | undefined {
+  return groups.find((g) => g.ids.includes(id));
+}
+
+function together(groups: readonly TidyGroup[], a: MemoryRecord, b: MemoryRecord): TidyGroup | undefined {
+  const g = groupOf(groups, a.id);
+  return g?.ids.includes(b.id) ? g : undefined;
+}
+
+describe('groupSimilar', () => {
+  it('bounds every group, even over 1,000 memories written from one template', () => {
+    const people = ['Priya', 'Tomas', 'Mei', 'Jonas', 'Aiko', 'Ravi', 'Lena', 'Omar', 'Sofia', 'Kenji'];
+    const areas = ['billing', 'search', 'export', 'audit', 'mobile', 'pricing', 'sync', 'admin', 'upload', 'email'];
+    const days = [
+      'Monday',
+      'Tuesday',
+      'Wednesday',
+      'Thursday',
+      'Friday',
+      'Saturday',
+      'Sunday',
+      'weekend',
+      'noon',
+      'night',
+    ];
+    const store: MemoryRecord[] = [];
+    for (const who of people)
+      for (const area of areas)
+        for (const day of days)
+          store.push(
+            memory({
+              content: `Weekly sync with ${who} about the ${area} dashboard on ${day}`,
+              type: 'task',
+              keywords: ['meeting', '会议', who, area, 'dashboard', '仪表盘'],
+            }),
+          );
+    expect(store).toHaveLength(1000);
+    const groups = groupSimilar(store);
+    expect(MAX_GROUP_SIZE).toBeGreaterThanOrEqual(2);
+    expect(MAX_GROUP_SIZE).toBeLessThanOrEqual(8);
+    expect(Math.max(0, ...groups.map((g) => g.ids.length))).toBeLessThanOrEqual(MAX_GROUP_SIZE);
+    // A memory is in one group at most: the groups are a partition of what they hold.
+    const ids = groups.flatMap((g) => g.ids);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('groups a paraphrase, without keywords', () => {
+    const a = memory({ content: "User's daughter Mei starts primary school in September 2026" });
+    const b = memory({ content: "Mei, the user's daughter, begins primary school in September 2026" });
+    const groups = groupSimilar([...BACKGROUND, a, b]);
+    expect(together(groups, a, b)?.kind).toBe('duplicates');
+  });
+
+  it('groups an English/Chinese translation through the keywords in the other language', () => {
+    const en = memory({ content: 'User is allergic to shellfish', keywords: ['allergy', 'shellfish', '过敏', '贝类'] });
+    const zh = memory({ content: '用户对贝类过敏', keywords: ['过敏', '贝类', 'allergy', 'shellfish', 'health'] });
+    const groups = groupSimilar([...BACKGROUND, en, zh]);
+    expect(together(groups, en, zh)?.kind).toBe('duplicates');
+  });
+
+  it('does not group look-alikes about other entities or other identifiers', () => {
+    const looks: [MemoryRecord, MemoryRecord][] = [
+      [
+        memory({ content: 'Team standup with Priya about the billing dashboard on Monday', type: 'task' }),
+        memory({ content: 'Team standup with Tomas about the billing dashboard on Monday', type: 'task' }),
+      ],
+      [
+        memory({ content: 'Reported bug #4821 in the export dialog', type: 'task' }),
+        memory({ content: 'Reported bug #5117 in the export dialog', type: 'task' }),
+      ],
+      [
+        memory({ content: "User's dog is called Rex", keywords: ['pet', 'dog', 'Rex', '宠物', '狗'] }),
+        memory({ content: 'User is called Rex', keywords: ['name', 'Rex', '称呼', '名字'] }),
+      ],
+      [
+        memory({ content: '用户的同事小王住在杭州', keywords: ['同事', '小王', 'colleague', 'Hangzhou', '杭州'] }),
+        memory({ content: '用户的同事小李住在杭州', keywords: ['同事', '小李', 'colleague', 'Hangzhou', '杭州'] }),
+      ],
+    ];
+    const groups = groupSimilar([...BACKGROUND, ...looks.flat()]);
+    for (const [a, b] of looks) expect(together(groups, a, b), `${a.content} / ${b.content}`).toBeUndefined();
+  });
+
+  it('groups a moved city with the old one as a contradiction, in English and in Chinese', () => {
+    const before = memory({ content: 'User lives in Chengdu' });
+    const after = memory({ content: 'User moved to Hangzhou last month' });
+    const zhBefore = memory({ content: '用户住在深圳' });
+    const zhAfter = memory({ content: '用户搬到厦门了' });
+    const groups = groupSimilar([...BACKGROUND, before, after, zhBefore, zhAfter]);
+    expect(together(groups, before, after)?.kind).toBe('contradiction');
+    expect(together(groups, zhBefore, zhAfter)).toBeDefined();
+    expect(together(groups, zhBefore, zhAfter)?.kind).toBe('contradiction');
+  });
+
+  it('returns no groups for an empty store or a single memory', () => {
+    expect(groupSimilar([])).toEqual([]);
+    expect(groupSimilar([memory({ content: 'User lives in Chengdu' })])).toEqual([]);
+  });
+
+  it('groups Chinese-only and mixed-script paraphrases, and leaves the rest alone', () => {
+    // Keywords as the model gives them for one fact: the same terms, one left out on one side.
+    const zhA = memory({
+      content: '用户的女儿小美九月上小学',
+      keywords: ['女儿', '小美', '小学', 'daughter', 'school'],
+    });
+    const zhB = memory({ content: '小美是用户的女儿，九月开始上小学', keywords: ['小美', '女儿', '小学', 'daughter'] });
+    const mixA = memory({
+      content: '用户用 Neovim 写 Rust 代码',
+      type: 'preference',
+      keywords: ['编辑器', 'Neovim', 'Rust', 'editor'],
+    });
+    const mixB = memory({
+      content: '用户写 Rust 代码时用 Neovim',
+      type: 'preference',
+      keywords: ['Neovim', 'Rust', '编辑器'],
+    });
+    const groups = groupSimilar([...BACKGROUND, zhA, zhB, mixA, mixB]);
+    expect(together(groups, zhA, zhB)).toBeDefined();
+    expect(together(groups, mixA, mixB)).toBeDefined();
+    for (const m of BACKGROUND) expect(groupOf(groups, m.id), m.content).toBeUndefined();
+  });
+
+  it('groups only active memories', () => {
+    const active = memory({ content: 'User is allergic to shellfish' });
+    const others = (['proposed', 'superseded', 'archived', 'expired'] as const).map((status) =>
+      memory({ content: 'User is allergic to shellfish', type: 'fact' }, { status }),
+    );
+    expect(groupSimilar([...BACKGROUND, active, ...others])).toEqual([]);
+    const twin = memory({ content: 'User is allergic to shellfish!' });
+    const groups = groupSimilar([...BACKGROUND, active, twin, ...others]);
+    expect(groups.map((g) => g.ids)).toEqual([[active.id, twin.id].sort()].map((ids) => expect.arrayContaining(ids)));
+    expect(groups.flatMap((g) => g.ids)).toHaveLength(2);
+  });
+});
