@@ -23,8 +23,26 @@ interface Slot {
   en: [string, string];
   zh: [string, string];
   terms: Pair[];
-  /** The same slot with another value, when it can be contradicted. */
-  contradict?: () => { en: string; zh: string; terms: Pair[] };
+  /** The user's own single-valued fact with another value (moved city, changed job, …). */
+  contradict?: () => Change;
+  /** A later state of the project, decision, ticket or person, worded as extraction would write it. */
+  later?: () => Change;
+}
+
+interface Change {
+  en: string;
+  zh: string;
+  terms: Pair[];
+}
+
+export interface StoreOptions {
+  /**
+   * Plant the later states of projects, decisions, tickets and people as extraction words them
+   * ("Project X (billing) is on hold", "cousin Frank moved from Beijing to Sydney") rather than
+   * as the first memory's text with ", is on hold now" appended (the default, kept so figures
+   * stay comparable with earlier runs).
+   */
+  laterStates?: boolean;
 }
 
 const codename = (): Pair => {
@@ -43,6 +61,7 @@ const MAKERS: (() => Slot)[] = [
       en: [`Leads project ${p[0]} on the ${t[0]} service`, `Is in charge of the ${p[0]} project for ${t[0]}`],
       zh: [`负责${t[1]}服务的${p[1]}项目`, `在主导${p[1]}项目（${t[1]}）`],
       terms: [p, t],
+      later: () => ({ en: `Project ${p[0]} (${t[0]}) is on hold`, zh: `${p[1]}项目（${t[1]}）暂停了`, terms: [p, t] }),
     };
   },
   () => {
@@ -56,6 +75,15 @@ const MAKERS: (() => Slot)[] = [
       en: [`${rel[0]} ${who[0]} (${n}) lives in ${c[0]}`, `${who[0]}, a ${rel[0]} aged ${n}, is based in ${c[0]}`],
       zh: [`${rel[1]}${who[1]}（${n}岁）住在${c[1]}`, `${who[1]}是${rel[1]}，${n}岁，常住${c[1]}`],
       terms: [who, c, [String(n), String(n)]],
+      later: () => {
+        let to = pick(CITIES);
+        while (to === c) to = pick(CITIES);
+        return {
+          en: `${rel[0]} ${who[0]} moved from ${c[0]} to ${to[0]}`,
+          zh: `${rel[1]}${who[1]}从${c[1]}搬到了${to[1]}`,
+          terms: [who, c, to],
+        };
+      },
     };
   },
   () => {
@@ -70,6 +98,11 @@ const MAKERS: (() => Slot)[] = [
       en: [`Chose ${a[0]} over ${b[0]} for ${p[0]} ${t[0]}`, `Picked ${a[0]} rather than ${b[0]} in ${p[0]} (${t[0]})`],
       zh: [`${p[1]}的${t[1]}选了${a[1]}而不是${b[1]}`, `${p[1]}${t[1]}决定用${a[1]}，不用${b[1]}`],
       terms: [a, b, p],
+      later: () => ({
+        en: `Dropped ${a[0]} in ${p[0]} ${t[0]}, switching to ${b[0]}`,
+        zh: `${p[1]}的${t[1]}不用${a[1]}了，改用${b[1]}`,
+        terms: [a, b, p],
+      }),
     };
   },
   () => {
@@ -81,6 +114,11 @@ const MAKERS: (() => Slot)[] = [
       en: [`Fix ticket #${n} in ${t[0]} before the release`, `Ticket #${n} (${t[0]}) must be fixed before release`],
       zh: [`发布前修好${t[1]}的工单#${n}`, `工单#${n}（${t[1]}）要在发布前修复`],
       terms: [[`#${n}`, `#${n}`], t],
+      later: () => ({
+        en: `Ticket #${n} (${t[0]}) was closed without a fix`,
+        zh: `工单#${n}（${t[1]}）没修就关闭了`,
+        terms: [[`#${n}`, `#${n}`], t],
+      }),
     };
   },
 ];
@@ -158,7 +196,7 @@ export interface Planted {
 }
 
 /** The store for one seed, with its planted pairs (each: the earlier memory, the later one). */
-export function tidyStore(seed: number, total = 3200): Planted {
+export function tidyStore(seed: number, options: StoreOptions = {}, total = 3200): Planted {
   state = seed >>> 0 || 7;
   const store: MemoryRecord[] = [];
   const pairs: [string, string][] = [];
@@ -211,9 +249,11 @@ export function tidyStore(seed: number, total = 3200): Planted {
       kinds.push('contradiction');
       contradictions++;
     } else if (roll < 0.25) {
-      // A contradiction of a project slot: the same ticket or project with another state.
-      const text = zhFirst ? `${slot.zh[0]}，已暂停` : `${slot.en[0]} is on hold now`;
-      const later = add(text, slot.type, keywordsFor(slot), Math.min(364, day + 20));
+      // A later state of a project, decision, ticket or person.
+      const next = options.laterStates ? slot.later?.() : undefined;
+      const text = next ? (zhFirst ? next.zh : next.en) : zhFirst ? `${slot.zh[0]}，已暂停` : `${slot.en[0]} is on hold now`;
+      const terms = next ? { category: slot.category, terms: next.terms } : slot;
+      const later = add(text, slot.type, keywordsFor(terms), Math.min(364, day + 20));
       pairs.push([original.id, later.id]);
       facts.set(later.id, slot.en[0]);
       kinds.push('contradiction');
