@@ -89,8 +89,10 @@ function edgeOf(
     return { a: i, b: j, score: Math.max(score, DUPLICATE_AT), kind };
   }
   if (namesApart(ta, tb)) return null;
-  // Other numbers: other things (two people's ages, two purchases), not one fact said twice.
-  if (!sameList(facts[i]!.numbers, facts[j]!.numbers)) return null;
+  // Other numbers: other things (two people's ages, two purchases), not one fact said twice. A
+  // text that names no number says nothing against the other's.
+  const [na, nb] = [facts[i]!.numbers, facts[j]!.numbers];
+  if (na.length > 0 && nb.length > 0 && !sameList(na, nb)) return null;
   if (score < DUPLICATE_AT) return null;
   return { a: i, b: j, score, kind: relation(a.content, b.content) === 'conflict' ? 'contradiction' : 'duplicates' };
 }
@@ -111,24 +113,14 @@ function rarePostings(store: Store): Map<string, number[]> {
 }
 
 /**
- * Pairs (i < j) worth scoring: for each memory, the CANDIDATES memories of its type sharing the
- * most rare-term weight with it (the way a search engine ranks by postings alone), and every
- * memory of its type about the same single-valued topic.
+ * For each memory, the CANDIDATES memories of its type sharing the most rare-term weight with
+ * it (the way a search engine ranks by postings alone), as keys i * n + j with i < j.
  */
-function candidatePairs(rows: readonly MemoryRecord[], facts: readonly Facts[], store: Store): [number, number][] {
+function rareTermPairs(rows: readonly MemoryRecord[], store: Store, pairs: Set<number>): void {
   const postings = rarePostings(store);
-  const topics = new Map<string, number[]>();
-  facts.forEach((f, i) => {
-    if (f.topic === null) return;
-    const key = `${rows[i]!.type} ${f.topic}`;
-    const list = topics.get(key);
-    if (list) list.push(i);
-    else topics.set(key, [i]);
-  });
-  const pairs = new Set<number>();
   const n = rows.length;
-  const add = (i: number, j: number) => pairs.add(Math.min(i, j) * n + Math.max(i, j));
   const acc = new Float64Array(n);
+  const stamp = new Int32Array(n).fill(-1);
   const touched: number[] = [];
   for (let i = 0; i < n; i++) {
     for (const term of store.memories[i]!.all) {
@@ -137,17 +129,51 @@ function candidatePairs(rows: readonly MemoryRecord[], facts: readonly Facts[], 
       const w = store.idf(term);
       for (const j of list) {
         if (j === i || rows[j]!.type !== rows[i]!.type) continue;
-        if (acc[j] === 0) touched.push(j);
+        if (stamp[j] !== i) {
+          stamp[j] = i;
+          acc[j] = 0;
+          touched.push(j);
+        }
         acc[j] = acc[j]! + w;
       }
     }
     touched.sort((x, y) => acc[y]! - acc[x]!);
-    for (const j of touched.slice(0, CANDIDATES)) add(i, j);
-    for (const j of touched) acc[j] = 0;
+    for (const j of touched.slice(0, CANDIDATES)) pairs.add(Math.min(i, j) * n + Math.max(i, j));
     touched.length = 0;
-    const topic = facts[i]!.topic;
-    if (topic !== null) for (const j of topics.get(`${rows[i]!.type} ${topic}`) ?? []) if (j !== i) add(i, j);
   }
+}
+
+/**
+ * Memories of one type about the same single-valued topic, each with the CANDIDATES written
+ * after it: a change of city or job is read against the statements around it in time, and a
+ * store with hundreds of them stays linear.
+ */
+function topicPairs(rows: readonly MemoryRecord[], facts: readonly Facts[], pairs: Set<number>): void {
+  const topics = new Map<string, number[]>();
+  facts.forEach((f, i) => {
+    if (f.topic === null) return;
+    const key = `${rows[i]!.type} ${f.topic}`;
+    const list = topics.get(key);
+    if (list) list.push(i);
+    else topics.set(key, [i]);
+  });
+  const n = rows.length;
+  for (const list of topics.values()) {
+    list.sort((x, y) => rows[x]!.createdAt.localeCompare(rows[y]!.createdAt));
+    for (let k = 0; k < list.length; k++)
+      for (const j of list.slice(k + 1, k + 1 + CANDIDATES)) {
+        const i = list[k]!;
+        pairs.add(Math.min(i, j) * n + Math.max(i, j));
+      }
+  }
+}
+
+/** Pairs (i < j) worth scoring in full. */
+function candidatePairs(rows: readonly MemoryRecord[], facts: readonly Facts[], store: Store): [number, number][] {
+  const pairs = new Set<number>();
+  rareTermPairs(rows, store, pairs);
+  topicPairs(rows, facts, pairs);
+  const n = rows.length;
   return [...pairs].map((p) => [Math.floor(p / n), p % n]);
 }
 
