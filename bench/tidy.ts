@@ -85,6 +85,17 @@ function debug(
   for (const id of groups[0]?.ids ?? []) console.log('  ', byId.get(id)?.type, byId.get(id)?.content);
 }
 
-const header = ['seed', 'set', 'later states', 'memories', 'planted pairs', 'found', 'empty groups', 'largest', 'sizes', 'time'];
+const header = [
+  'seed',
+  'set',
+  'later states',
+  'memories',
+  'planted pairs',
+  'found',
+  'empty groups',
+  'largest',
+  'sizes',
+  'time',
+];
 console.log(table(header, [...seeds.map((s) => measure(s, false)), ...seeds.map((s) => measure(s, true))]));
 console.log('targets: found ≥ 90 %, empty groups ≤ 10 %, time ≤ 2,000 ms (median of 3)');

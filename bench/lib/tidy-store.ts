@@ -251,7 +251,8 @@ export function tidyStore(seed: number, options: StoreOptions = {}, total = 3200
     } else if (roll < 0.25) {
       // A later state of a project, decision, ticket or person.
       const next = options.laterStates ? slot.later?.() : undefined;
-      const text = next ? (zhFirst ? next.zh : next.en) : zhFirst ? `${slot.zh[0]}，已暂停` : `${slot.en[0]} is on hold now`;
+      const appended = zhFirst ? `${slot.zh[0]}，已暂停` : `${slot.en[0]} is on hold now`;
+      const text = next ? (zhFirst ? next.zh : next.en) : appended;
       const terms = next ? { category: slot.category, terms: next.terms } : slot;
       const later = add(text, slot.type, keywordsFor(terms), Math.min(364, day + 20));
       pairs.push([original.id, later.id]);

@@ -68,6 +68,26 @@ describe('groupSimilar', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('bounds the groups of many statements of one single-valued fact, as contradictions', () => {
+    const heads = ['Ash', 'Bel', 'Cor', 'Dun', 'El', 'Fen', 'Gar', 'Hol', 'Ive', 'Jun'];
+    const tails = ['ford', 'ton', 'by', 'wick', 'mouth', 'ham', 'stead', 'field', 'port', 'dale'];
+    const verbs = ['lives in', 'moved to', 'is based in'];
+    const store = verbs.flatMap((verb, v) =>
+      heads.flatMap((head, h) =>
+        tails.map((tail, t) =>
+          memory(
+            { content: `User ${verb} ${head}${tail}` },
+            { createdAt: new Date(Date.UTC(2026, 0, 1 + v * 100 + h * 10 + t)).toISOString() },
+          ),
+        ),
+      ),
+    );
+    const groups = groupSimilar(store);
+    expect(groups.length).toBeGreaterThan(0);
+    expect(Math.max(...groups.map((g) => g.ids.length))).toBeLessThanOrEqual(MAX_GROUP_SIZE);
+    expect(new Set(groups.map((g) => g.kind))).toEqual(new Set(['contradiction']));
+  });
+
   it('groups a paraphrase, without keywords', () => {
     const a = memory({ content: "User's daughter Mei starts primary school in September 2026" });
     const b = memory({ content: "Mei, the user's daughter, begins primary school in September 2026" });
