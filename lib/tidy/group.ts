@@ -47,8 +47,9 @@ interface Edge {
   kind: EdgeKind;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
+/** Both sorted lists name something, and not the same things. */
+function bothDiffer(a: readonly string[], b: readonly string[]): boolean {
+  return a.length > 0 && b.length > 0 && !(a.length === b.length && a.every((x, i) => x === b[i]));
 }
 
 /**
@@ -80,7 +81,6 @@ function edgeOf(
 ): Edge | null {
   const [a, b] = [rows[i]!, rows[j]!];
   const [ta, tb] = [store.memories[i]!, store.memories[j]!];
-  if (!sameList(ta.identifiers, tb.identifiers)) return null;
   const score = likeness(store, ta, tb);
   const topic = facts[i]!.topic;
   if (topic !== null && topic === facts[j]!.topic) {
@@ -89,10 +89,9 @@ function edgeOf(
     return { a: i, b: j, score: Math.max(score, DUPLICATE_AT), kind };
   }
   if (namesApart(ta, tb)) return null;
-  // Other numbers: other things (two people's ages, two purchases), not one fact said twice. A
-  // text that names no number says nothing against the other's.
-  const [na, nb] = [facts[i]!.numbers, facts[j]!.numbers];
-  if (na.length > 0 && nb.length > 0 && !sameList(na, nb)) return null;
+  // Other identifiers or numbers: other things (tickets #4821 and #5117, two people's ages),
+  // not one fact said twice. A text that names none says nothing against the other's.
+  if (bothDiffer(ta.identifiers, tb.identifiers) || bothDiffer(facts[i]!.numbers, facts[j]!.numbers)) return null;
   if (score < DUPLICATE_AT) return null;
   return { a: i, b: j, score, kind: relation(a.content, b.content) === 'conflict' ? 'contradiction' : 'duplicates' };
 }

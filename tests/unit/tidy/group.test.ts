@@ -126,7 +126,8 @@ describe('groupSimilar', () => {
   });
 
   it('groups a moved city with the old one as a contradiction, in English and in Chinese', () => {
-    const before = memory({ content: 'User lives in Chengdu' });
+    // The flat number says nothing against the move: a number or identifier on one side only.
+    const before = memory({ content: 'User lives in Chengdu, flat B12' });
     const after = memory({ content: 'User moved to Hangzhou last month' });
     const zhBefore = memory({ content: '用户住在深圳' });
     const zhAfter = memory({ content: '用户搬到厦门了' });
