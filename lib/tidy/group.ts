@@ -54,7 +54,7 @@ function bothDiffer(a: readonly string[], b: readonly string[]): boolean {
 
 /**
  * Each text names someone or something the other does not hold at all ("standup with Priya" /
- * "standup with Tomas", "chose Kafka" / "chose Vite"): two things, however alike the rest.
+ * "standup with Tomas", "chose React" / "chose Vue"): two things, however alike the rest.
  * One-sided is not enough: a translation's text has no capitals to compare.
  */
 function namesApart(a: MemoryTerms, b: MemoryTerms): boolean {

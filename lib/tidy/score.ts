@@ -1,7 +1,7 @@
 /**
  * How alike two memories of one store are, from 0 to 1, weighing each term by its rarity in the
- * store (IDF): sharing a rare name says much, sharing a template's words ("leads", "project",
- * "负责") almost nothing. Two views, averaged:
+ * store (IDF): sharing a rare name says much, sharing a template's words ("likes", "works on",
+ * "喜欢") almost nothing. Two views, averaged:
  * - the terms of both memories' keywords (the model's main terms, in both languages), weighed
  *   by whether both memories hold them: this is what meets a translation, whose texts share
  *   no word;

@@ -1,7 +1,7 @@
 /**
  * What tidy-up compares memories by, computed once per memory: its terms (English words,
  * Chinese character pairs, from the text and from the model's keywords), its keywords as whole
- * units (a keyword is one thing however many terms it has: "琥珀猎鹰" is one name, not three
+ * units (a keyword is one thing however many terms it has: "北京大学" is one name, not three
  * character pairs), and the identifiers it names ("#4821", "A320", "v2"). Light on purpose: a
  * store of thousands is read in tens of milliseconds, with no segmenter or stemmer.
  */
@@ -35,7 +35,7 @@ export interface MemoryTerms {
   keywordTerms: Set<string>;
   /** Identifiers named in the text, sorted. */
   identifiers: string[];
-  /** Names in the text: capitalised words that do not start a sentence ("Priya", "Kafka"), lower-cased. */
+  /** Names in the text: capitalised words that do not start a sentence ("Priya", "React"), lower-cased. */
   names: string[];
 }
 
