@@ -63,12 +63,23 @@ function namesApart(a: MemoryTerms, b: MemoryTerms): boolean {
 
 /** What the pair rules read of each memory, computed once. */
 interface Facts {
+  /** The single-valued topic and whose it is: "residence" (the user's) or "residence maria". */
   topic: string | null;
   numbers: string[];
 }
 
-function factsOf(m: MemoryRecord): Facts {
-  return { topic: topicOf(m.content), numbers: numbersOf(m.content).sort() };
+const FIRST_WORD = /^\s*(\p{Lu}[\p{Script=Latin}\d]*)/u;
+
+/**
+ * Memories say "User …", but imported or third-person ones start with someone's name ("Maria
+ * joined a gym"): a first word that the store uses as a name elsewhere is that text's subject,
+ * and its topic is that person's, not the user's.
+ */
+function factsOf(m: MemoryRecord, names: ReadonlySet<string>): Facts {
+  const topic = topicOf(m.content);
+  const first = m.content.match(FIRST_WORD)?.[1]?.toLowerCase();
+  const subject = first !== undefined && first !== 'user' && names.has(first) ? ` ${first}` : '';
+  return { topic: topic === null ? null : topic + subject, numbers: numbersOf(m.content).sort() };
 }
 
 /** The edge two memories make, if any. */
@@ -224,7 +235,8 @@ export function groupSimilar(memories: readonly MemoryRecord[]): TidyGroup[] {
   const rows = memories.filter((m) => m.status === 'active');
   if (rows.length < 2) return [];
   const store = storeOf(rows.map(memoryTerms));
-  const facts = rows.map(factsOf);
+  const names = new Set(store.memories.flatMap((m) => m.names));
+  const facts = rows.map((m) => factsOf(m, names));
   const edges: Edge[] = [];
   for (const [i, j] of candidatePairs(rows, facts, store)) {
     const e = edgeOf(rows, facts, store, i, j);

@@ -137,6 +137,22 @@ describe('groupSimilar', () => {
     expect(together(groups, zhBefore, zhAfter)?.kind).toBe('contradiction');
   });
 
+  it("reads a named person's statements as theirs, not as the user's", () => {
+    const people = [
+      memory({ content: 'User met Maria at the climbing gym' }),
+      memory({ content: "User's neighbour John fixes bikes" }),
+    ];
+    const maria = memory({ content: 'Maria joined a climbing team' });
+    const john = memory({ content: 'John joined the volunteer fire brigade' });
+    const before = memory({ content: 'Maria lives in Lyon' });
+    const after = memory({ content: 'Maria moved to Porto' });
+    const user = memory({ content: 'User lives in Chengdu' });
+    const groups = groupSimilar([...BACKGROUND, ...people, maria, john, before, after, user]);
+    expect(together(groups, maria, john)).toBeUndefined();
+    expect(together(groups, before, after)?.kind).toBe('contradiction');
+    expect(groupOf(groups, user.id)).toBeUndefined();
+  });
+
   it('returns no groups for an empty store or a single memory', () => {
     expect(groupSimilar([])).toEqual([]);
     expect(groupSimilar([memory({ content: 'User lives in Chengdu' })])).toEqual([]);
