@@ -11,7 +11,7 @@
 import { buildPrompt } from '../lib/extraction/extract-prompt';
 import { SAVE_MEMORIES_TOOL } from '../lib/extraction/extract-schema';
 import { planMerge } from '../lib/extraction/merge';
-import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/run-job';
+import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/estimate';
 import { planWindows, prepareTurns } from '../lib/extraction/transcript';
 import { costUsd } from '../lib/provider/pricing';
 import { estimateTokens } from '../lib/ranking/render';
