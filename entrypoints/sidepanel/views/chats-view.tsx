@@ -32,13 +32,39 @@ import {
   toDate,
   total,
 } from '../models/chats';
+import { picked, startBatchModel, togglePick } from '../models/extract-batch';
 import { cancelImport, importHistory, importing } from '../models/history-import';
 import { saved } from '../models/settings';
 import { ChatDetail } from './chat-detail';
+import { ExtractBatches } from './extract-batches';
+import { EstimatePanel, PickBar } from './extract-picker';
 
 const siteName = (site: string) => (SITE_LABELS as Record<string, string>)[site] ?? site;
 
+/** The row's box for "Extract memories from these". */
+function PickBox({ id, title }: { id: string; title: string }) {
+  return (
+    <input
+      type="checkbox"
+      class="chat-pick"
+      aria-label={t('batch.pickOne', { title })}
+      checked={picked.value.has(id)}
+      onChange={(e) => togglePick(id, e.currentTarget.checked)}
+    />
+  );
+}
+
 function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }) {
+  const title = chat.title || chat.firstWords || chat.chatId;
+  return (
+    <div class="chat-row-pickable">
+      <PickBox id={chat.chatId} title={title} />
+      <SummaryButton chat={chat} index={index} title={title} />
+    </div>
+  );
+}
+
+function SummaryButton({ chat, index, title }: { chat: HistoryChatSummary; index: number; title: string }) {
   return (
     <button
       type="button"
@@ -46,7 +72,7 @@ function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }
       aria-current={active.value === index ? 'true' : undefined}
       onClick={() => void openChat(chat.chatId)}
     >
-      <span class="chat-row-title">{chat.title || chat.firstWords || chat.chatId}</span>
+      <span class="chat-row-title">{title}</span>
       <span class="muted small-text">
         {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
         {chat.imported && ` · ${t('chats.imported')}`}
@@ -58,7 +84,8 @@ function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }
 
 function ResultRow({ result, index }: { result: HistoryResult; index: number }) {
   return (
-    <li class="chat-result">
+    <li class="chat-result chat-row-pickable">
+      <PickBox id={result.chatId} title={result.title || result.chatId} />
       <button
         type="button"
         class="chat-row"
@@ -171,6 +198,7 @@ function ImportControl() {
 export function ChatsView() {
   const searchRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => startBatchModel(), []);
   useEffect(() => {
     void refreshList();
     const keys = (e: KeyboardEvent) => onKeys(e, searchRef.current);
@@ -206,6 +234,9 @@ export function ChatsView() {
       </search>
       <Filters />
       <ImportControl />
+      <ExtractBatches />
+      <PickBar shown={list ? list.map((r) => r.chatId) : items.value.map((c) => c.chatId)} />
+      <EstimatePanel />
       {pending.value > 0 && <p class="muted small-text">{t('chats.pending', { n: pending.value })}</p>}
       {list ? (
         <section aria-label={t('chats.results')}>
