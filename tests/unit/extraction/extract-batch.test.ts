@@ -246,7 +246,7 @@ describe('pause, resume, cancel', () => {
     });
     const id = await start([idOf(1), idOf(2), idOf(3)]);
     const run = extractionQueue().kick();
-    await expect.poll(() => api.messageRequests().length).toBe(1);
+    await expect.poll(() => api.messageRequests().length, { timeout: 20_000 }).toBe(1);
     expect(await data('extractBatch.cancel', { id })).toEqual({ dropped: 2 });
     held.open();
     await run;
@@ -289,7 +289,7 @@ describe('a picked chat changes mid-batch', () => {
     });
     const id = await start([idOf(1), idOf(2), idOf(3)]);
     const run = extractionQueue().kick();
-    await expect.poll(() => api.messageRequests().length).toBe(1);
+    await expect.poll(() => api.messageRequests().length, { timeout: 20_000 }).toBe(1);
     await data('history.delete', { ids: [idOf(1), idOf(3)] });
     held.open();
     await run;
@@ -362,7 +362,7 @@ describe('every door proposes what comes from an imported chat', () => {
     });
     const first = await setUpQueue(api, { runner: 'worker-1', settings: { dailyTokenCap: 0 } });
     const run = first.queue.kick();
-    await expect.poll(() => calls).toBe(2);
+    await expect.poll(() => calls, { timeout: 20_000 }).toBe(2);
     // The worker is stopped while its second call is out: its lease runs out.
     const job = (await listJobs())[0]!;
     expect(job.windowsDone).toBe(1);
