@@ -13,7 +13,7 @@ import { SAVE_MEMORIES_TOOL } from './extract-schema';
 import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from './transcript';
 
 /** Output allowance assumed per call (the model's summary and a handful of memories). */
-export const EXPECTED_OUTPUT_TOKENS = 800;
+const EXPECTED_OUTPUT_TOKENS = 800;
 /**
  * The tool definition plus the tool-use system prompt the API adds for a forced tool
  * (Anthropic's pricing page lists 235–340 tokens per model; the larger is assumed).
