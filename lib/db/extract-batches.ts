@@ -12,6 +12,8 @@ import { db } from './db';
 import { enqueueExtraction, jobIdOf } from './jobs';
 
 const KEY_PREFIX = 'extract-batch.';
+/** Chats read at a time: a batch of thousands of long chats is never held whole. */
+const READ_CHUNK = 100;
 
 type StoredState = Exclude<BatchState, 'done'>;
 
@@ -74,7 +76,7 @@ export async function startBatch(req: StartBatch): Promise<BatchRow> {
   const id = crypto.randomUUID();
   return db.transaction('rw', db.chats, db.jobs, db.meta, async () => {
     const at = now();
-    const chats = await db.chats.bulkGet([...new Set(req.chatIds)]);
+    const ids = [...new Set(req.chatIds)];
     const row: BatchRow = {
       id,
       name: req.name,
@@ -86,11 +88,13 @@ export async function startBatch(req: StartBatch): Promise<BatchRow> {
       estimate: req.estimate,
       skipped: { alreadyExtracted: 0, unavailable: 0 },
     };
-    for (const chat of chats) {
-      const status = pickStatus(chat, req.reextract);
-      if (status === 'already') row.skipped.alreadyExtracted++;
-      else if (status === 'unavailable' || !chat) row.skipped.unavailable++;
-      else row.jobIds.push(await jobFor(chat, id));
+    for (let at = 0; at < ids.length; at += READ_CHUNK) {
+      for (const chat of await db.chats.bulkGet(ids.slice(at, at + READ_CHUNK))) {
+        const status = pickStatus(chat, req.reextract);
+        if (status === 'already') row.skipped.alreadyExtracted++;
+        else if (status === 'unavailable' || !chat) row.skipped.unavailable++;
+        else row.jobIds.push(await jobFor(chat, id));
+      }
     }
     await db.meta.put({ key: KEY_PREFIX + id, value: row });
     return row;

@@ -20,7 +20,7 @@ import { type ChatEstimate, estimateChat } from './estimate';
 import { relatedMemories } from './related';
 
 interface Planned {
-  chat: Chat;
+  site: Chat['site'];
   jobId: string;
   cost: ChatEstimate;
 }
@@ -47,8 +47,8 @@ async function fitToday(planned: readonly Planned[], settings: Settings, usedTod
   let fit = 0;
   for (const p of planned) {
     const tokens = p.cost.inputTokens + p.cost.outputTokens;
-    const site = sites.get(p.chat.site) ?? (await siteDayUse(p.chat.site, now()));
-    sites.set(p.chat.site, site);
+    const site = sites.get(p.site) ?? (await siteDayUse(p.site, now()));
+    sites.set(p.site, site);
     if (tokens > left || site.tokens >= siteLimit || site.jobs >= SITE_RATE_LIMITS.day.jobs) break;
     left -= tokens;
     site.tokens += tokens;
@@ -58,25 +58,30 @@ async function fitToday(planned: readonly Planned[], settings: Settings, usedTod
   return fit;
 }
 
+/** Chats read at a time: a batch of thousands of long chats is never held whole. */
+const READ_CHUNK = 100;
+
 export async function estimateBatch(pick: BatchPick, settings: Settings): Promise<BatchEstimate> {
-  const chats = await db.chats.bulkGet([...new Set(pick.chatIds)]);
+  const ids = [...new Set(pick.chatIds)];
   const marks = marksOf();
   const planned: Planned[] = [];
   let alreadyExtracted = 0;
   let unavailable = 0;
-  for (const chat of chats) {
-    const status = pickStatus(chat, pick.reextract);
-    if (status === 'already') alreadyExtracted++;
-    else if (status === 'unavailable' || !chat) unavailable++;
-    else {
-      const cost = await estimateChat(chat, {
-        patterns: settings.privacyPatterns,
-        marks: await marks(chat.site),
-        related: relatedMemories,
-      });
-      // A re-extracted chat is queued at its next version (batch start), so it sorts as that job.
-      const version = chat.extractedVersion >= chat.version ? chat.version + 1 : chat.version;
-      planned.push({ chat, jobId: jobIdOf(chat.id, version), cost });
+  for (let at = 0; at < ids.length; at += READ_CHUNK) {
+    for (const chat of await db.chats.bulkGet(ids.slice(at, at + READ_CHUNK))) {
+      const status = pickStatus(chat, pick.reextract);
+      if (status === 'already') alreadyExtracted++;
+      else if (status === 'unavailable' || !chat) unavailable++;
+      else {
+        const cost = await estimateChat(chat, {
+          patterns: settings.privacyPatterns,
+          marks: await marks(chat.site),
+          related: relatedMemories,
+        });
+        // A re-extracted chat is queued at its next version (batch start), so it sorts as that job.
+        const version = chat.extractedVersion >= chat.version ? chat.version + 1 : chat.version;
+        planned.push({ site: chat.site, jobId: jobIdOf(chat.id, version), cost });
+      }
     }
   }
   planned.sort((a, b) => a.jobId.localeCompare(b.jobId));

@@ -41,7 +41,7 @@ export const EXTRACT_BATCH_STRINGS = {
     'What comes out of imported chats waits in Memories for your review: nothing is used before you accept it.',
     '从导入的对话中提取的内容会在“记忆”中等待你审阅：你接受之前不会被使用。',
   ],
-  'batch.confirm': ['Queue {n} chats|Queue {n} chats', '加入队列（{n} 个对话）'],
+  'batch.confirm': ['Queue {n} chat|Queue {n} chats', '加入队列（{n} 个对话）'],
   'batch.nothing': ['Nothing to extract among the picked chats.', '所选对话中没有需要提取的。'],
   'batch.started': ['Queued {n} chat.|Queued {n} chats.', '已将 {n} 个对话加入队列。'],
   'batch.list': ['Extraction batches', '提取批次'],

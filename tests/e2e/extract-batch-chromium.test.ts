@@ -3,8 +3,8 @@
  * export built at test time from the real export files in /work/shared/samples (read in place,
  * written to a temporary file, never into the project) is brought in; chats are picked by
  * search results; the estimate is on screen before the fake Messages API has received a single
- * request; once confirmed, the batch runs, its memories arrive as proposals, and a ChatGPT
- * message carries none of them until the user accepts one.
+ * request; once confirmed, the batch runs (paused and resumed from its card), its memories
+ * arrive as proposals, and a ChatGPT message carries none of them until the user accepts one.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +15,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import type { MemoryRecord } from '../../lib/memory/types';
 import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
-import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
+import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
@@ -72,18 +72,20 @@ async function blockFor(draft: string): Promise<string> {
   return sent!.text.slice(0, sent!.text.lastIndexOf(draft));
 }
 
+const answer = () => ({
+  body: toolUseMessage('save_memories', {
+    summary: 'An imported chat.',
+    memories: [{ op: 'add', content: FACT, type: 'fact', importance: 4 }],
+  }),
+});
+
 /** The title of the chat a request's transcript came from. */
 const titleOf = (req: ReceivedRequest) =>
   /title="([^"]*)"/.exec((req.body as { messages: { content: string }[] }).messages[0]?.content ?? '')?.[1] ?? '';
 
 describe('extract memories from picked imported chats (Chromium)', () => {
   it.runIf(SOURCES.every(existsSync))('estimate first, then proposals only, injected once accepted', async () => {
-    api.respondWith(() => ({
-      body: toolUseMessage('save_memories', {
-        summary: 'An imported chat.',
-        memories: [{ op: 'add', content: FACT, type: 'fact', importance: 4 }],
-      }),
-    }));
+    api.respondWith(answer);
 
     await panel.getByRole('tab', { name: 'Chats' }).click();
     await panel.getByLabel('Bring in chat history').setInputFiles(buildExport());
@@ -107,8 +109,21 @@ describe('extract memories from picked imported chats (Chromium)', () => {
     expect(api.messageRequests()).toHaveLength(0);
     expect((await ask<{ jobs: unknown[] }>(panel, 'queue.list')).jobs).toHaveLength(0);
 
+    // The first call is held while the user pauses the batch from its card.
+    const held = gate();
+    api.enqueue({ ...answer(), heldUntil: held.until });
     await estimate.getByRole('button', { name: 'Queue 2 chats' }).click();
     const batches = panel.getByRole('region', { name: 'Extraction batches' });
+    await expect.poll(() => api.messageRequests().length, { timeout: 30_000 }).toBe(1);
+    await batches.getByRole('button', { name: 'Pause' }).click();
+    await batches.getByText('Paused').waitFor();
+    held.open();
+    await batches.getByText('1 of 2 done').waitFor({ timeout: 30_000 });
+    const jobs = (await ask<{ jobs: { state: string }[] }>(panel, 'queue.list')).jobs.map((j) => j.state).sort();
+    expect(jobs).toEqual(['done', 'pending']);
+    expect(api.messageRequests()).toHaveLength(1);
+
+    await batches.getByRole('button', { name: 'Resume' }).click();
     await batches.getByText('2 of 2 done').waitFor({ timeout: 60_000 });
     await batches.getByText('Finished').waitFor();
     expect(api.messageRequests().map(titleOf).sort()).toEqual(shown);

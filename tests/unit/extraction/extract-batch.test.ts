@@ -24,7 +24,7 @@ import { defaultSettings } from '../../../lib/settings/schema';
 import { saveApiKey, saveSettings } from '../../../lib/settings/store';
 import { now, setClock } from '../../../lib/time';
 import { apiError, FakeAnthropicApi, gate, type ReceivedRequest } from '../../fake-api/server';
-import { extensionSender, routerOptions } from '../helpers';
+import { contentSender, extensionSender, routerOptions } from '../helpers';
 import { finishedChat, KEY, saveMemories, sentBody, setUpQueue } from './harness';
 
 const api = new FakeAnthropicApi();
@@ -186,6 +186,23 @@ describe('the estimate comes first', () => {
     expect(await view(again)).toMatchObject({ state: 'done', done: 1 });
     expect((await getChat(idOf(1)))?.extractedVersion).toBe(2);
     await expectAllProposedFromImports();
+  });
+});
+
+describe('who may ask', () => {
+  it('a chat page can neither estimate, start nor steer a batch', async () => {
+    await storeImported([conversation(1)]);
+    const page = contentSender('https://chatgpt.com/c/batch-chat-1');
+    const totals = { calls: 1, inputTokens: 1, outputTokens: 1 };
+    for (const [type, payload] of [
+      ['extractBatch.estimate', { chatIds: [idOf(1)], reextract: false }],
+      ['extractBatch.start', { chatIds: [idOf(1)], reextract: false, estimate: totals }],
+      ['extractBatch.pick', {}],
+      ['extractBatch.cancel', { id: 'x' }],
+    ] as const) {
+      expect(await route({ type, payload }, page)).toMatchObject({ ok: false });
+    }
+    expect(await listJobs()).toHaveLength(0);
   });
 });
 
