@@ -32,7 +32,7 @@ export function PickBar({ shown }: PickBarProps) {
   const searching = results.value !== null;
   return (
     <div class="pick-bar" role="toolbar" aria-label={t('batch.extract')}>
-      <span class="muted small-text" role="status">
+      <span class="muted small-text" aria-live="polite">
         {t('batch.picked', { n: count })}
       </span>
       {searching ? (
@@ -97,7 +97,7 @@ export function EstimatePanel() {
         {t('batch.estimateTitle')}
       </h2>
       {!e ? (
-        <p role="status">{t('batch.estimating')}</p>
+        <p aria-live="polite">{t('batch.estimating')}</p>
       ) : (
         <>
           <EstimateBody e={e} />
