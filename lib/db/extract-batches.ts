@@ -71,7 +71,7 @@ async function jobFor(chat: Chat, batchId: string): Promise<string> {
   return id;
 }
 
-/** Queues the picked chats as one batch; returns its id. */
+/** Queues the picked chats as one batch; returns it (stored only when it queued something). */
 export async function startBatch(req: StartBatch): Promise<BatchRow> {
   const id = crypto.randomUUID();
   return db.transaction('rw', db.chats, db.jobs, db.meta, async () => {
@@ -96,7 +96,8 @@ export async function startBatch(req: StartBatch): Promise<BatchRow> {
         else row.jobIds.push(await jobFor(chat, id));
       }
     }
-    await db.meta.put({ key: KEY_PREFIX + id, value: row });
+    // Nothing to run: no batch is kept (the estimate said so before).
+    if (row.jobIds.length > 0) await db.meta.put({ key: KEY_PREFIX + id, value: row });
     return row;
   });
 }

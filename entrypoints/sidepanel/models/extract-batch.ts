@@ -6,8 +6,10 @@
 import { signal } from '@preact/signals';
 import { batchViews } from '../../../lib/db/extract-batches';
 import { watch } from '../../../lib/db/live';
+import { queuePause } from '../../../lib/db/panel-reads';
 import type { BatchEstimate, BatchView } from '../../../lib/extraction/batch-schemas';
 import { t } from '../../../lib/i18n';
+import type { QueuePause } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
 import type { SiteId } from '../../../lib/sites/ids';
 import { fail, messageOf, say } from './notice';
@@ -19,6 +21,8 @@ export const estimating = signal(false);
 /** Extract chats that were extracted before again (the estimate says how many). */
 export const reextract = signal(false);
 export const batches = signal<readonly BatchView[]>([]);
+/** Why the whole queue is stopped (daily cap, key, model, full disk), or null while it runs. */
+export const queueStopped = signal<QueuePause | null>(null);
 
 let estimateSeq = 0;
 
@@ -107,7 +111,14 @@ export const cancelBatch = (id: string) =>
 
 /** Batches and their progress, live while the Chats view is open. */
 export function startBatchModel(): () => void {
-  return watch(batchViews, (v) => {
+  const stopBatches = watch(batchViews, (v) => {
     batches.value = v;
   });
+  const stopPause = watch(queuePause, (p) => {
+    queueStopped.value = p;
+  });
+  return () => {
+    stopBatches();
+    stopPause();
+  };
 }

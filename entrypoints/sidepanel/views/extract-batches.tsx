@@ -2,7 +2,7 @@
 import type { BatchView } from '../../../lib/extraction/batch-schemas';
 import { t } from '../../../lib/i18n';
 import { number, shortDate } from '../../../lib/i18n/format';
-import { batches, cancelBatch, dismissBatch, pauseBatch, resumeBatch } from '../models/extract-batch';
+import { batches, cancelBatch, dismissBatch, pauseBatch, queueStopped, resumeBatch } from '../models/extract-batch';
 
 function nameOf(b: BatchView): string {
   const n = b.total + b.skipped.alreadyExtracted + b.skipped.unavailable;
@@ -51,6 +51,9 @@ function BatchCard({ b }: { b: BatchView }) {
         {t('batch.progress', { done: b.done, total: b.total })} ·{' '}
         {t('batch.tokens', { used: number(used), estimate: number(estimated) })}
       </p>
+      {b.state === 'running' && b.waiting > 0 && queueStopped.value && (
+        <p class="small-text">{t(`queue.paused.${queueStopped.value.reason}`)}</p>
+      )}
       {b.failed > 0 && <p class="small-text">{t('batch.failed', { n: b.failed })}</p>}
       {b.dropped > 0 && <p class="muted small-text">{t('batch.dropped', { n: b.dropped })}</p>}
       <BatchActions b={b} />
