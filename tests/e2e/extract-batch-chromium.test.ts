@@ -3,7 +3,7 @@
  * export built at test time from the real export files in /work/shared/samples (read in place,
  * written to a temporary file, never into the project) is brought in; chats are picked by
  * search results; the estimate is on screen before the fake Messages API has received a single
- * request; once confirmed, the batch runs (paused and resumed from its card), its memories
+ * request; once confirmed, the batch runs (paused from its card, the worker stopped, resumed), its memories
  * arrive as proposals, and a ChatGPT message carries none of them until the user accepts one.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -121,6 +121,20 @@ describe('extract memories from picked imported chats (Chromium)', () => {
     await batches.getByText('1 of 2 done').waitFor({ timeout: 30_000 });
     const jobs = (await ask<{ jobs: { state: string }[] }>(panel, 'queue.list')).jobs.map((j) => j.state).sort();
     expect(jobs).toEqual(['done', 'pending']);
+    expect(api.messageRequests()).toHaveLength(1);
+
+    // The worker is stopped and the panel reopened: the batch is still there, still paused.
+    await ext.stopServiceWorker();
+    await panel.reload();
+    await panel.getByRole('tab', { name: 'Chats' }).click();
+    await batches.getByText('1 of 2 done').waitFor({ timeout: 20_000 });
+    await batches.getByText('Paused').waitFor();
+    // The next message starts a new worker, whose first act is to drain the queue.
+    await ask(panel, 'queue.list');
+    expect((await ask<{ jobs: { state: string }[] }>(panel, 'queue.list')).jobs.map((j) => j.state).sort()).toEqual([
+      'done',
+      'pending',
+    ]);
     expect(api.messageRequests()).toHaveLength(1);
 
     await batches.getByRole('button', { name: 'Resume' }).click();
