@@ -16,6 +16,7 @@ import type { MemoryRecord } from '../../lib/memory/types';
 import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
+import { audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
@@ -79,6 +80,12 @@ const answer = () => ({
   }),
 });
 
+/** Serious and critical axe-core findings on the panel as it is now. */
+async function blocking(where: string): Promise<string[]> {
+  const found = (await audit(panel)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return describeViolations(where, found);
+}
+
 /** The title of the chat a request's transcript came from. */
 const titleOf = (req: ReceivedRequest) =>
   /title="([^"]*)"/.exec((req.body as { messages: { content: string }[] }).messages[0]?.content ?? '')?.[1] ?? '';
@@ -108,6 +115,7 @@ describe('extract memories from picked imported chats (Chromium)', () => {
     await estimate.getByText(/Today’s cap \([\d,]+ of [\d,]+ tokens used\) leaves room for all of them/).waitFor();
     expect(api.messageRequests()).toHaveLength(0);
     expect((await ask<{ jobs: unknown[] }>(panel, 'queue.list')).jobs).toHaveLength(0);
+    expect(await blocking('estimate')).toEqual([]);
 
     // The first call is held while the user pauses the batch from its card.
     const held = gate();
@@ -136,6 +144,7 @@ describe('extract memories from picked imported chats (Chromium)', () => {
       'pending',
     ]);
     expect(api.messageRequests()).toHaveLength(1);
+    expect(await blocking('batch card')).toEqual([]);
 
     await batches.getByRole('button', { name: 'Resume' }).click();
     await batches.getByText('2 of 2 done').waitFor({ timeout: 60_000 });
