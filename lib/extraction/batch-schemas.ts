@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { SiteIdSchema } from '../memory/types';
 
 /** At most this many chats in one batch (a year of daily chats on three sites). */
-const MAX_BATCH_CHATS = 5_000;
+export const MAX_BATCH_CHATS = 5_000;
 
 const ChatIdsSchema = z.array(z.string().check(z.minLength(1), z.maxLength(300))).check(z.maxLength(MAX_BATCH_CHATS));
 

@@ -3,7 +3,7 @@
  * chats, calls, tokens and price, what today's cap leaves room for, chats extracted before
  * (skipped or extracted again), and only then the button that queues them.
  */
-import type { BatchEstimate } from '../../../lib/extraction/batch-schemas';
+import { type BatchEstimate, MAX_BATCH_CHATS } from '../../../lib/extraction/batch-schemas';
 import { t } from '../../../lib/i18n';
 import { money, number } from '../../../lib/i18n/format';
 import { filters, results, total } from '../models/chats';
@@ -52,11 +52,14 @@ export function PickBar({ shown }: PickBarProps) {
       <button
         type="button"
         class="small primary"
-        disabled={count === 0 || estimating.value}
+        disabled={count === 0 || count > MAX_BATCH_CHATS || estimating.value}
         onClick={() => void askEstimate()}
       >
         {t('batch.extract')}
       </button>
+      {count > MAX_BATCH_CHATS && (
+        <span class="field-hint">{t('batch.tooMany', { max: number(MAX_BATCH_CHATS) })}</span>
+      )}
     </div>
   );
 }

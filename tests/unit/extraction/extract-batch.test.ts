@@ -167,6 +167,21 @@ describe('the estimate comes first', () => {
     expect(v.inputTokens + v.outputTokens).toBe(3 * one);
   });
 
+  it('counts one site’s share of the cap: what fits is what the queue runs before that site waits', async () => {
+    await storeImported([conversation(1), conversation(2), conversation(3)]);
+    const first = await estimate([idOf(1)]);
+    const one = first.inputTokens + first.outputTokens;
+    // One site may spend half the cap: the third chat of the same site waits for its window.
+    await saveSettings({ ...defaultSettings(), baseUrl: api.url, dailyTokenCap: Math.floor(2.5 * one) });
+    expect((await estimate([idOf(1), idOf(2), idOf(3)])).fitToday).toBe(2);
+    const id = await start([idOf(1), idOf(2), idOf(3)]);
+    await extractionQueue().kick();
+    expect(api.messageRequests()).toHaveLength(2);
+    expect(await view(id)).toMatchObject({ state: 'running', done: 2, waiting: 1 });
+    const waiting = (await listJobs()).find((j) => j.state === 'pending');
+    expect(waiting?.lastError).toMatch(/^Waiting: chatgpt reached its bound of \d+ tokens per (hour|day)/);
+  });
+
   it('skips chats already extracted, or extracts them again, as the user chose', async () => {
     await storeImported([conversation(1), conversation(2)]);
     await start([idOf(1)]);
