@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { ChatList } from '../../../components/chat-list';
 import { EmptyState } from '../../../components/empty-state';
+import { PickBox } from '../../../components/pick-box';
 import { SelectField } from '../../../components/select-field';
 import { SnippetText } from '../../../components/snippet-text';
 import { ViewPanel } from '../../../components/view-panel';
@@ -42,50 +43,36 @@ import { EstimatePanel, PickBar } from './extract-picker';
 const siteName = (site: string) => (SITE_LABELS as Record<string, string>)[site] ?? site;
 
 /** The row's box for "Extract memories from these". */
-function PickBox({ id, title }: { id: string; title: string }) {
-  return (
-    <input
-      type="checkbox"
-      class="chat-pick"
-      aria-label={t('batch.pickOne', { title })}
-      checked={picked.value.has(id)}
-      onChange={(e) => togglePick(id, e.currentTarget.checked)}
-    />
-  );
-}
+const Pick = ({ id, title }: { id: string; title: string }) => (
+  <PickBox checked={picked.value.has(id)} label={t('batch.pickOne', { title })} onChange={(on) => togglePick(id, on)} />
+);
 
 function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }) {
   const title = chat.title || chat.firstWords || chat.chatId;
   return (
     <div class="chat-row-pickable">
-      <PickBox id={chat.chatId} title={title} />
-      <SummaryButton chat={chat} index={index} title={title} />
+      <Pick id={chat.chatId} title={title} />
+      <button
+        type="button"
+        class="chat-row"
+        aria-current={active.value === index ? 'true' : undefined}
+        onClick={() => void openChat(chat.chatId)}
+      >
+        <span class="chat-row-title">{title}</span>
+        <span class="muted small-text">
+          {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
+          {chat.imported && ` · ${t('chats.imported')}`}
+        </span>
+        <span class="chat-row-first">{chat.firstWords}</span>
+      </button>
     </div>
-  );
-}
-
-function SummaryButton({ chat, index, title }: { chat: HistoryChatSummary; index: number; title: string }) {
-  return (
-    <button
-      type="button"
-      class="chat-row"
-      aria-current={active.value === index ? 'true' : undefined}
-      onClick={() => void openChat(chat.chatId)}
-    >
-      <span class="chat-row-title">{title}</span>
-      <span class="muted small-text">
-        {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
-        {chat.imported && ` · ${t('chats.imported')}`}
-      </span>
-      <span class="chat-row-first">{chat.firstWords}</span>
-    </button>
   );
 }
 
 function ResultRow({ result, index }: { result: HistoryResult; index: number }) {
   return (
     <li class="chat-result chat-row-pickable">
-      <PickBox id={result.chatId} title={result.title || result.chatId} />
+      <Pick id={result.chatId} title={result.title || result.chatId} />
       <button
         type="button"
         class="chat-row"
