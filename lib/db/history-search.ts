@@ -214,9 +214,14 @@ export async function searchHistory(req: HistorySearchRequest): Promise<HistoryS
   const results: HistoryResult[] = [];
   const budget = query.phrases.length > 0 ? PHRASE_CHECK_CHATS : limit;
   let verified = 0;
-  for (let i = 0; i < ranked.length && i < budget && results.length < limit; i += 25) {
-    const slice = ranked.slice(i, Math.min(i + 25, budget));
-    const chats = await db.chats.bulkGet(slice.map((c) => c.meta.id));
+  const end = Math.min(ranked.length, budget);
+  const read = (from: number) => db.chats.bulkGet(ranked.slice(from, Math.min(from + 25, end)).map((c) => c.meta.id));
+  let next = end > 0 ? read(0) : null;
+  for (let i = 0; i < end && results.length < limit; i += 25) {
+    const slice = ranked.slice(i, Math.min(i + 25, end));
+    const chats = (await next)!;
+    // The next slice is read while this one is checked (a phrase search may read 400 chats).
+    next = i + 25 < end ? read(i + 25) : null;
     slice.forEach((c, j) => {
       const chat = chats[j];
       const r = chat ? resultOf(c, chat, query) : null;
@@ -224,6 +229,8 @@ export async function searchHistory(req: HistorySearchRequest): Promise<HistoryS
       if (r) verified++;
     });
   }
+  // A slice read ahead and not needed: its outcome does not matter.
+  void next?.catch(() => {});
   const total = query.phrases.length > 0 ? verified : ranked.length;
   return { results, total, pending, ms: performance.now() - started };
 }
