@@ -24,6 +24,7 @@ import {
   storeStatus,
 } from './models/store-health';
 import { startThisTab } from './models/this-tab';
+import { startTidyModel } from './models/tidy';
 import { dismissToast, history, toast, undo } from './models/undo';
 import { startWorkModel } from './models/work';
 import { ActivityView } from './views/activity-view';
@@ -63,6 +64,7 @@ function startModels(): () => void {
     startPreview(),
     startWorkModel(),
     startLearned(),
+    startTidyModel(),
   ];
   void refreshStoreHealth();
   return () => {

@@ -18,6 +18,7 @@ import { REVIEW_STRINGS } from './strings-review';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
+import { TIDY_STRINGS } from './strings-tidy';
 import { WORK_STRINGS } from './strings-work';
 
 export const STRING_MODULES = [
@@ -35,6 +36,7 @@ export const STRING_MODULES = [
   BRIDGE_STRINGS,
   REVIEW_STRINGS,
   CHATS_STRINGS,
+  TIDY_STRINGS,
 ] as const;
 
 const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
@@ -50,7 +52,8 @@ const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
   typeof CHATS_STRINGS &
   typeof STORE_STRINGS &
   typeof WORK_STRINGS &
-  typeof BRING_IN_STRINGS;
+  typeof BRING_IN_STRINGS &
+  typeof TIDY_STRINGS;
 
 export type StringKey = keyof typeof ALL;
 export type { Lang, LanguagePref } from './language';

@@ -15,6 +15,7 @@ import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
 import { storeHandlers } from './store';
+import { tidyHandlers } from './tidy';
 import { transferHandlers } from './transfer';
 import { workHandlers } from './work';
 
@@ -37,6 +38,7 @@ export const handlers: Handlers = {
   ...workHandlers,
   ...bringInHandlers,
   ...keywordsHandlers,
+  ...tidyHandlers,
   ...desktopToolHandlers,
   ping: async () => ({}),
 };
