@@ -19,10 +19,11 @@ import { defaultSettings, type Settings } from '../../../lib/settings/schema';
 import { saveApiKey, saveSettings } from '../../../lib/settings/store';
 import { planTidy } from '../../../lib/tidy/plan';
 import { estimateTidyBatch, TIDY_TOOL_NAME } from '../../../lib/tidy/prompt';
+import { SUGGEST_AFTER } from '../../../lib/tidy/suggest';
 import { utcDay } from '../../../lib/time';
-import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
+import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';
-import { extensionSender, memory, routerOptions } from '../helpers';
+import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
 type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { code: string; message: string } };
@@ -262,5 +263,42 @@ describe('tidy-up', () => {
     const r = await send('tidy.run', { confirmedTokens: 10 });
     expect(r.ok).toBe(false);
     expect(api.messageRequests()).toHaveLength(0);
+  });
+
+  it('cancelling keeps the proposals of the calls already answered', async () => {
+    await store(pairs(14).flat());
+    const held = gate();
+    api.respondWith((req) =>
+      groupsOf(req).length === 2 ? { ...mergeAll(req), heldUntil: held.until } : mergeAll(req),
+    );
+    const estimate = await data<Estimate>('tidy.estimate');
+    const running = send<Run>('tidy.run', { confirmedTokens: estimate.inputTokens + estimate.outputTokens });
+    await expect.poll(() => api.messageRequests().length).toBe(2);
+    expect(await data('work.cancel', { kind: 'tidy' })).toEqual({ cancelled: true });
+    const reply = await running;
+    held.open();
+    expect(reply).toMatchObject({ ok: true, data: { stopped: 'cancelled', callsDone: 1, proposals: 12 } });
+    expect(await listTidyProposals()).toHaveLength(12);
+  });
+
+  it('suggests tidy-up once the store grew by a few hundred since the last one, and only the panel can ask or dismiss', async () => {
+    const many = Array.from({ length: SUGGEST_AFTER }, (_, i) => memory({ content: `note ${i} about topic ${i}` }));
+    await store(many);
+    expect(await data('tidy.status')).toMatchObject({ active: SUGGEST_AFTER, grown: SUGGEST_AFTER, suggest: true });
+    // A finished run remembers the count (in the private database): no suggestion until it grows again.
+    await store(pairs(1).flat());
+    await estimateAndRun();
+    expect(await data('tidy.status')).toMatchObject({ grown: 0, suggest: false });
+    await store(Array.from({ length: SUGGEST_AFTER - 1 }, (_, i) => memory({ content: `later ${i} item ${i}` })));
+    expect(await data('tidy.status')).toMatchObject({ grown: SUGGEST_AFTER - 1, suggest: false });
+    await store([memory({ content: 'one more' })]);
+    expect(await data('tidy.status')).toMatchObject({ suggest: true });
+    await data('tidy.dismiss');
+    expect(await data('tidy.status')).toMatchObject({ grown: 0, suggest: false });
+    // A chat page may neither read nor reset it, nor start, accept or undo anything of tidy-up.
+    for (const type of ['tidy.status', 'tidy.dismiss', 'tidy.estimate', 'tidy.run', 'tidy.accept', 'tidy.undo']) {
+      const r = (await route({ type, payload: {} }, contentSender('https://chatgpt.com/c/1'))) as Reply;
+      expect(r.ok, type).toBe(false);
+    }
   });
 });
