@@ -23,7 +23,7 @@ type RunResult = ResponseOf<'tidy.run'>;
 export const tidyOpen = signal(false);
 export const tidyEstimate = signal<Estimate | null>(null);
 export const tidyResult = signal<RunResult | null>(null);
-export const tidyRows = signal<readonly TidyProposalRow[]>([]);
+const tidyRows = signal<readonly TidyProposalRow[]>([]);
 export const tidyChecked = signal<ReadonlySet<string>>(new Set());
 /** Active memories at the last tidy-up, and the growth worth a suggestion, as the background keeps them. */
 const lastCount = signal<number | null>(null);

@@ -8,7 +8,13 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { checkTidyAnswer, type TidyBatchInput } from '../../../lib/tidy/answer';
-import { TIDY_SYSTEM, TidyAnswerSchema, tidyBatches, tidyUserText } from '../../../lib/tidy/prompt';
+import {
+  MAX_MEMORIES_PER_CALL,
+  TIDY_SYSTEM,
+  TidyAnswerSchema,
+  tidyBatches,
+  tidyUserText,
+} from '../../../lib/tidy/prompt';
 import { memory } from '../helpers';
 
 function group(kind: TidyBatchInput['kind'], ...texts: string[]): TidyBatchInput {
@@ -143,7 +149,7 @@ describe('the tidy prompt', () => {
 
   it('puts several groups in one call and leaves out a group too large for one', () => {
     const small = Array.from({ length: 20 }, (_, i) => ({ members: [i, i] }));
-    const huge = { members: Array.from({ length: 61 }, (_, i) => i) };
+    const huge = { members: Array.from({ length: MAX_MEMORIES_PER_CALL + 1 }, (_, i) => i) };
     const { batches, tooLarge } = tidyBatches([...small, huge]);
     expect(batches.map((b) => b.length)).toEqual([12, 8]);
     expect(tooLarge).toEqual([huge]);
