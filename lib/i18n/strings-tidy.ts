@@ -38,6 +38,10 @@ export const TIDY_STRINGS = {
     '在设置中添加密钥（或本地模型）后才能询问模型。',
   ],
   'tidy.start': ['Ask the model', '询问模型'],
+  'tidy.replaces': [
+    'Asking again replaces the {n} proposal still waiting below.|Asking again replaces the {n} proposals still waiting below.',
+    '重新询问会替换下方仍在等待的 {n} 条建议。',
+  ],
   'tidy.done': ['{n} proposal to review.|{n} proposals to review.', '有 {n} 条建议待你确认。'],
   'tidy.keptAll': ['{n} group was left as it is.|{n} groups were left as they are.', '{n} 组保持不变。'],
   'tidy.dropped': [

@@ -181,4 +181,19 @@ describe('Tidy up (Chromium)', () => {
     // Still one request: accepting and undoing never call the model.
     expect(api.messageRequests()).toHaveLength(1);
   });
+
+  it('reads in Chinese: the waiting proposals reopen from the toolbar with before / after', async () => {
+    const { settings } = await ask<{ settings: Record<string, unknown> }>(panel, 'settings.get');
+    await ask(panel, 'settings.set', { settings: { ...settings, language: 'zh' } });
+    await panel.reload();
+    await panel.getByRole('button', { name: '整理（2 条待定）' }).click();
+    const tidy = panel.getByRole('region', { name: '整理记忆' });
+    const list = tidy.getByRole('region', { name: '整理建议' });
+    await expect.poll(() => list.getByRole('article').count(), { timeout: 10_000 }).toBe(3);
+    const text = (await tidy.textContent()) ?? '';
+    for (const words of ['之前', '之后', '合并', '保留较新的', '已接受', '撤销', '全部接受（2）'])
+      expect(text).toContain(words);
+    await panel.screenshot({ path: 'tests/e2e/screenshots/tidy-proposals-zh.png', fullPage: true });
+    expect(api.messageRequests()).toHaveLength(1);
+  });
 });

@@ -24,6 +24,7 @@ function EstimateLines() {
   if (!e) return null;
   if (e.groups === 0) return <p>{t('tidy.none', { n: number(e.memories) })}</p>;
   const tokens = number(e.inputTokens + e.outputTokens);
+  const waiting = shownProposals.value.filter((p) => p.row.state === 'open').length;
   return (
     <>
       <p>{t('tidy.found', { n: e.groups, m: number(e.memories) })}</p>
@@ -38,6 +39,7 @@ function EstimateLines() {
         </p>
       )}
       {e.cap > 0 && <p class="field-hint">{t('tidy.cap', { used: number(e.usedToday), cap: number(e.cap) })}</p>}
+      {waiting > 0 && <p class="field-hint">{t('tidy.replaces', { n: waiting })}</p>}
       {!keyMissing.value && (
         <button type="button" class="primary" disabled={busy('tidy')} onClick={() => void runTidy()}>
           {t('tidy.start')}
