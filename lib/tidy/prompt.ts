@@ -18,9 +18,16 @@ export const TIDY_TOOL_NAME = 'propose_tidy';
 /** Memories per call: enough groups to share the prompt, few enough that one bad answer costs little. */
 export const MAX_MEMORIES_PER_CALL = 60;
 const MAX_GROUPS_PER_CALL = 12;
-/** The tool's schema as the API counts it, measured on the fake server's requests and rounded up. */
-const TOOL_TOKENS = 300;
-/** One entry's fixed part (group, action, ids, reason) in output tokens. */
+/**
+ * The tool as the API bills it: its definition is 162 tokens by @anthropic-ai/tokenizer, and a
+ * forced tool adds the API's tool-use system prompt (235–340 tokens for the Claude 3 models in
+ * Anthropic's "Tool use pricing and tokens" table, about 313 for later ones), rounded up.
+ */
+const TOOL_TOKENS = 480;
+/**
+ * One entry without its merged text, in output tokens: a keep-newer entry with a one-sentence
+ * reason is 54 by @anthropic-ai/tokenizer, a keep-all one 23; rounded up to the larger.
+ */
 const OUTPUT_TOKENS_PER_GROUP = 60;
 
 export const TIDY_ACTIONS = ['merge', 'keep-newer', 'archive', 'keep-all'] as const;
