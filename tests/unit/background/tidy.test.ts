@@ -142,6 +142,15 @@ describe('tidy-up', () => {
       true,
     );
     expect((await listTidyProposals()).every((r) => r.state === 'open')).toBe(true);
+    // A waiting proposal is in no export and no block.
+    const exported = await data<{ text: string }>('transfer.export', { chatHistory: false });
+    expect(exported.text).not.toContain('Merged:');
+    const block = await data<{ block: string | null }>('inject.preview', {
+      site: 'chatgpt',
+      draft: 'Tell me about my cat Zorblax',
+    });
+    expect(block.block ?? '').toContain('Zorblax');
+    expect(block.block ?? '').not.toContain('Merged:');
     expect((await usageOfDay(utcDay())).calls).toBe(2);
   });
 
@@ -217,6 +226,21 @@ describe('tidy-up', () => {
     expect(used.inputTokens + used.outputTokens).toBeLessThanOrEqual(
       e1.inputTokens + e1.outputTokens + e2.inputTokens + e2.outputTokens - 1,
     );
+  });
+
+  it("may use the whole daily cap: the per-site half of it is for sites, and this is the user's own action", async () => {
+    await store(pairs(14).flat());
+    const [first, second] = planTidy(await listMemories({ status: 'active' })).batches;
+    const total = [first!, second!].map(estimateTidyBatch).reduce((n, e) => n + e.inputTokens + e.outputTokens, 0);
+    api.respondWith((req) => {
+      const e = estimateTidyBatch(groupsOf(req).length === first!.length ? first! : second!);
+      return mergeAll(req, { input_tokens: e.inputTokens, output_tokens: e.outputTokens });
+    });
+    await configure({ dailyTokenCap: total });
+    const { run } = await estimateAndRun();
+    expect(run).toMatchObject({ stopped: null, callsDone: 2, proposals: 14 });
+    const used = await usageOfDay(utcDay());
+    expect(used.inputTokens + used.outputTokens).toBe(total);
   });
 
   it('counts a malformed answer as a failed call that proposes nothing', async () => {
