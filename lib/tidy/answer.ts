@@ -67,7 +67,7 @@ type Entry = TidyAnswer['groups'][number];
 function ownMembers(entry: Entry, gi: number, group: TidyBatchInput, out: TidyCheck) {
   const byLabel = new Map(group.members.map((m, mi) => [labelOf(gi, mi), m]));
   const pick = (label: string): MemoryRecord | null => {
-    const m = byLabel.get(label.trim().replace(/^\[|\]$/g, ''));
+    const m = byLabel.get(label.trim().replace(/^\[|\]$/g, '').toLowerCase());
     if (!m) out.foreignIds++;
     return m ?? null;
   };
@@ -127,7 +127,8 @@ export function checkTidyAnswer(
   const out: TidyCheck = { drafts: [], keptAll: 0, foreignIds: 0, invalid: 0, privacyDropped: 0, unanswered: 0 };
   const answered = new Set<number>();
   for (const entry of answer.groups) {
-    const match = /^g(\d+)$/.exec(entry.group.trim());
+    // Models write the group as we labelled it (`g2`), sometimes as the bare number.
+    const match = /^g?(\d+)$/i.exec(entry.group.trim());
     const gi = match ? Number(match[1]) - 1 : -1;
     const group = groups[gi];
     if (!group || answered.has(gi)) {

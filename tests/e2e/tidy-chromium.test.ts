@@ -11,6 +11,7 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { TIDY_TOOL_NAME } from '../../lib/tidy/prompt';
 import type { TidyProposalRow } from '../../lib/tidy/proposal';
 import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
+import { audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { putRows } from './harness/seed';
@@ -99,6 +100,15 @@ afterAll(async () => {
   await api.stop();
 });
 
+/** Serious or critical axe-core findings on the panel as it is now. */
+async function blockingViolations(where: string): Promise<string[]> {
+  const found = await audit(panel);
+  return describeViolations(
+    where,
+    found.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+  );
+}
+
 const byId = async () => new Map((await readStore<MemoryRecord>(panel, 'memories')).map((m) => [m.id, m]));
 
 describe('Tidy up (Chromium)', () => {
@@ -139,6 +149,7 @@ describe('Tidy up (Chromium)', () => {
 
     await panel.setViewportSize({ width: 360, height: 1400 });
     await panel.screenshot({ path: 'tests/e2e/screenshots/tidy-proposals-en.png', fullPage: true });
+    expect(await blockingViolations('tidy-en')).toEqual([]);
 
     // Accept some: two of three.
     await cat.getByRole('checkbox', { name: 'Select this proposal' }).check();
@@ -194,6 +205,7 @@ describe('Tidy up (Chromium)', () => {
     for (const words of ['之前', '之后', '合并', '保留较新的', '已接受', '撤销', '全部接受（2）'])
       expect(text).toContain(words);
     await panel.screenshot({ path: 'tests/e2e/screenshots/tidy-proposals-zh.png', fullPage: true });
+    expect(await blockingViolations('tidy-zh')).toEqual([]);
     expect(api.messageRequests()).toHaveLength(1);
   });
 });

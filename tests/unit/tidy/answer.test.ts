@@ -99,6 +99,12 @@ describe('checking a tidy answer', () => {
     ).toEqual([]);
   });
 
+  it('reads labels the way models echo them: bracketed, upper case, the group as a bare number', () => {
+    const g1 = group('duplicates', 'User drinks tea', 'User likes tea');
+    const check = checkTidyAnswer([g1], { groups: [{ group: '1', action: 'archive', ids: ['[G1M1]'] }] });
+    expect(check.drafts.map((d) => d.affectedIds)).toEqual([ids(g1, 0)]);
+  });
+
   it('rejects malformed answers at the schema (the run counts the call as failed)', () => {
     for (const bad of [
       { groups: [{ group: 'g1', action: 'delete', ids: ['g1m1'] }] },
