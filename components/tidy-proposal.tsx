@@ -9,7 +9,13 @@ export interface TidyProposalProps {
   /** Accepting changes a pinned or hand-edited memory. */
   protected: boolean;
   checked: boolean;
+  /** The merged text being edited, or null when not editing. */
+  draft: string | null;
   onCheck: (on: boolean) => void;
+  onEdit: () => void;
+  onDraft: (text: string) => void;
+  onAcceptEdited: () => void;
+  onCancelEdit: () => void;
   onAccept: () => void;
   onReject: () => void;
   onUndo: () => void;
@@ -94,10 +100,35 @@ export function TidyProposal(p: TidyProposalProps) {
         </p>
       )}
       {p.stale && <p class="tidy-stale">{t('tidy.stale')}</p>}
-      <div class="memory-actions">
+      {p.draft !== null && (
+        <form
+          class="proposal-edit"
+          onSubmit={(e) => {
+            e.preventDefault();
+            p.onAcceptEdited();
+          }}
+        >
+          <label for={`${titleId}-edit`}>{t('tidy.editLabel')}</label>
+          <textarea id={`${titleId}-edit`} value={p.draft} rows={3} onInput={(e) => p.onDraft(e.currentTarget.value)} />
+          <div class="memory-actions">
+            <button type="submit" class="small primary" disabled={p.draft.trim() === ''}>
+              {t('tidy.acceptEdited')}
+            </button>
+            <button type="button" class="small" onClick={p.onCancelEdit}>
+              {t('common.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      <div class="memory-actions" hidden={p.draft !== null}>
         {open && !p.stale && (
           <button type="button" class="small primary" onClick={p.onAccept}>
             {t('tidy.accept')}
+          </button>
+        )}
+        {open && !p.stale && row.action === 'merge' && (
+          <button type="button" class="small" onClick={p.onEdit}>
+            {t('tidy.edit')}
           </button>
         )}
         {open && (

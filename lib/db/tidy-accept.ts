@@ -7,8 +7,9 @@
  * archive sets the status. A proposal whose memories changed since it was made is stale and is
  * refused: the user sees it marked and runs tidy-up again.
  */
+import { withoutInvisible } from '../memory/invisible';
 import { cleanKeywords } from '../memory/keyword-list';
-import type { MemoryRecord } from '../memory/types';
+import { MAX_MEMORY_CHARS, type MemoryRecord } from '../memory/types';
 import { changeMemory } from '../memory/versions';
 import { isStale, type TidyProposalRow } from '../tidy/proposal';
 import { now } from '../time';
@@ -30,7 +31,12 @@ function supersededBy(m: MemoryRecord, keepId: string, at: string): MemoryRecord
 }
 
 /** The records the proposal writes, from the memories as they are now (checked not stale). */
-function applied(row: TidyProposalRow, current: ReadonlyMap<string, MemoryRecord>, at: string): MemoryRecord[] {
+function applied(
+  row: TidyProposalRow,
+  current: ReadonlyMap<string, MemoryRecord>,
+  at: string,
+  edited?: { text: string; removed: number },
+): MemoryRecord[] {
   const affected = row.affectedIds.map((id) => current.get(id)).filter((m): m is MemoryRecord => !!m);
   if (row.action === 'archive') return affected.map((m) => ({ ...m, status: 'archived', updatedAt: at }));
   const keep = row.keepId ? current.get(row.keepId) : undefined;
@@ -41,10 +47,14 @@ function applied(row: TidyProposalRow, current: ReadonlyMap<string, MemoryRecord
   const [changed, version] = changeMemory(
     keep,
     {
-      content: row.text ?? keep.content,
+      content: edited?.text ?? row.text ?? keep.content,
       importance: Math.max(...all.map((m) => m.importance)),
       keywords: cleanKeywords(all.flatMap((m) => m.keywords ?? [])),
-      ...(row.invisibleRemoved > 0 ? { invisibleRemoved: row.invisibleRemoved } : {}),
+      // Text the user wrote is theirs: nothing changes it later without review.
+      ...(edited ? { origin: { kind: 'hand' as const } } : {}),
+      ...((edited?.removed ?? row.invisibleRemoved) > 0
+        ? { invisibleRemoved: edited?.removed ?? row.invisibleRemoved }
+        : {}),
     },
     at,
   );
@@ -52,7 +62,7 @@ function applied(row: TidyProposalRow, current: ReadonlyMap<string, MemoryRecord
   return [{ ...changed, pinned: all.some((m) => m.pinned) }, version, ...gone];
 }
 
-async function acceptOne(id: string, out: TidyAcceptResult): Promise<void> {
+async function acceptOne(id: string, out: TidyAcceptResult, edited?: { text: string; removed: number }): Promise<void> {
   await db.transaction('rw', db.memories, db.tidy, db.meta, async () => {
     const row = await db.tidy.get(id);
     if (row?.state !== 'open') {
@@ -66,7 +76,8 @@ async function acceptOne(id: string, out: TidyAcceptResult): Promise<void> {
     }
     const at = now();
     const byId = new Map(current.filter((m): m is MemoryRecord => !!m).map((m) => [m.id, m]));
-    const after = applied(row, byId, at);
+    if (edited && row.action !== 'merge') throw new TidyEditRefused('Only a merge has a text to edit.');
+    const after = applied(row, byId, at, edited);
     const before = after.flatMap((m) => (byId.has(m.id) ? [byId.get(m.id)!] : []));
     await db.memories.bulkPut(after);
     const undoId = await recordUndo('tidy', { memories: changesOf(before, after, sameMemory) });
@@ -76,10 +87,25 @@ async function acceptOne(id: string, out: TidyAcceptResult): Promise<void> {
   });
 }
 
-/** Accepts open proposals, each as its own undoable step. */
-export async function acceptTidyProposals(ids: readonly string[]): Promise<TidyAcceptResult> {
+export class TidyEditRefused extends Error {
+  override name = 'TidyEditRefused';
+}
+
+/**
+ * Accepts open proposals, each as its own undoable step. `text` (one merge proposal only) is the
+ * user's edit of the merged text: the merged memory is then the user's own (origin `hand`).
+ */
+export async function acceptTidyProposals(ids: readonly string[], text?: string): Promise<TidyAcceptResult> {
   const out: TidyAcceptResult = { accepted: 0, acceptedIds: [], stale: 0, skipped: 0 };
-  for (const id of ids) await acceptOne(id, out);
+  if (text === undefined) {
+    for (const id of ids) await acceptOne(id, out);
+    return out;
+  }
+  const cleaned = withoutInvisible(text);
+  const edited = { text: cleaned.text.trim().slice(0, MAX_MEMORY_CHARS), removed: cleaned.removed };
+  if (ids.length !== 1 || !edited.text)
+    throw new TidyEditRefused('An edited text accepts exactly one merge, with some text.');
+  await acceptOne(ids[0]!, out, edited);
   return out;
 }
 

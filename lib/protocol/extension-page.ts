@@ -39,6 +39,7 @@ import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
 import { TabHealthSchema } from '../sites/health';
 import {
+  TidyAcceptRequestSchema,
   TidyAcceptResultSchema,
   TidyEstimateSchema,
   TidyIdsSchema,
@@ -276,7 +277,7 @@ const tidy = {
   'tidy.dismiss': def(Empty, Empty),
   'tidy.estimate': def(Empty, TidyEstimateSchema),
   'tidy.run': def(TidyRunRequestSchema, TidyRunResultSchema),
-  'tidy.accept': def(TidyIdsSchema, TidyAcceptResultSchema),
+  'tidy.accept': def(TidyAcceptRequestSchema, TidyAcceptResultSchema),
   'tidy.reject': def(TidyIdsSchema, z.object({ rejected: z.int() })),
   'tidy.undo': def(
     z.object({ id: z.string().check(z.maxLength(100)) }),

@@ -67,7 +67,12 @@ type Entry = TidyAnswer['groups'][number];
 function ownMembers(entry: Entry, gi: number, group: TidyBatchInput, out: TidyCheck) {
   const byLabel = new Map(group.members.map((m, mi) => [labelOf(gi, mi), m]));
   const pick = (label: string): MemoryRecord | null => {
-    const m = byLabel.get(label.trim().replace(/^\[|\]$/g, '').toLowerCase());
+    const m = byLabel.get(
+      label
+        .trim()
+        .replace(/^\[|\]$/g, '')
+        .toLowerCase(),
+    );
     if (!m) out.foreignIds++;
     return m ?? null;
   };

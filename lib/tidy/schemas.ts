@@ -1,5 +1,6 @@
 /** Tidy-up's messages between the side panel and the background (lib/protocol imports these). */
 import * as z from 'zod/mini';
+import { MemoryContentSchema } from '../memory/types';
 
 const Count = z.int().check(z.minimum(0));
 const ProposalIds = z.array(z.string().check(z.maxLength(100))).check(z.minLength(1), z.maxLength(2000));
@@ -52,6 +53,9 @@ export const TidyRunResultSchema = z.object({
 });
 
 export const TidyIdsSchema = z.object({ ids: ProposalIds });
+
+/** Accept: with `text`, exactly one merge, its text as the user edited it. */
+export const TidyAcceptRequestSchema = z.object({ ids: ProposalIds, text: z.optional(MemoryContentSchema) });
 
 export const TidyAcceptResultSchema = z.object({
   accepted: Count,

@@ -7,7 +7,7 @@
  */
 import { backupBefore } from '../../../lib/db/backup-policy';
 import { listMemories } from '../../../lib/db/memories';
-import { acceptTidyProposals, undoTidyProposal } from '../../../lib/db/tidy-accept';
+import { acceptTidyProposals, TidyEditRefused, undoTidyProposal } from '../../../lib/db/tidy-accept';
 import {
   clearTidyProposals,
   memoriesOfProposals,
@@ -193,9 +193,14 @@ export const tidyHandlers: HandlerGroup<
     };
   },
   'tidy.run': ({ confirmedTokens }) => tracked('tidy', (work) => runTidy(work, confirmedTokens)),
-  'tidy.accept': async ({ ids }) => {
+  'tidy.accept': async ({ ids, text }) => {
     await backupBefore('before tidy-up', await memoriesOfProposals(ids));
-    return acceptTidyProposals(ids);
+    try {
+      return await acceptTidyProposals(ids, text);
+    } catch (error) {
+      if (error instanceof TidyEditRefused) throw new MessageError('bad_request', error.message);
+      throw error;
+    }
   },
   'tidy.reject': async ({ ids }) => ({ rejected: await rejectTidyProposals(ids) }),
   'tidy.undo': async ({ id }) => {

@@ -25,6 +25,8 @@ export const tidyEstimate = signal<Estimate | null>(null);
 export const tidyResult = signal<RunResult | null>(null);
 const tidyRows = signal<readonly TidyProposalRow[]>([]);
 export const tidyChecked = signal<ReadonlySet<string>>(new Set());
+/** The merge whose text is being edited before it is accepted, with the draft. */
+export const tidyEditing = signal<{ id: string; text: string } | null>(null);
 /** Active memories at the last tidy-up, and the growth worth a suggestion, as the background keeps them. */
 const lastCount = signal<number | null>(null);
 const threshold = signal(Number.POSITIVE_INFINITY);
@@ -152,12 +154,35 @@ export async function undoTidy(id: string): Promise<void> {
   }
 }
 
-/** Accepts these proposals, each its own undo step (Recent changes, and Undo on the proposal). */
-export async function acceptTidy(ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
+export function startTidyEdit(row: TidyProposalRow): void {
+  tidyEditing.value = { id: row.id, text: row.text ?? '' };
+}
+
+export function changeTidyDraft(text: string): void {
+  const current = tidyEditing.value;
+  if (current) tidyEditing.value = { ...current, text };
+}
+
+export function cancelTidyEdit(): void {
+  tidyEditing.value = null;
+}
+
+/** Accepts the merge being edited, with the user's text. */
+export async function acceptTidyEdited(): Promise<void> {
+  const current = tidyEditing.value;
+  if (!current || current.text.trim() === '') return;
+  if (await acceptTidy([current.id], current.text)) tidyEditing.value = null;
+}
+
+/**
+ * Accepts these proposals, each its own undo step (Recent changes, and Undo on the proposal);
+ * with `text`, one merge as the user edited it.
+ */
+export async function acceptTidy(ids: readonly string[], text?: string): Promise<boolean> {
+  if (ids.length === 0) return false;
   const rows = new Map(tidyRows.value.map((r) => [r.id, r]));
   try {
-    const r = await send('tidy.accept', { ids: [...ids] });
+    const r = await send('tidy.accept', { ids: [...ids], ...(text !== undefined ? { text } : {}) });
     for (const id of r.acceptedIds) {
       const row = rows.get(id);
       if (row)
@@ -171,8 +196,10 @@ export async function acceptTidy(ids: readonly string[]): Promise<void> {
         .filter(Boolean)
         .join(' '),
     );
+    return r.accepted > 0;
   } catch (error) {
     fail(messageOf(error));
+    return false;
   }
 }
 

@@ -5,12 +5,17 @@ import { money, number } from '../../../lib/i18n/format';
 import { keyMissing } from '../models/settings';
 import {
   acceptTidy,
+  acceptTidyEdited,
+  cancelTidyEdit,
+  changeTidyDraft,
   closeTidy,
   openProposals,
   rejectTidy,
   runTidy,
   shownProposals,
+  startTidyEdit,
   tidyChecked,
+  tidyEditing,
   tidyEstimate,
   tidyOpen,
   tidyResult,
@@ -104,7 +109,12 @@ function Proposals() {
             stale={p.stale}
             protected={p.protected}
             checked={tidyChecked.value.has(p.row.id)}
+            draft={tidyEditing.value?.id === p.row.id ? tidyEditing.value.text : null}
             onCheck={(on) => toggleTidyChecked(p.row.id, on)}
+            onEdit={() => startTidyEdit(p.row)}
+            onDraft={changeTidyDraft}
+            onAcceptEdited={() => void acceptTidyEdited()}
+            onCancelEdit={cancelTidyEdit}
             onAccept={() => void acceptTidy([p.row.id])}
             onReject={() => void rejectTidy([p.row.id])}
             onUndo={() => void undoTidy(p.row.id)}

@@ -197,6 +197,45 @@ describe('tidy-up', () => {
     expect(await db.memories.get(c.affectedIds[0]!)).toMatchObject({ status: 'active', supersededBy: null });
   });
 
+  it("accepts a merge with the user's own text, which makes the merged memory theirs; other edits are refused", async () => {
+    await store(pairs(2).flat());
+    await estimateAndRun();
+    const [a, b] = await listTidyProposals();
+    const twoAtOnce = await send('tidy.accept', { ids: [a!.id, b!.id], text: 'two at once' });
+    expect(twoAtOnce.ok).toBe(false);
+    const r = await data<{ accepted: number }>('tidy.accept', {
+      ids: [a!.id],
+      text: '  User has a cat called Zorblax\u200b (a tabby)  ',
+    });
+    expect(r.accepted).toBe(1);
+    expect(await db.memories.get(a!.keepId!)).toMatchObject({
+      content: 'User has a cat called Zorblax (a tabby)',
+      origin: { kind: 'hand' },
+      invisibleRemoved: 1,
+    });
+    expect(await db.memories.get(a!.affectedIds[0]!)).toMatchObject({ status: 'superseded', supersededBy: a!.keepId });
+    // Undo gives the memories back as they were, the hand mark included.
+    await data('tidy.undo', { id: a!.id });
+    expect(await db.memories.get(a!.keepId!)).toEqual(a!.before.find((m) => m.id === a!.keepId));
+  });
+
+  it('refuses an edited text for anything but a merge', async () => {
+    await store(pairs(1).flat());
+    api.respondWith((req) => {
+      const [g] = groupsOf(req);
+      return {
+        body: toolUseMessage(TIDY_TOOL_NAME, {
+          groups: [{ group: g!.id, action: 'archive', ids: [g!.notes[0]!.label] }],
+        }),
+      };
+    });
+    await estimateAndRun();
+    const [row] = await listTidyProposals();
+    const r = await send('tidy.accept', { ids: [row!.id], text: 'something else' });
+    expect(r.ok).toBe(false);
+    expect((await listTidyProposals())[0]?.state).toBe('open');
+  });
+
   it('refuses a stale proposal: a memory of its group changed since it was made (hits do not count)', async () => {
     const all = pairs(2);
     await store(all.flat());
