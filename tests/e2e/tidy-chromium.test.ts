@@ -189,6 +189,16 @@ describe('Tidy up (Chromium)', () => {
     const after = await readStore<TidyProposalRow>(panel, 'tidy');
     const state = (needle: string) => after.find((r) => r.before.some((m) => m.content.includes(needle)))?.state;
     expect([state('Zorblax'), state('豆豆'), state('Lumora')]).toEqual(['open', 'accepted', 'open']);
+
+    // The reopened merge, accepted again with the user's own wording.
+    await cat.getByRole('button', { name: 'Edit' }).click();
+    await cat.getByLabel('Merged text').fill('User has a ginger cat called Zorblax');
+    await cat.getByRole('button', { name: 'Accept edited' }).click();
+    await expect
+      .poll(async () => (await byId()).get('cat-new')?.content, { timeout: 10_000 })
+      .toBe('User has a ginger cat called Zorblax');
+    expect((await byId()).get('cat-new')?.origin).toEqual({ kind: 'hand' });
+
     // Still one request: accepting and undoing never call the model.
     expect(api.messageRequests()).toHaveLength(1);
   });
@@ -197,12 +207,12 @@ describe('Tidy up (Chromium)', () => {
     const { settings } = await ask<{ settings: Record<string, unknown> }>(panel, 'settings.get');
     await ask(panel, 'settings.set', { settings: { ...settings, language: 'zh' } });
     await panel.reload();
-    await panel.getByRole('button', { name: '整理（2 条待定）' }).click();
+    await panel.getByRole('button', { name: '整理（1 条待定）' }).click();
     const tidy = panel.getByRole('region', { name: '整理记忆' });
     const list = tidy.getByRole('region', { name: '整理建议' });
     await expect.poll(() => list.getByRole('article').count(), { timeout: 10_000 }).toBe(3);
     const text = (await tidy.textContent()) ?? '';
-    for (const words of ['之前', '之后', '合并', '保留较新的', '已接受', '撤销', '全部接受（2）'])
+    for (const words of ['之前', '之后', '合并', '保留较新的', '已接受', '撤销', '全部接受（1）'])
       expect(text).toContain(words);
     await panel.screenshot({ path: 'tests/e2e/screenshots/tidy-proposals-zh.png', fullPage: true });
     expect(await blockingViolations('tidy-zh')).toEqual([]);
