@@ -42,7 +42,7 @@ export const TIDY_STRINGS = {
     'Asking again replaces the {n} proposal still waiting below.|Asking again replaces the {n} proposals still waiting below.',
     '重新询问会替换下方仍在等待的 {n} 条建议。',
   ],
-  'tidy.done': ['{n} proposal to review.|{n} proposals to review.', '有 {n} 条建议待你确认。'],
+  'tidy.done': ['The model made {n} proposal.|The model made {n} proposals.', '模型给出了 {n} 条建议。'],
   'tidy.keptAll': ['{n} group was left as it is.|{n} groups were left as they are.', '{n} 组保持不变。'],
   'tidy.dropped': [
     '{n} reference to a memory outside its group was ignored.|{n} references to memories outside their group were ignored.',
