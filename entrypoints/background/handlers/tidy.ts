@@ -179,7 +179,10 @@ export const tidyHandlers: HandlerGroup<
   },
   'tidy.estimate': async () => {
     const settings = await loadSettings();
-    const plan = planTidy(await activeMemories());
+    const active = await activeMemories();
+    const plan = planTidy(active);
+    // Nothing to ask about counts as a tidy-up: the suggestion waits for the store to grow again.
+    if (plan.groups === 0) await rememberTidyCount(active.length);
     return {
       groups: plan.groups,
       memories: plan.memories,

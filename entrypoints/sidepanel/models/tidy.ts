@@ -92,6 +92,7 @@ export async function openTidy(): Promise<void> {
   tidyEstimate.value = null;
   try {
     tidyEstimate.value = await send('tidy.estimate', {});
+    if (tidyEstimate.value.groups === 0) await refreshTidyStatus();
   } catch (error) {
     fail(messageOf(error));
   }

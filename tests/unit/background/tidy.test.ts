@@ -344,6 +344,14 @@ describe('tidy-up', () => {
     expect(await listTidyProposals()).toHaveLength(12);
   });
 
+  it('an estimate that finds nothing to tidy counts as a tidy-up for the suggestion', async () => {
+    await store(Array.from({ length: SUGGEST_AFTER }, () => memory({ content: `Fact ${crypto.randomUUID()}` })));
+    expect(await data('tidy.status')).toMatchObject({ suggest: true });
+    expect(await data('tidy.estimate')).toMatchObject({ groups: 0 });
+    expect(await data('tidy.status')).toMatchObject({ grown: 0, suggest: false });
+    expect(api.messageRequests()).toHaveLength(0);
+  });
+
   it('suggests tidy-up once the store grew by a few hundred since the last one, and only the panel can ask or dismiss', async () => {
     const many = Array.from({ length: SUGGEST_AFTER }, (_, i) => memory({ content: `note ${i} about topic ${i}` }));
     await store(many);
@@ -358,6 +366,7 @@ describe('tidy-up', () => {
     expect(await data('tidy.status')).toMatchObject({ suggest: true });
     await data('tidy.dismiss');
     expect(await data('tidy.status')).toMatchObject({ grown: 0, suggest: false });
+
     // A chat page may neither read nor reset it, nor start, accept or undo anything of tidy-up.
     for (const type of ['tidy.status', 'tidy.dismiss', 'tidy.estimate', 'tidy.run', 'tidy.accept', 'tidy.undo']) {
       const r = (await route({ type, payload: {} }, contentSender('https://chatgpt.com/c/1'))) as Reply;
