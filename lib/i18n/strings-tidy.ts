@@ -29,6 +29,10 @@ export const TIDY_STRINGS = {
     'Today (UTC) {used} of your {cap} daily tokens are used; the run stops before the cap and keeps what it found.',
     '今天（UTC）已用 {used} / 每日上限 {cap} 个 token；达到上限前会停止，并保留已得到的建议。',
   ],
+  'tidy.capShort': [
+    'Only about {left} tokens are left under today’s cap, so the run will stop before it is done; what it finds is kept.',
+    '今天的上限只剩约 {left} 个 token，整理会在完成前停止；已得到的建议会保留。',
+  ],
   'tidy.tooLarge': [
     '{n} group is too large to judge in one call and is left out.|{n} groups are too large to judge in one call and are left out.',
     '{n} 组太大，无法在一次调用中判断，已跳过。',

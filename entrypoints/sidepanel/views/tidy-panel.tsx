@@ -44,6 +44,9 @@ function EstimateLines() {
         </p>
       )}
       {e.cap > 0 && <p class="field-hint">{t('tidy.cap', { used: number(e.usedToday), cap: number(e.cap) })}</p>}
+      {e.cap > 0 && e.usedToday + e.inputTokens + e.outputTokens > e.cap && (
+        <p class="field-hint tidy-stale">{t('tidy.capShort', { left: number(Math.max(0, e.cap - e.usedToday)) })}</p>
+      )}
       {waiting > 0 && <p class="field-hint">{t('tidy.replaces', { n: waiting })}</p>}
       {!keyMissing.value && (
         <button type="button" class="primary" disabled={busy('tidy')} onClick={() => void runTidy()}>
