@@ -161,7 +161,9 @@ export class MemoryIndex {
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
     expandQuery(query, weights, w.expansion);
-    const { slots, scores } = this.text.score(weights, w.bm25);
+    let { slots, scores } = this.text.score(weights, w.bm25);
+    if (w.prf.docs > 0 && w.prf.weight > 0)
+      ({ slots, scores } = this.withLent(slots, scores, weights, w, opts, excluded));
     let best = 0;
     for (const s of scores) best = Math.max(best, s);
     const floor = pruneFloor(scores, best * MIN_TEXT_SHARE);
@@ -178,6 +180,63 @@ export class MemoryIndex {
       if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
     }
     return out;
+  }
+
+  /**
+   * Pseudo-relevance feedback (Rocchio 1971; RM3, Lavrenko and Croft 2001) restricted to the
+   * keywords field: the best few matches lend their keywords to the query at a low weight, so a
+   * memory about the same thing in other words (the model's category, synonyms, the other
+   * language) is found through what the best match is about, not only through what the draft
+   * says. Only the rarest lent terms count (common ones drift the topic). The lenders keep their
+   * own score: their keywords are what was lent, and counting them again would let the second
+   * best lift itself over the best through terms only it holds.
+   */
+  private withLent(
+    slots: number[],
+    scores: number[],
+    weights: ReadonlyMap<string, number>,
+    w: ScoreWeights,
+    opts: RankOptions,
+    excluded: ReadonlySet<string>,
+  ): { slots: number[]; scores: number[] } {
+    let best = 0;
+    const order: number[] = [];
+    slots.forEach((slot, i) => {
+      const row = this.bySlot[slot];
+      if (!row || !eligible(row.memory, opts) || excluded.has(row.memory.id)) return;
+      best = Math.max(best, scores[i] as number);
+      order.push(i);
+    });
+    if (best <= 0) return { slots, scores };
+    order.sort((a, b) => (scores[b] as number) - (scores[a] as number));
+    const lent = new Map<string, number>();
+    const lenders = new Set<number>();
+    for (const i of order.slice(0, w.prf.docs)) {
+      const share = (scores[i] as number) / best;
+      if (share < w.prf.minShare) break;
+      lenders.add(slots[i] as number);
+      for (const t of this.text.keywordTermsOf(slots[i] as number)) {
+        if (t.startsWith(CHAR_MARK) || weights.has(t)) continue;
+        lent.set(t, Math.max(lent.get(t) ?? 0, share));
+      }
+    }
+    const picked = [...lent]
+      .map(([t, share]) => [t, share, this.text.idf(t)] as const)
+      .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, w.prf.terms);
+    if (picked.length === 0) return { slots, scores };
+    const extra = this.text.score(new Map(picked.map(([t, share]) => [t, w.prf.weight * share])), w.bm25);
+    const at = new Map(slots.map((slot, i) => [slot, i]));
+    extra.slots.forEach((slot, j) => {
+      if (lenders.has(slot)) return;
+      const i = at.get(slot);
+      const add = extra.scores[j] as number;
+      if (i === undefined) {
+        slots.push(slot);
+        scores.push(add);
+      } else scores[i] = (scores[i] as number) + add;
+    });
+    return { slots, scores };
   }
 
   rank(query: string, opts: RankOptions): RankedMemory[] {
