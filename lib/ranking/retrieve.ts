@@ -199,19 +199,24 @@ export class MemoryIndex {
     opts: RankOptions,
     excluded: ReadonlySet<string>,
   ): { slots: number[]; scores: number[] } {
+    // The best `docs` eligible matches, in one pass (a large store matches thousands).
+    const top: number[] = [];
     let best = 0;
-    const order: number[] = [];
     slots.forEach((slot, i) => {
+      const score = scores[i] as number;
+      if (top.length === w.prf.docs && score <= (scores[top[top.length - 1] as number] as number)) return;
       const row = this.bySlot[slot];
       if (!row || !eligible(row.memory, opts) || excluded.has(row.memory.id)) return;
-      best = Math.max(best, scores[i] as number);
-      order.push(i);
+      best = Math.max(best, score);
+      let at = top.length;
+      while (at > 0 && (scores[top[at - 1] as number] as number) < score) at--;
+      top.splice(at, 0, i);
+      if (top.length > w.prf.docs) top.pop();
     });
     if (best <= 0) return { slots, scores };
-    order.sort((a, b) => (scores[b] as number) - (scores[a] as number));
     const lent = new Map<string, number>();
     const lenders = new Set<number>();
-    for (const i of order.slice(0, w.prf.docs)) {
+    for (const i of top) {
       const share = (scores[i] as number) / best;
       if (share < w.prf.minShare) break;
       lenders.add(slots[i] as number);
