@@ -117,9 +117,16 @@ export class InvertedIndex {
     }
     this.lengths[slot] = terms.length;
     this.keywordLengths[slot] = keywords.length;
-    const inKeywords = [...tf].filter(([, f]) => f[1] > 0).map(([term]) => term);
-    this.docTerms[slot] = [...inKeywords, ...[...tf].filter(([, f]) => f[1] === 0).map(([term]) => term)];
-    this.keywordTermCounts[slot] = inKeywords.length;
+    // Sized once: keyword terms from the front, the rest from the back (no spare capacity per document).
+    const unique: string[] = new Array(tf.size);
+    let front = 0;
+    let back = tf.size;
+    for (const [term, f] of tf) {
+      if (f[1] > 0) unique[front++] = term;
+      else unique[--back] = term;
+    }
+    this.docTerms[slot] = unique;
+    this.keywordTermCounts[slot] = front;
     this.totalLength += terms.length;
     this.totalKeywordLength += keywords.length;
     if (keywords.length > 0) this.withKeywords++;
