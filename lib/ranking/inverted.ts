@@ -44,7 +44,7 @@ export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75, keywordWeight: 0.7, 
  * most to score. A small store keeps them: there they may be all the query has in common.
  */
 const MIN_IDF = 0.15;
-const LARGE_STORE = 1000;
+export const LARGE_STORE = 1000;
 /**
  * In a large store, a term in more than this share of documents only adds to documents a
  * rarer query term already found (MaxScore-style): a document holding nothing but common

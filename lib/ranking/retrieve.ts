@@ -15,7 +15,7 @@ import { contradicts, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
 import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
-import { type InvertedDump, InvertedIndex } from './inverted';
+import { type InvertedDump, InvertedIndex, LARGE_STORE } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
 import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
@@ -50,6 +50,13 @@ export interface MemoryIndexDump {
 const GREETING_LIMIT = 3;
 /** Text matches under this share of the best one are dropped before scoring. */
 const MIN_TEXT_SHARE = 0.03;
+/**
+ * In a large store, a keyword more than this share of memories carry is a broad category ("work",
+ * "家人"), not what the best match is about: it is not lent (it would drift the draft to the
+ * whole category, and its postings cost the most). A small store lends it: there it may be the
+ * only bridge.
+ */
+const LENT_MAX_SHARE = 0.01;
 /** At most this many text matches are scored in full. */
 const MAX_SCORED = 400;
 
@@ -79,6 +86,8 @@ export class MemoryIndex {
   private readonly standing = new Set<IndexedMemory>();
   /** Memories about the user's circumstances: candidates for an advice request. */
   private readonly circumstances = new Set<IndexedMemory>();
+  /** Per slot while merging lent-term scores (withLent); all zero between calls. */
+  private lentScratch = new Float64Array(0);
 
   get size(): number {
     return this.rows.size;
@@ -225,22 +234,38 @@ export class MemoryIndex {
         lent.set(t, Math.max(lent.get(t) ?? 0, share));
       }
     }
+    const maxDf = this.text.size >= LARGE_STORE ? LENT_MAX_SHARE * this.text.size : Number.POSITIVE_INFINITY;
     const picked = [...lent]
+      .filter(([t]) => this.text.documentFrequency(t) <= maxDf)
       .map(([t, share]) => [t, share, this.text.idf(t)] as const)
       .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))
       .slice(0, w.prf.terms);
     if (picked.length === 0) return { slots, scores };
     const extra = this.text.score(new Map(picked.map(([t, share]) => [t, w.prf.weight * share])), w.bm25);
-    const at = new Map(slots.map((slot, i) => [slot, i]));
+    // Merged through a scratch array by slot: no map of every first-pass match.
+    if (this.lentScratch.length < this.bySlot.length) this.lentScratch = new Float64Array(this.bySlot.length * 2);
+    const scratch = this.lentScratch;
     extra.slots.forEach((slot, j) => {
-      if (lenders.has(slot)) return;
-      const i = at.get(slot);
-      const add = extra.scores[j] as number;
-      if (i === undefined) {
-        slots.push(slot);
-        scores.push(add);
-      } else scores[i] = (scores[i] as number) + add;
+      if (!lenders.has(slot)) scratch[slot] = extra.scores[j] as number;
     });
+    slots.forEach((slot, i) => {
+      const add = scratch[slot] as number;
+      if (add === 0) return;
+      scores[i] = (scores[i] as number) + add;
+      scratch[slot] = 0;
+    });
+    // A memory found only through lent terms, under the share of the best match that candidates()
+    // keeps, would be dropped there anyway (the best can only grow): not worth carrying.
+    let top1 = 0;
+    for (const v of scores) top1 = Math.max(top1, v);
+    for (const slot of extra.slots) {
+      const add = scratch[slot] as number;
+      if (add === 0) continue;
+      scratch[slot] = 0;
+      if (add < top1 * MIN_TEXT_SHARE) continue;
+      slots.push(slot);
+      scores.push(add);
+    }
     return { slots, scores };
   }
 

@@ -126,3 +126,28 @@ describe('a document keywords terms', () => {
     }
   });
 });
+
+describe('feedback in a large store', () => {
+  /** Shares only "cat" with the best match's keywords. */
+  const ragdoll = memory({ content: 'User adopted a ragdoll kitten last spring' }, { keywords: ['cat', 'adoption'] });
+  /** 1,200 memories on other things; `withCat` of them carry the keyword "cat" too. */
+  function large(withCat: number): MemoryRecord[] {
+    return Array.from({ length: 1200 }, (_, i) =>
+      memory(
+        { content: `User note number ${i} about topic${i % 97} and item${i % 89}` },
+        { keywords: i < withCat ? ['cat', `tag${i}`] : [`tag${i}`, `group${i % 50}`] },
+      ),
+    );
+  }
+
+  it('lends a keyword few memories carry', () => {
+    const index = indexOf([mochi, ragdoll, ...others, ...large(5)]);
+    expect(ids(index, 'Mochi keeps shedding', { limit: 50 })).toContain(ragdoll.id);
+  });
+
+  it('lends no keyword carried by more than 1% of a large store: a broad category, not the subject', () => {
+    const index = indexOf([mochi, ragdoll, ...others, ...large(40)]);
+    const found = ids(index, 'Mochi keeps shedding', { limit: 50 });
+    expect(found).toEqual([mochi.id]);
+  });
+});
