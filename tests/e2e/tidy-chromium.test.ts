@@ -41,11 +41,14 @@ function record(id: string, content: string, updatedAt: string, extra: Partial<M
   };
 }
 
+const DOG_KEYWORDS = ['pet', 'dog', 'corgi', 'Doudou', '宠物', '柯基'];
+
 const SEED = [
   record('cat-old', "User's cat is called Zorblax", '2026-09-01T08:00:00.000Z'),
   record('cat-new', 'User has a cat called Zorblax', '2026-11-01T08:00:00.000Z'),
-  record('dog-old', '用户养了一只叫豆豆的柯基', '2026-08-01T08:00:00.000Z'),
-  record('dog-new', '用户养的柯基叫豆豆', '2026-10-01T08:00:00.000Z'),
+  // The extraction model's keywords, as stored memories carry them.
+  record('dog-old', '用户养了一只叫豆豆的柯基', '2026-08-01T08:00:00.000Z', { keywords: DOG_KEYWORDS }),
+  record('dog-new', '用户养的柯基叫豆豆', '2026-10-01T08:00:00.000Z', { keywords: DOG_KEYWORDS }),
   record('job-old', 'User works at Lumora Robotics as a firmware engineer', '2026-05-01T08:00:00.000Z', {
     pinned: true,
   }),

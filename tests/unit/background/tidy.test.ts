@@ -220,12 +220,15 @@ describe('tidy-up', () => {
   });
 
   it('refuses an edited text for anything but a merge', async () => {
-    await store(pairs(1).flat());
+    await store(pairs(2).flat());
     api.respondWith((req) => {
-      const [g] = groupsOf(req);
+      const [g, h] = groupsOf(req);
       return {
         body: toolUseMessage(TIDY_TOOL_NAME, {
-          groups: [{ group: g!.id, action: 'archive', ids: [g!.notes[0]!.label] }],
+          groups: [
+            { group: g!.id, action: 'archive', ids: [g!.notes[0]!.label] },
+            { group: h!.id, action: 'keep-all' },
+          ],
         }),
       };
     });

@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { checkTidyAnswer, type TidyBatchInput } from '../../../lib/tidy/answer';
+import { MAX_GROUP_SIZE } from '../../../lib/tidy/group';
 import {
   MAX_MEMORIES_PER_CALL,
   TIDY_SYSTEM,
@@ -159,5 +160,7 @@ describe('the tidy prompt', () => {
     const { batches, tooLarge } = tidyBatches([...small, huge]);
     expect(batches.map((b) => b.length)).toEqual([12, 8]);
     expect(tooLarge).toEqual([huge]);
+    // The local grouping never makes a group one call cannot judge.
+    expect(MAX_GROUP_SIZE).toBeLessThanOrEqual(MAX_MEMORIES_PER_CALL);
   });
 });
