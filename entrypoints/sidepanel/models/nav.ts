@@ -1,8 +1,8 @@
-/** Which view the panel shows. */
+/** Which view the panel shows (the views are listed in `views/registry.ts`). */
 import { signal } from '@preact/signals';
+import type { ViewId } from '../views/registry';
 
-export const VIEW_IDS = ['memories', 'tab', 'chats', 'queue', 'activity', 'insights', 'settings'] as const;
-export type ViewId = (typeof VIEW_IDS)[number];
+export type { ViewId };
 
 export const view = signal<ViewId>('memories');
 
