@@ -10,7 +10,7 @@ import { t } from '../../lib/i18n';
 import { isSiteId, SITE_LABELS } from '../../lib/sites/ids';
 import { startPendingDrafts } from './models/add-memory';
 import { dismissLearned, learned, showLearned, startLearned } from './models/learned';
-import { memories, startMemoryModel } from './models/memories';
+import { currentCount, startMemoryModel } from './models/memories';
 import { go, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
 import { startPreview } from './models/preview';
@@ -61,7 +61,7 @@ export function App() {
     <main>
       <header class="app-header">
         <h1>claude-mem</h1>
-        <p class="count">{t('mem.countHeader', { n: memories.value.length })}</p>
+        <p class="count">{t('mem.countHeader', { n: currentCount.value })}</p>
       </header>
       <TabNav label={t('nav.label')} tabs={navTabs()} current={view.value} onSelect={go} />
       {storeStatus.value?.degraded && (
