@@ -5,21 +5,18 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
 import { pageControls } from './harness/page-controls';
-import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { generating, homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
 let ext: ExtensionBrowser;
 let panel: Page;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt']));
   await ask(panel, 'transfer.import', { text: JSON.stringify(sampleMemoryFile()) });
 });
 

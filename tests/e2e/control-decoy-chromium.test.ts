@@ -9,10 +9,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { SiteMode } from '../../lib/settings/schema';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { pageControls } from './harness/page-controls';
-import { buildFixtures, homeUrl, serveFixtures } from './harness/sites';
+import { homeUrl, openOnSites } from './harness/sites';
 
 const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
 const COMPOSER = adapter.selectors.composer.join(', ');
@@ -22,10 +22,7 @@ let ext: ExtensionBrowser;
 let panel: Page;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt']));
 });
 
 afterAll(async () => {

@@ -11,9 +11,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { SiteId } from '../../lib/sites/ids';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
-import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { generating, homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const TREE = resolve(
   import.meta.dirname,
@@ -23,10 +23,7 @@ let ext: ExtensionBrowser;
 let panel: Page;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt', 'claude', 'deepseek']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt', 'claude', 'deepseek']));
 });
 
 afterAll(async () => {

@@ -12,10 +12,10 @@ import { ADAPTERS } from '../../lib/adapters';
 import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import type { SiteId } from '../../lib/sites/ids';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
 import { ask } from './harness/extension-calls';
-import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const DRAFT = 'How should I write the auth middleware for the billing service?';
 const GLOBAL = 'The billing service database is Postgres 16 in eu-west-1.';
@@ -71,10 +71,7 @@ let ext: ExtensionBrowser;
 let panel: Page;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt', 'claude']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt', 'claude']));
   await ask(panel, 'transfer.import', { text: JSON.stringify(FILE) });
 });
 

@@ -7,10 +7,10 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
 import { ask } from './harness/extension-calls';
-import { buildFixtures, homeUrl, serveFixtures } from './harness/sites';
+import { homeUrl, openOnSites } from './harness/sites';
 
 const KEY = 'sk-ant-api03-KEYSTORAGE0123456789abcdefghijklmnopqrstuvwxyzAB';
 const PLANTED = 'sk-ant-api03-PLANTEDBYAPAGE0123456789abcdefghijklmnopqrstuv';
@@ -19,10 +19,7 @@ let ext: ExtensionBrowser;
 let panel: Page;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt']));
 });
 
 afterAll(async () => {

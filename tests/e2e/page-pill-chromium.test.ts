@@ -10,21 +10,18 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
 import { type PageControls, pageControls } from './harness/page-controls';
 import { SCREENSHOTS } from './harness/paths';
-import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { generating, homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
 let ext: ExtensionBrowser;
 let panel: Page;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt']));
 });
 
 afterAll(async () => {

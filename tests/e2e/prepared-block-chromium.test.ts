@@ -6,11 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ExtensionBrowser, launchChromium } from './harness/chromium';
+import type { ExtensionBrowser } from './harness/chromium';
 import { type ContentWorld, contentWorld } from './harness/content-world';
 import { ask, readStore } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
-import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const DRAFT = 'I want to buy a house in 成都 with my budget, what should I check first?';
 const BUDGET = '¥2,850,000.00';
@@ -25,10 +25,7 @@ let original: { id: string }[] = [];
 let current: Chat | null = null;
 
 beforeAll(async () => {
-  await buildFixtures(['chatgpt']);
-  ext = await launchChromium();
-  await serveFixtures(ext.context);
-  panel = await ext.openSidePanel();
+  ({ ext, panel } = await openOnSites(['chatgpt']));
   await panel.setViewportSize({ width: 360, height: 760 });
   await ask(panel, 'transfer.import', { text: JSON.stringify(sampleMemoryFile()) });
   original = await readStore(panel, 'memories');

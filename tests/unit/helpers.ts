@@ -1,5 +1,5 @@
 import { createMemory, type NewMemoryInput } from '../../lib/memory/factory';
-import type { Chat, MemoryRecord } from '../../lib/memory/types';
+import type { Chat, Job, MemoryRecord } from '../../lib/memory/types';
 
 export function memory(
   input: Partial<NewMemoryInput> & { content: string },
@@ -41,6 +41,27 @@ export function chat(id: string, over: Partial<Chat> = {}): Chat {
     createdAt: at,
     updatedAt: at,
     lastActivityAt: at,
+    ...over,
+  };
+}
+
+/** An extraction job already claimed by runner `r1`, as the queue leaves it mid-run. */
+export function runningJob(id: string, chatId: string, over: Partial<Job> = {}): Job {
+  const at = new Date().toISOString();
+  return {
+    id,
+    chatId,
+    chatVersion: 1,
+    state: 'running',
+    attempts: 1,
+    nextAttemptAt: at,
+    lastError: null,
+    createdAt: at,
+    updatedAt: at,
+    inputTokens: 0,
+    outputTokens: 0,
+    runner: 'r1',
+    windowsDone: 0,
     ...over,
   };
 }

@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { adapterForUrl } from '../../../lib/adapters';
 import { SITE_MATCHES, type SiteId } from '../../../lib/sites/ids';
+import { type ExtensionBrowser, launchChromium } from './chromium';
 import { ROOT } from './paths';
 
 export const FIXTURES = join(ROOT, 'tests/fixtures/sites');
@@ -74,4 +75,12 @@ export function sentMessages(page: Page): Promise<Sent[]> {
 
 export function generating(page: Page): Promise<boolean> {
   return page.evaluate(() => window.__fixture?.generating ?? false);
+}
+
+/** Chromium with the extension, these sites' fixtures served on their real URLs, and the side panel open. */
+export async function openOnSites(ids: readonly SiteId[]): Promise<{ ext: ExtensionBrowser; panel: Page }> {
+  await buildFixtures(ids);
+  const ext = await launchChromium();
+  await serveFixtures(ext.context);
+  return { ext, panel: await ext.openSidePanel() };
 }

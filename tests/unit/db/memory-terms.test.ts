@@ -17,7 +17,7 @@ import { importParsed } from '../../../lib/db/transfer';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
 import { setClock } from '../../../lib/time';
-import { memory } from '../helpers';
+import { memory, runningJob } from '../helpers';
 
 const NOW = Date.parse('2026-11-30T00:00:00.000Z');
 const rank = async (q: string) =>
@@ -174,22 +174,9 @@ describe('stored index terms', () => {
       turns: [{ role: 'user', text: 'I moved to Chengdu' }],
     });
     await claimSends(3, chat!);
-    await db.jobs.put({
-      id: 'job-1',
-      chatId: 'claude:c1',
-      chatVersion: 1,
-      state: 'running',
-      attempts: 1,
-      nextAttemptAt: at,
-      lastError: null,
-      createdAt: at,
-      updatedAt: at,
-      inputTokens: 0,
-      outputTokens: 0,
-      runner: 'r1',
-      leaseUntil: at,
-      windowsDone: 0,
-    });
+    await db.jobs.put(
+      runningJob('job-1', 'claude:c1', { nextAttemptAt: at, createdAt: at, updatedAt: at, leaseUntil: at }),
+    );
     const plan = await commitWindow({
       jobId: 'job-1',
       runner: 'r1',

@@ -18,9 +18,8 @@ import { db } from '../../../lib/db/db';
 import { commitWindow } from '../../../lib/db/extraction';
 import { getMemory, putMemories } from '../../../lib/db/memories';
 import { claimSends, recordSend } from '../../../lib/db/sends';
-import type { Job } from '../../../lib/memory/types';
 import { serializeMemoryFile } from '../../../lib/memory-file/format';
-import { chat, extensionSender, memory, routerOptions } from '../helpers';
+import { chat, extensionSender, memory, routerOptions, runningJob } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
 const figures = { actions: 0, laterKept: 0, laterLost: 0, changedSinceKept: 0 };
@@ -52,22 +51,8 @@ async function extractionLands(content: string): Promise<void> {
     turns: [{ role: 'user', text: content }],
   });
   await claimSends(2, captured!);
-  const at = new Date().toISOString();
-  const job: Job = {
-    id: 'job-later',
-    chatId: 'claude:later',
-    chatVersion: 1,
-    state: 'running',
-    attempts: 1,
-    nextAttemptAt: at,
-    lastError: null,
-    createdAt: at,
-    updatedAt: at,
-    inputTokens: 0,
-    outputTokens: 0,
-    runner: 'r1',
-    windowsDone: 0,
-  };
+  const job = runningJob('job-later', 'claude:later');
+
   await db.jobs.put(job);
   const plan = await commitWindow({
     jobId: job.id,
