@@ -4,9 +4,7 @@
  * shown in a memory's Details and under the Memories view's status filter, not listed or
  * counted by default.
  */
-import type { MemoryRecord, MemoryStatus } from './types';
-
-export const CURRENT_STATUSES: readonly MemoryStatus[] = ['active', 'proposed'];
+import type { MemoryRecord } from './types';
 
 export function isCurrent(m: Pick<MemoryRecord, 'status'>): boolean {
   return m.status === 'active' || m.status === 'proposed';
