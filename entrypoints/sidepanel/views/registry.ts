@@ -41,6 +41,12 @@ export const PANEL_VIEWS = [
 ] as const satisfies readonly PanelView[];
 
 export type ViewId = (typeof PANEL_VIEWS)[number]['id'];
+type RegisteredIds = Record<ViewId, true>;
+
+declare module '../models/nav' {
+  // Navigation (go, view) accepts exactly the ids registered above.
+  interface PanelViewIds extends RegisteredIds {}
+}
 
 /** The tab list as the panel renders it, in the current language. */
 export function navTabs(): { id: ViewId; label: string }[] {
