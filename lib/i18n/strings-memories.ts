@@ -136,6 +136,10 @@ export const MEMORY_STRINGS = {
     'Exported {n} current memory and {older} older versions.|Exported {n} current memories and {older} older versions.',
     '已导出 {n} 条当前记忆和 {older} 个旧版本。',
   ],
+  'transfer.exportedCurrent': [
+    'Exported {n} current memory.|Exported {n} current memories.',
+    '已导出 {n} 条当前记忆。',
+  ],
   'transfer.exportedOther': ['Also {other} archived or expired.', '另有 {other} 条已归档或已过期。'],
   'transfer.exportFailed': ['Export failed: {error}', '导出失败：{error}'],
   'transfer.report': [

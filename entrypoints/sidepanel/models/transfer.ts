@@ -112,7 +112,9 @@ export async function exportFile(): Promise<void> {
     const counts = exportedCounts(text);
     say(() =>
       [
-        t('transfer.exported', { n: counts.current, older: counts.older }),
+        counts.older > 0
+          ? t('transfer.exported', { n: counts.current, older: counts.older })
+          : t('transfer.exportedCurrent', { n: counts.current }),
         counts.other > 0 ? t('transfer.exportedOther', { other: counts.other }) : '',
       ]
         .join(' ')
