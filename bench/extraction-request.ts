@@ -8,10 +8,10 @@
  *   node --import tsx --import ./bench/lib/raw-register.mjs bench/extraction-request.ts
  */
 
+import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/estimate';
 import { buildPrompt } from '../lib/extraction/extract-prompt';
 import { SAVE_MEMORIES_TOOL } from '../lib/extraction/extract-schema';
 import { planMerge } from '../lib/extraction/merge';
-import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/run-job';
 import { planWindows, prepareTurns } from '../lib/extraction/transcript';
 import { costUsd } from '../lib/provider/pricing';
 import { estimateTokens } from '../lib/ranking/render';

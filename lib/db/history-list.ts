@@ -25,7 +25,7 @@ function summaryOf(chat: Chat): HistoryChatSummary {
 }
 
 /** Indexed chats matching the filters, newest first. */
-async function filteredChats(req: Omit<HistoryListRequest, 'offset' | 'limit'>): Promise<ChatMeta[]> {
+export async function filteredChats(req: Omit<HistoryListRequest, 'offset' | 'limit'>): Promise<ChatMeta[]> {
   const sites = new Set<string>(req.sites ?? []);
   const out: ChatMeta[] = [];
   for (const m of (await metaCache()).chats.values()) {

@@ -14,8 +14,11 @@ export function jobIdOf(chatId: string, version: number): string {
   return `${chatId}@${version}`;
 }
 
-/** Queues a chat at its current version; returns false when that version is already queued or done. */
-export async function enqueueExtraction(chat: Chat): Promise<boolean> {
+/**
+ * Queues a chat at its current version; returns false when that version is already queued or
+ * done. `batchId`: the batch of chats the user picked that this job belongs to.
+ */
+export async function enqueueExtraction(chat: Chat, batchId?: string): Promise<boolean> {
   if (chat.extractedVersion >= chat.version) return false;
   const id = jobIdOf(chat.id, chat.version);
   const added = await db.transaction('rw', db.jobs, async () => {
@@ -39,6 +42,7 @@ export async function enqueueExtraction(chat: Chat): Promise<boolean> {
       updatedAt: at,
       inputTokens: 0,
       outputTokens: 0,
+      ...(batchId ? { batchId } : {}),
     });
     return true;
   });
@@ -73,6 +77,8 @@ export interface Claim {
   leaseUntilIso: string;
   /** Sites whose jobs wait (learning from their chats is off); they run once it is on again. */
   held?: ReadonlySet<string>;
+  /** Batches the user paused: their jobs wait until the batch is resumed. */
+  heldBatches?: ReadonlySet<string>;
 }
 
 /** The site of a job's chat (chat ids are `site:conversation`). */
@@ -82,18 +88,28 @@ export function siteOfChatId(chatId: string): string {
 
 function claimable(job: Job, claim: Claim): boolean {
   if (claim.held?.has(siteOfChatId(job.chatId))) return false;
+  if (job.batchId && claim.heldBatches?.has(job.batchId)) return false;
   if (job.state === 'pending') return job.nextAttemptAt <= claim.nowIso;
   if (job.state !== 'running') return false;
   return (job.leaseUntil ?? '') < claim.nowIso;
 }
 
-/** Takes the most overdue job that may run now, atomically; null when there is none. */
+/** A batch of picked history chats never holds up a chat the user just finished. */
+const batchLast = (j: Job) => (j.batchId ? 1 : 0);
+
+/**
+ * Takes the most overdue job that may run now, atomically; null when there is none. Jobs of
+ * a batch the user picked come after every other job that may run.
+ */
 export async function claimNextJob(claim: Claim): Promise<Job | null> {
   return db.transaction('rw', db.jobs, async () => {
     const open = await db.jobs.where('state').anyOf('pending', 'running').toArray();
     const next = open
       .filter((j) => claimable(j, claim))
-      .sort((a, b) => a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id))[0];
+      .sort(
+        (a, b) =>
+          batchLast(a) - batchLast(b) || a.nextAttemptAt.localeCompare(b.nextAttemptAt) || a.id.localeCompare(b.id),
+      )[0];
     if (!next) return null;
     const claimed: Job = {
       ...next,
@@ -126,12 +142,15 @@ export function renewLease(id: string, runner: string, leaseMs: number): Promise
 /**
  * When the next job becomes due, for the wake-up alarm: a pending job's next attempt, or the
  * end of a running job's lease (its worker may be gone); null when nothing waits. Jobs of a
- * held site (learning off there) wait for the switch, not for a time.
+ * held site (learning off there) or a paused batch wait for the switch, not for a time.
  */
-export async function nextDueAt(held: ReadonlySet<string> = new Set()): Promise<string | null> {
+export async function nextDueAt(
+  held: ReadonlySet<string> = new Set(),
+  heldBatches: ReadonlySet<string> = new Set(),
+): Promise<string | null> {
   const open = await db.jobs.where('state').anyOf('pending', 'running').toArray();
   const times = open
-    .filter((j) => !held.has(siteOfChatId(j.chatId)))
+    .filter((j) => !held.has(siteOfChatId(j.chatId)) && !(j.batchId && heldBatches.has(j.batchId)))
     .map((j) => (j.state === 'pending' ? j.nextAttemptAt : (j.leaseUntil ?? j.nextAttemptAt)));
   return times.sort()[0] ?? null;
 }

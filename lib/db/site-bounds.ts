@@ -106,6 +106,12 @@ export async function spend(
   });
 }
 
+/** What the site has used of its daily bounds so far (jobs started, extraction tokens), as of `at`. */
+export async function siteDayUse(site: string, at: string): Promise<{ jobs: number; tokens: number }> {
+  const counters = current((await db.meta.get(KEY_PREFIX + site))?.value as SiteCounters | undefined, at);
+  return { jobs: counters.counts.day.jobs, tokens: counters.counts.day.tokens };
+}
+
 /** Bounds hit whose window has not ended yet, for the Queue view. */
 export async function boundsHit(at: string): Promise<BoundHit[]> {
   const rows = await db.meta.where('key').startsWith(KEY_PREFIX).toArray();

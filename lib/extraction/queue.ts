@@ -6,6 +6,7 @@
  * on: all state is in IndexedDB, and a job left running by a stopped worker is taken over.
  */
 
+import { pausedBatchIds } from '../db/extract-batches';
 import { claimNextJob, getJob, nextDueAt, siteOfChatId, updateHeldJob } from '../db/jobs';
 import { getPause, setPause } from '../db/queue-state';
 import { spend, type TokenLimits } from '../db/site-bounds';
@@ -78,9 +79,10 @@ export class ExtractionQueue {
       const nowIso = now();
       const leaseUntilIso = new Date(nowMs() + LEASE_MS).toISOString();
       const held = heldSites(await this.deps.loadSettings());
-      const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso, held });
+      const heldBatches = await pausedBatchIds();
+      const job = await claimNextJob({ runner: this.deps.runner, nowIso, leaseUntilIso, held, heldBatches });
       if (!job) {
-        this.deps.schedule(await nextDueAt(held));
+        this.deps.schedule(await nextDueAt(held, heldBatches));
         return;
       }
       await this.runClaimed(job);

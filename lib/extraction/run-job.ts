@@ -7,22 +7,21 @@ import type Anthropic from '@anthropic-ai/sdk';
 import { getChat } from '../db/chats';
 import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
 import { renewLease, updateHeldJob } from '../db/jobs';
-import { warmIndex } from '../db/memory-index-source';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
 import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
-import type { Chat, Job, MemoryRecord } from '../memory/types';
+import type { Chat, Job } from '../memory/types';
 import { type CallFailure, type ClientConfig, classifyError } from '../provider/client';
 import { authOf } from '../provider/presets';
 import { callCost } from '../provider/pricing';
 import { stripMarks } from '../ranking/install-mark';
-import { estimateTokens } from '../ranking/render';
 import { reviewFor, type Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
+import { callEstimate } from './estimate';
 import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';
-import { SAVE_MEMORIES_TOOL } from './extract-schema';
 import { dropParked, parkAnswer, parkedAnswer, unpark } from './parked';
+import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
 import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from './transcript';
 
@@ -40,15 +39,6 @@ export interface JobContext extends JobDeps {
   apiKey: string | null;
 }
 
-/** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
-const RELATED_LIMIT = 20;
-/** Output allowance assumed when checking a call against the daily cap before it is made. */
-const EXPECTED_OUTPUT_TOKENS = 800;
-/**
- * The tool definition plus the tool-use system prompt the API adds for a forced tool
- * (Anthropic's pricing page lists 235–340 tokens per model; the larger is assumed).
- */
-export const TOOL_OVERHEAD_TOKENS = estimateTokens(JSON.stringify(SAVE_MEMORIES_TOOL)) + 340;
 export const MAX_ATTEMPTS = 8;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
@@ -58,26 +48,6 @@ function backoffMs(attempts: number, retryAfterMs: number | null, random: () => 
   const exp = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
   const jittered = exp / 2 + (exp / 2) * random();
   return retryAfterMs === null ? jittered : retryAfterMs + 1_000 * random();
-}
-
-/**
- * The stored memories most related to this window, for update/supersede decisions. Each user
- * message is ranked on its own (a query keeps only its first words), and a memory keeps its
- * best score over the messages.
- */
-async function relatedMemories(window: TranscriptWindow, chat: Chat): Promise<MemoryRecord[]> {
-  const index = await warmIndex();
-  const best = new Map<string, { memory: MemoryRecord; score: number }>();
-  for (const turn of [...window.head, ...window.turns]) {
-    if (turn.role !== 'user') continue;
-    for (const r of index.rank(turn.text, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT })) {
-      if ((best.get(r.memory.id)?.score ?? -Infinity) < r.score) best.set(r.memory.id, r);
-    }
-  }
-  return [...best.values()]
-    .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
-    .slice(0, RELATED_LIMIT)
-    .map((r) => r.memory);
 }
 
 /** The cap check before a call: true when it may go out. A cap of 0 means no cap. */
@@ -192,8 +162,8 @@ async function runWindow(
   const window = windows[i]!;
   const related = await relatedMemories(window, chat);
   const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
-  const estimate =
-    estimateTokens(prompt.system) + estimateTokens(prompt.user) + TOOL_OVERHEAD_TOKENS + EXPECTED_OUTPUT_TOKENS;
+  const call = callEstimate(prompt);
+  const estimate = call.inputTokens + call.outputTokens;
   if (!(await withinCap(ctx, estimate))) {
     await release(job, ctx, null);
     return 'stopped';

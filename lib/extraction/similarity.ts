@@ -93,7 +93,8 @@ const SINGLE_VALUED_TOPICS: readonly { topic: string; re: RegExp }[] = [
 const OTHER_PERSON =
   /\b(?:parents?|mother|father|mom|dad|wife|husband|partner|son|daughter|sister|brother|friend|colleague|boss|kids?|children|cousin|neighbou?r|uncle|aunt|grand(?:ma|pa|mother|father|parents?)|roommate|flatmate|classmate|teacher)\b|父母|妈妈|母亲|爸爸|父亲|老婆|妻子|丈夫|老公|儿子|女儿|姐姐|妹妹|哥哥|弟弟|朋友|同事|老板|孩子|邻居|表亲|表哥|表姐|表弟|表妹|堂哥|堂姐|叔叔|阿姨|舅舅|姑姑|爷爷|奶奶|外公|外婆|室友|同学|老师/i;
 
-function topicOf(text: string): string | null {
+/** The user's own single-valued topic a text is about (residence, employer, name, drink), if any. */
+export function topicOf(text: string): string | null {
   if (OTHER_PERSON.test(text)) return null;
   return SINGLE_VALUED_TOPICS.find((t) => t.re.test(text))?.topic ?? null;
 }

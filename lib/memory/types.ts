@@ -184,6 +184,8 @@ export const JobSchema = z.object({
   windowsDone: z.optional(z.int().check(z.minimum(0))),
   /** What a finished job did, e.g. "2 added · 1 updated", for the queue view. */
   outcome: z.optional(z.nullable(z.string())),
+  /** The "Extract memories from these" batch that queued it: paused, cancelled and shown with it. */
+  batchId: z.optional(z.string().check(z.maxLength(100))),
 });
 export type Job = z.infer<typeof JobSchema>;
 

@@ -13,6 +13,7 @@ import {
   QuarantineItemSchema,
   StoreStatusSchema,
 } from '../db/reports';
+import { BatchEstimateSchema, BatchFilterSchema, BatchPickSchema, BatchStartSchema } from '../extraction/batch-schemas';
 import { JobViewSchema, UsageSummarySchema } from '../extraction/views';
 import {
   HistoryImportRequestSchema,
@@ -267,6 +268,22 @@ const desktopTools = {
   'desktopTools.set': def(DesktopToolsSchema, BridgeStatusSchema),
 } as const;
 
+/**
+ * "Extract memories from these": picked history chats, the estimate first (nothing is queued and
+ * no call goes out), then one named batch in the extraction queue with pause, resume, cancel.
+ * Progress is read live from the database by the panel.
+ */
+const extractBatch = {
+  /** The chats of the current filter (site, dates), for "select all shown". */
+  'extractBatch.pick': def(BatchFilterSchema, z.object({ chatIds: z.array(z.string()) })),
+  'extractBatch.estimate': def(BatchPickSchema, BatchEstimateSchema),
+  'extractBatch.start': def(BatchStartSchema, z.object({ batchId: z.string(), queued: z.int() })),
+  'extractBatch.pause': def(z.object({ id: IdSchema }), z.object({ changed: z.boolean() })),
+  'extractBatch.resume': def(z.object({ id: IdSchema }), z.object({ changed: z.boolean() })),
+  'extractBatch.cancel': def(z.object({ id: IdSchema }), z.object({ dropped: z.int() })),
+  'extractBatch.dismiss': def(z.object({ id: IdSchema }), z.object({ changed: z.boolean() })),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -279,4 +296,5 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...bringIn,
   ...keywords,
   ...desktopTools,
+  ...extractBatch,
 } as const;

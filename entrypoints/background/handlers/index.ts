@@ -4,6 +4,7 @@ import { bringInHandlers } from './bring-in';
 import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
 import { desktopToolHandlers } from './desktop-tools';
+import { extractBatchHandlers } from './extract-batch';
 import { feedbackHandlers } from './feedback';
 import { historyHandlers } from './history';
 import { injectionHandlers } from './injection';
@@ -38,5 +39,6 @@ export const handlers: Handlers = {
   ...bringInHandlers,
   ...keywordsHandlers,
   ...desktopToolHandlers,
+  ...extractBatchHandlers,
   ping: async () => ({}),
 };

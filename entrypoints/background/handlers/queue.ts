@@ -1,4 +1,5 @@
 import { finishChat, getChat } from '../../../lib/db/chats';
+import { releaseFromBatch } from '../../../lib/db/extract-batches';
 import { discardJob, getJob, jobIdOf, listQueue, retryJob } from '../../../lib/db/jobs';
 import { getPause } from '../../../lib/db/queue-state';
 import { usageBetween, usageOfDay } from '../../../lib/db/usage';
@@ -45,6 +46,8 @@ async function extractNow(chatId: string) {
   if (!job) return { jobId: null, queued: false, message: 'This chat is already extracted at its current version.' };
   if (job.state === 'done') return { jobId, queued: false, message: job.outcome ?? 'Already extracted.' };
   if (job.state !== 'running') await retryJob(jobId);
+  // Asked for by name: it runs now, whatever its batch's pause or place in line.
+  await releaseFromBatch(jobId);
   kickExtraction();
   const pause = await getPause(now());
   return { jobId, queued: true, message: pause ? `Queued, but extraction is paused: ${pause.message}` : 'Extracting.' };

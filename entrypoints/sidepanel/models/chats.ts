@@ -30,7 +30,7 @@ export const active = signal(0);
 const PAGE = 200;
 let searchSeq = 0;
 
-function filters() {
+export function filters() {
   const from = fromDate.value ? Date.parse(`${fromDate.value}T00:00:00Z`) : undefined;
   const to = toDate.value ? Date.parse(`${toDate.value}T23:59:59.999Z`) : undefined;
   return { ...(siteFilter.value ? { sites: [siteFilter.value] } : {}), from, to };

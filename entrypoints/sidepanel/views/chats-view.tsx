@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { ChatList } from '../../../components/chat-list';
 import { EmptyState } from '../../../components/empty-state';
+import { PickBox } from '../../../components/pick-box';
 import { SelectField } from '../../../components/select-field';
 import { SnippetText } from '../../../components/snippet-text';
 import { ViewPanel } from '../../../components/view-panel';
@@ -32,33 +33,46 @@ import {
   toDate,
   total,
 } from '../models/chats';
+import { picked, startBatchModel, togglePick } from '../models/extract-batch';
 import { cancelImport, importHistory, importing } from '../models/history-import';
 import { saved } from '../models/settings';
 import { ChatDetail } from './chat-detail';
+import { ExtractBatches } from './extract-batches';
+import { EstimatePanel, PickBar } from './extract-picker';
 
 const siteName = (site: string) => (SITE_LABELS as Record<string, string>)[site] ?? site;
 
+/** The row's box for "Extract memories from these". */
+const Pick = ({ id, title }: { id: string; title: string }) => (
+  <PickBox checked={picked.value.has(id)} label={t('batch.pickOne', { title })} onChange={(on) => togglePick(id, on)} />
+);
+
 function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }) {
+  const title = chat.title || chat.firstWords || chat.chatId;
   return (
-    <button
-      type="button"
-      class="chat-row"
-      aria-current={active.value === index ? 'true' : undefined}
-      onClick={() => void openChat(chat.chatId)}
-    >
-      <span class="chat-row-title">{chat.title || chat.firstWords || chat.chatId}</span>
-      <span class="muted small-text">
-        {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
-        {chat.imported && ` · ${t('chats.imported')}`}
-      </span>
-      <span class="chat-row-first">{chat.firstWords}</span>
-    </button>
+    <div class="chat-row-pickable">
+      <Pick id={chat.chatId} title={title} />
+      <button
+        type="button"
+        class="chat-row"
+        aria-current={active.value === index ? 'true' : undefined}
+        onClick={() => void openChat(chat.chatId)}
+      >
+        <span class="chat-row-title">{title}</span>
+        <span class="muted small-text">
+          {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
+          {chat.imported && ` · ${t('chats.imported')}`}
+        </span>
+        <span class="chat-row-first">{chat.firstWords}</span>
+      </button>
+    </div>
   );
 }
 
 function ResultRow({ result, index }: { result: HistoryResult; index: number }) {
   return (
-    <li class="chat-result">
+    <li class="chat-result chat-row-pickable">
+      <Pick id={result.chatId} title={result.title || result.chatId} />
       <button
         type="button"
         class="chat-row"
@@ -171,6 +185,7 @@ function ImportControl() {
 export function ChatsView() {
   const searchRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => startBatchModel(), []);
   useEffect(() => {
     void refreshList();
     const keys = (e: KeyboardEvent) => onKeys(e, searchRef.current);
@@ -206,6 +221,9 @@ export function ChatsView() {
       </search>
       <Filters />
       <ImportControl />
+      <ExtractBatches />
+      <PickBar shown={list ? list.map((r) => r.chatId) : items.value.map((c) => c.chatId)} />
+      <EstimatePanel />
       {pending.value > 0 && <p class="muted small-text">{t('chats.pending', { n: pending.value })}</p>}
       {list ? (
         <section aria-label={t('chats.results')}>
