@@ -5,7 +5,7 @@ import { SelectField } from './select-field';
 
 export interface FilterValues {
   type: MemoryType | 'any';
-  status: MemoryStatus | 'any';
+  status: MemoryStatus | 'current' | 'any';
   scope: Scope | 'any';
   pinnedOnly: boolean;
 }
@@ -30,7 +30,11 @@ export function FilterBar({ filters, active, onChange, onReset }: FilterBarProps
       <SelectField
         label={t('mem.status')}
         value={filters.status}
-        options={withAny(statusOptions())}
+        options={[
+          { value: 'current', label: t('filter.current') },
+          { value: 'any', label: t('filter.allStatuses') },
+          ...statusOptions(),
+        ]}
         onChange={(status) => onChange({ status })}
       />
       <SelectField

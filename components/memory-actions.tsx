@@ -3,6 +3,8 @@ import { t } from '../lib/i18n';
 export interface MemoryActionsProps {
   pinned: boolean;
   expired: boolean;
+  /** False on a proposal: it is accepted or rejected in the review list, not expired. */
+  expirable: boolean;
   detailsOpen: boolean;
   onEdit: () => void;
   onPin: () => void;
@@ -21,9 +23,11 @@ export function MemoryActions(p: MemoryActionsProps) {
       <button type="button" class="small" onClick={p.onPin}>
         {p.pinned ? t('mem.unpin') : t('mem.pin')}
       </button>
-      <button type="button" class="small" onClick={p.onExpire}>
-        {p.expired ? t('mem.reactivate') : t('mem.expire')}
-      </button>
+      {p.expirable && (
+        <button type="button" class="small" onClick={p.onExpire}>
+          {p.expired ? t('mem.reactivate') : t('mem.expire')}
+        </button>
+      )}
       <button type="button" class="small danger" onClick={p.onDelete}>
         {t('mem.delete')}
       </button>

@@ -49,6 +49,7 @@ export function MemoryItem(props: MemoryItemProps) {
         <MemoryActions
           pinned={m.pinned}
           expired={m.status === 'expired'}
+          expirable={m.status !== 'proposed'}
           detailsOpen={props.detailsOpen}
           onEdit={props.onEdit}
           onPin={props.onPin}

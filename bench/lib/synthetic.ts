@@ -1,7 +1,10 @@
 /**
  * Deterministic synthetic memory stores for the scale benchmark: half English, half Chinese,
  * some mixed, with a Zipf-like vocabulary (a few very common words, a long tail of rare ones)
- * so postings lists have realistic lengths. Same seed, same store, on every machine.
+ * so postings lists have realistic lengths. Every memory carries model-like keywords, as every
+ * extracted memory does in use: a category from a small shared set (the model reuses a few),
+ * words of the same language and words of the other one, drawn from the same vocabulary.
+ * Same seed, same store, on every machine.
  */
 import type { MemoryRecord, MemoryType } from '../../lib/memory/types';
 
@@ -36,6 +39,10 @@ const ZH_FRAMES = [
   '用户希望回答{z}时先说{z}',
 ];
 const TYPES: MemoryType[] = ['preference', 'fact', 'task', 'conclusion'];
+const CATEGORIES = [
+  ...'work,family,health,travel,food,hobby,learning,money,schedule,home,tools,writing'.split(','),
+  ...'工作,家人,健康,旅行,饮食,爱好,学习,理财,作息,居住地,工具,写作'.split(','),
+];
 
 function zipfIndex(rand: () => number, n: number): number {
   return Math.min(n - 1, Math.floor(n ** rand()) - 1);
@@ -63,8 +70,21 @@ function sentence(rand: () => number, vocab: { en: string[]; zh: string[] }): st
   return text;
 }
 
+/** 4–6 keywords: a category, then words of either language from the store's vocabulary. */
+function keywordsOf(rand: () => number, vocab: { en: string[]; zh: string[] }): string[] {
+  const out = [CATEGORIES[Math.floor(rand() * CATEGORIES.length)] as string];
+  const n = 3 + Math.floor(rand() * 3);
+  for (let i = 0; i < n; i++) {
+    const words = rand() < 0.5 ? vocab.en : vocab.zh;
+    out.push(words[zipfIndex(rand, words.length)] as string);
+  }
+  return [...new Set(out)];
+}
+
 export function syntheticStore(count: number, seed = 42): MemoryRecord[] {
   const rand = prng(seed);
+  // Its own generator, so the memories' text is the same store as before keywords were added.
+  const kwRand = prng(seed + 1);
   const vocab = vocabulary(rand, Math.max(200, Math.floor(count / 5)));
   const base = Date.parse('2025-01-01T00:00:00.000Z');
   return Array.from({ length: count }, (_, i) => {
@@ -75,6 +95,7 @@ export function syntheticStore(count: number, seed = 42): MemoryRecord[] {
       type: TYPES[Math.floor(rand() * TYPES.length)] as MemoryType,
       importance: 1 + Math.floor(rand() * 5),
       tags: [],
+      keywords: keywordsOf(kwRand, vocab),
       status: rand() < 0.05 ? 'superseded' : 'active',
       scope: 'global',
       pinned: false,

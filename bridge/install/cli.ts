@@ -34,6 +34,9 @@ function options(argv: string[]): { command: string; browsers: Browser[]; userDa
   if (unknown.length > 0) throw new Error(`unknown browser ${unknown.join(', ')} (one of ${BROWSERS.join(', ')})`);
   const browsers = names.length > 0 ? (names as Browser[]) : [...BROWSERS];
   const userDataDir = values['user-data-dir'] ? resolve(values['user-data-dir']) : undefined;
+  // `npm run bridge:install -- uninstall` arrives as `install uninstall`: doing either would surprise.
+  if (positionals.length > 1)
+    throw new Error(`one command, not ${positionals.join(' ')} (npm run bridge:uninstall removes)`);
   return { command: positionals[0] ?? 'install', browsers, ...(userDataDir ? { userDataDir } : {}) };
 }
 

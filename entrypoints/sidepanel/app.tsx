@@ -10,8 +10,8 @@ import { t } from '../../lib/i18n';
 import { isSiteId, SITE_LABELS } from '../../lib/sites/ids';
 import { startPendingDrafts } from './models/add-memory';
 import { dismissLearned, learned, showLearned, startLearned } from './models/learned';
-import { memories, startMemoryModel } from './models/memories';
-import { go, VIEW_IDS, type ViewId, view } from './models/nav';
+import { currentCount, startMemoryModel } from './models/memories';
+import { go, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
 import { startPreview } from './models/preview';
 import { startSettingsModel } from './models/settings';
@@ -24,26 +24,11 @@ import {
   storeStatus,
 } from './models/store-health';
 import { startThisTab } from './models/this-tab';
+import { startTidyModel } from './models/tidy';
 import { dismissToast, history, toast, undo } from './models/undo';
 import { startWorkModel } from './models/work';
-import { ActivityView } from './views/activity-view';
-import { ChatsView } from './views/chats-view';
-import { InsightsView } from './views/insights-view';
-import { MemoriesView } from './views/memories-view';
-import { QueueView } from './views/queue-view';
-import { SettingsView } from './views/settings-view';
-import { ThisTabView } from './views/this-tab-view';
+import { navTabs, PANEL_VIEWS } from './views/registry';
 import { WorkBars } from './views/work-bars';
-
-const VIEWS: Record<ViewId, () => preact.JSX.Element | null> = {
-  memories: MemoriesView,
-  tab: ThisTabView,
-  chats: ChatsView,
-  queue: QueueView,
-  activity: ActivityView,
-  insights: InsightsView,
-  settings: SettingsView,
-};
 
 /** The learned line in the panel's language (read at render, so a language switch re-renders it). */
 function learnedText(): string | null {
@@ -63,6 +48,7 @@ function startModels(): () => void {
     startPreview(),
     startWorkModel(),
     startLearned(),
+    startTidyModel(),
   ];
   void refreshStoreHealth();
   return () => {
@@ -72,19 +58,14 @@ function startModels(): () => void {
 
 export function App() {
   useEffect(startModels, []);
-  const View = VIEWS[view.value];
+  const View = PANEL_VIEWS.find((v) => v.id === view.value)?.component ?? PANEL_VIEWS[0].component;
   return (
     <main>
       <header class="app-header">
         <h1>claude-mem</h1>
-        <p class="count">{t('mem.countHeader', { n: memories.value.length })}</p>
+        <p class="count">{t('mem.countHeader', { n: currentCount.value })}</p>
       </header>
-      <TabNav
-        label={t('nav.label')}
-        tabs={VIEW_IDS.map((id) => ({ id, label: t(`nav.${id}`) }))}
-        current={view.value}
-        onSelect={go}
-      />
+      <TabNav label={t('nav.label')} tabs={navTabs()} current={view.value} onSelect={go} />
       {storeStatus.value?.degraded && (
         <DegradedBanner
           degraded={storeStatus.value.degraded}

@@ -14,7 +14,7 @@ import {
   outermost,
   type SkipMemo,
 } from './dom';
-import { editComposer, readEditorText } from './editors';
+import { editComposer, insertBlock, readEditorText } from './editors';
 import {
   type ChatSiteAdapter,
   type ChatTurn,
@@ -99,7 +99,7 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
     },
     title: (doc) => titleOf(doc, spec),
     readComposer: readEditorText,
-    insert: (composer, text) => editComposer(composer, spec.editor, text, 'start'),
+    insertBlock: (composer, block) => insertBlock(composer, spec.editor, block),
     replace: (composer, text) => editComposer(composer, spec.editor, text, 'all'),
     health: (root) => health(root, selectors),
   };

@@ -36,12 +36,39 @@ export function readEditorText(el: HTMLElement): string {
   return blockText(el);
 }
 
-/** Inserts at the start (`start`) or replaces everything (`all`); true when verified. */
+/**
+ * What goes between the block and the user's text so the message reads "block, one blank line,
+ * text" as the site sends it. Newlines pasted into ProseMirror and Quill become one paragraph
+ * (or line) each and those sites send paragraphs one per line: two newlines leave one empty
+ * paragraph, a blank line. Lexical's rich text also makes a paragraph per line but its text
+ * puts a blank line between paragraphs, so one paragraph break is already the blank line (two
+ * made three blank lines); its plain text makes a line break instead, and gets a second one.
+ */
+const GAP: Record<EditorKind, string> = {
+  textarea: '\n\n',
+  prosemirror: '\n\n',
+  quill: '\n\n',
+  lexical: '\n',
+  contenteditable: '\n\n',
+};
+
+/** Puts the block in front of the composer's text, one blank line between; true when verified. */
+export async function insertBlock(el: HTMLElement, declared: EditorKind, block: string): Promise<boolean> {
+  const kind = editorKindOf(el, declared);
+  const lineBreakOnly = (): boolean => kind === 'lexical' && el.childElementCount === 1;
+  return editComposer(el, declared, `${block}${GAP[kind]}`, 'start', lineBreakOnly);
+}
+
+/**
+ * Inserts at the start (`start`) or replaces everything (`all`); true when verified. `again`:
+ * asked once the text is in, with the caret still just after it; true puts one more newline there.
+ */
 export async function editComposer(
   el: HTMLElement,
   kind: EditorKind,
   text: string,
   at: 'start' | 'all',
+  again: () => boolean = () => false,
 ): Promise<boolean> {
   const before = readEditorText(el);
   const expected = at === 'start' ? `${text}\n${before}` : text;
@@ -66,11 +93,20 @@ export async function editComposer(
   }
   for (const attempt of attempts) {
     if (attempt(el, text) === 'ignored') continue;
-    const ok = await waitUntil(() => sameText(readEditorText(el), expected), 500);
+    let ok = await waitUntil(() => sameText(readEditorText(el), expected), 500);
+    if (ok && again()) ok = await newlineAtCaret(el, attempt);
     if (ok) selectIn(el, 'end');
     return ok;
   }
   return false;
+}
+
+/** One more newline where the editor left its caret, through the attempt it already took. */
+async function newlineAtCaret(el: HTMLElement, attempt: Attempt): Promise<boolean> {
+  const breaks = () => el.querySelectorAll('br').length;
+  const before = breaks();
+  if (attempt(el, '\n') === 'ignored') return false;
+  return waitUntil(() => breaks() > before, 500);
 }
 
 function sameText(actual: string, expected: string): boolean {

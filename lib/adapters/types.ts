@@ -53,11 +53,12 @@ export interface ChatSiteAdapter {
   /** The composer's current text as the user sees it. */
   readComposer(composer: HTMLElement): string;
   /**
-   * Puts `text` in front of what the composer holds, through the site's own editor so its
-   * state sees it. Async because some editors (Lexical, Quill) commit on a later tick.
-   * Resolves true only when the composer verifiably holds `text` + the previous content.
+   * Puts the memory block in front of what the composer holds, one blank line between them as
+   * the site's editor sends it, through the site's own editor so its state sees it. Async
+   * because some editors (Lexical, Quill) commit on a later tick. Resolves true only when the
+   * composer verifiably holds the block + the previous content.
    */
-  insert(composer: HTMLElement, text: string): Promise<boolean>;
+  insertBlock(composer: HTMLElement, block: string): Promise<boolean>;
   /** Replaces the whole composer content (used to restore the user's text). */
   replace(composer: HTMLElement, text: string): Promise<boolean>;
   health(root: ParentNode): SelectorMatches;

@@ -78,7 +78,7 @@ export async function applyBlock(
   draft: string,
 ): Promise<Outcome> {
   try {
-    if (await adapter.insert(composer, `${block}\n\n`)) return 'inserted';
+    if (await adapter.insertBlock(composer, block)) return 'inserted';
   } catch {
     // fall through to the check below
   }

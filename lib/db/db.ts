@@ -6,6 +6,7 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { ToolCall } from '../bridge/tool-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
+import type { TidyProposalRow } from '../tidy/proposal';
 
 export const DB_NAME = 'claude-mem';
 
@@ -104,7 +105,14 @@ const SCHEMA_V5 = { ...SCHEMA_V4, toolCalls: 'id, at' } as const;
  * in the same transaction as the chat, so a worker stopped mid-way loses nothing); `hdead` lists
  * forgotten chats whose postings are still to be purged, with the terms to purge them from.
  */
-const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
+export const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdirty: 'id', hdead: 'n' } as const;
+
+/**
+ * v7: tidy-up's proposals (lib/db/tidy-proposals.ts), one row per group the model judged, kept
+ * apart from the memories so a proposal is never injected, exported or used to supersede
+ * before the user accepts it; listed by state.
+ */
+const SCHEMA_V7 = { ...SCHEMA_V6, tidy: 'id, state' } as const;
 
 /**
  * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
@@ -149,6 +157,7 @@ export class MemDB extends Dexie {
   hchats!: EntityTable<HistoryChatRow, 'n'>;
   hdirty!: EntityTable<{ id: string }, 'id'>;
   hdead!: EntityTable<HistoryDeadRow, 'n'>;
+  tidy!: EntityTable<TidyProposalRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -169,6 +178,8 @@ export class MemDB extends Dexie {
         const ids = (await tx.table('chats').toCollection().primaryKeys()) as string[];
         await tx.table('hdirty').bulkPut(ids.map((id) => ({ id })));
       });
+    // v7: a new table, nothing to copy.
+    this.version(7).stores(SCHEMA_V7);
   }
 }
 

@@ -61,6 +61,22 @@ export type MemoryPatch = Partial<
 >;
 
 /**
+ * A proposal leaves review only through accept or reject (lib/db/review.ts), which apply or
+ * drop its change; a status patch would make it active with its change never applied. Nor does
+ * a patch make a memory proposed: only the review rules do, with their reasons.
+ */
+export class ReviewOnly extends Error {
+  override name = 'ReviewOnly';
+}
+
+export function checkStatusChange(before: MemoryRecord, patch: MemoryPatch): void {
+  if (patch.status === undefined || patch.status === before.status) return;
+  if (before.status === 'proposed')
+    throw new ReviewOnly('A proposed memory is accepted or rejected in the review list, not by changing its status.');
+  if (patch.status === 'proposed') throw new ReviewOnly('Only review rules make a memory proposed.');
+}
+
+/**
  * Applies a hand edit and bumps `updatedAt`; returns the record before and after, for undo. A
  * new text keeps the old one as a version (`versionId`) and makes the memory the user's own.
  * Accepting a proposal goes through lib/db/review.ts, so a proposal's text edited here stays
@@ -73,6 +89,7 @@ export async function updateMemory(
   return db.transaction('rw', db.memories, async () => {
     const before = await db.memories.get(id);
     if (!before) throw new Error(`memory ${id} not found`);
+    checkStatusChange(before, patch);
     const at = now();
     const textChanged = patch.content !== undefined && patch.content !== before.content;
     const { invisibleRemoved: _removed, ...kept } = before;

@@ -113,6 +113,12 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
           report.skipped++;
           continue;
         }
+        // A proposal waiting here leaves review only through accept: a file holding it in
+        // another state (an export made while it was accepted) does not decide for the user.
+        if (current.status === 'proposed' && incoming.status !== 'proposed') {
+          report.skipped++;
+          continue;
+        }
         const textChanged = normalizeContent(incoming.content) !== normalizeContent(current.content);
         const reasons = textChanged ? textReasons(incoming.content) : [];
         if (textChanged && (isProtected(current) || reasons.length > 0)) {

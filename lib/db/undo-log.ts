@@ -1,5 +1,5 @@
 /**
- * Undo of the store-wide actions (import, bring-in, restore) as exactly what each did: every
+ * Undo of the store-wide actions (import, bring-in, restore, an accepted tidy-up proposal) as exactly what each did: every
  * memory and chat it wrote, with the record before and after, and the settings it changed. An
  * undo puts back only what is still as the action left it; anything changed since (an
  * extraction, a hand edit, a capture) is left alone and counted, so an undo never loses later
@@ -15,7 +15,7 @@ import { db } from './db';
 import { tombstonedChatIds } from './tombstones';
 import { sameChat, sameMemory, valueAt } from './undo-compare';
 
-export const UNDO_KINDS = ['import', 'bring-in', 'restore'] as const;
+export const UNDO_KINDS = ['import', 'bring-in', 'restore', 'tidy'] as const;
 export type UndoKind = (typeof UNDO_KINDS)[number];
 const UNDO_TTL_MS = 24 * 60 * 60 * 1000;
 const PREFIX = 'undo:';

@@ -18,6 +18,7 @@ import { REVIEW_STRINGS } from './strings-review';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
 import { TAB_STRINGS } from './strings-tab';
+import { TIDY_STRINGS } from './strings-tidy';
 import { WORK_STRINGS } from './strings-work';
 
 export const STRING_MODULES = [
@@ -35,22 +36,12 @@ export const STRING_MODULES = [
   BRIDGE_STRINGS,
   REVIEW_STRINGS,
   CHATS_STRINGS,
+  TIDY_STRINGS,
 ] as const;
 
-const ALL = Object.assign({}, ...STRING_MODULES) as typeof COMMON_STRINGS &
-  typeof BRIDGE_STRINGS &
-  typeof MEMORY_STRINGS &
-  typeof TAB_STRINGS &
-  typeof QUEUE_STRINGS &
-  typeof REVIEW_STRINGS &
-  typeof ACTIVITY_STRINGS &
-  typeof INSIGHTS_STRINGS &
-  typeof SETTINGS_STRINGS &
-  typeof PROVIDER_STRINGS &
-  typeof CHATS_STRINGS &
-  typeof STORE_STRINGS &
-  typeof WORK_STRINGS &
-  typeof BRING_IN_STRINGS;
+/** Every module's keys in one type: a module added to STRING_MODULES needs nothing else here. */
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+const ALL = Object.assign({}, ...STRING_MODULES) as Intersect<(typeof STRING_MODULES)[number]>;
 
 export type StringKey = keyof typeof ALL;
 export type { Lang, LanguagePref } from './language';

@@ -15,3 +15,8 @@ export function applyLanguagePref(pref: LanguagePref, browserLanguage = globalTh
 export function t(key: StringKey, vars?: Vars): string {
   return translate(lang.value, key, vars);
 }
+
+/** A label written in place as `[English, 中文]`, in the current language (reads the signal too). */
+export function inLanguage(pair: readonly [en: string, zh: string]): string {
+  return lang.value === 'zh' ? pair[1] : pair[0];
+}

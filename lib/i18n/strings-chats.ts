@@ -3,7 +3,6 @@ import { EXTRACT_BATCH_STRINGS } from './strings-extract-batch';
 /** The Chats view: history search, the list, one chat, bringing history in. `[English, 简体中文]` per key. */
 export const CHATS_STRINGS = {
   ...EXTRACT_BATCH_STRINGS,
-  'nav.chats': ['Chats', '对话'],
   'chats.search': ['Search chats', '搜索对话'],
   'chats.searchHint': [
     'Words, "an exact phrase", site:claude — press / to search',

@@ -1,12 +1,6 @@
 /** Shared words: navigation, buttons, enums, undo. `[English, 简体中文]` per key. */
 export const COMMON_STRINGS = {
   'nav.label': ['Views', '视图'],
-  'nav.memories': ['Memories', '记忆'],
-  'nav.tab': ['This tab', '当前页'],
-  'nav.queue': ['Queue', '队列'],
-  'nav.activity': ['Activity', '记录'],
-  'nav.insights': ['Insights', '洞察'],
-  'nav.settings': ['Settings', '设置'],
   'common.save': ['Save', '保存'],
   'common.cancel': ['Cancel', '取消'],
   'common.dismiss': ['Dismiss', '关闭'],

@@ -90,6 +90,8 @@ export const MEMORY_STRINGS = {
   'filter.toggleActive': ['Filters (on)', '筛选（已启用）'],
   'filter.legend': ['Filter memories', '筛选记忆'],
   'filter.any': ['Any', '全部'],
+  'filter.current': ['Current (in use or waiting for review)', '当前（使用中或待确认）'],
+  'filter.allStatuses': ['All, with older versions, archived and expired', '全部（含旧版本、已归档、已过期）'],
   'filter.scope': ['Scope', '范围'],
   'filter.pinnedOnly': ['Pinned only', '仅看置顶'],
   'filter.reset': ['Reset filters', '重置筛选'],
@@ -130,7 +132,15 @@ export const MEMORY_STRINGS = {
     'Include chat history (every message, word for word)',
     '包含聊天记录（每条消息，逐字保存）',
   ],
-  'transfer.exported': ['Exported.', '已导出。'],
+  'transfer.exported': [
+    'Exported {n} current memory and {older} older versions.|Exported {n} current memories and {older} older versions.',
+    '已导出 {n} 条当前记忆和 {older} 个旧版本。',
+  ],
+  'transfer.exportedCurrent': [
+    'Exported {n} current memory.|Exported {n} current memories.',
+    '已导出 {n} 条当前记忆。',
+  ],
+  'transfer.exportedOther': ['Also {other} archived or expired.', '另有 {other} 条已归档或已过期。'],
   'transfer.exportFailed': ['Export failed: {error}', '导出失败：{error}'],
   'transfer.report': [
     '{added} added, {updated} updated, {skipped} skipped, {chats} chats',

@@ -10,7 +10,10 @@ export const STORE_STRINGS = {
     '已用 {used}，此浏览器配置可用 {quota}。',
   ],
   'store.sizeUnknown': ['The browser does not report the store’s size.', '浏览器没有提供存储大小。'],
-  'store.counts': ['{memories} memories, {chats} chats.', '{memories} 条记忆，{chats} 个对话。'],
+  'store.counts': [
+    '{memories} memory records (older versions included), {chats} chats.',
+    '{memories} 条记忆记录（含旧版本），{chats} 个对话。',
+  ],
   'store.quarantined': [
     '{n} record set aside because it could not be read|{n} records set aside because they could not be read',
     '{n} 条记录因无法读取而被隔离',

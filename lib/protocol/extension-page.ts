@@ -39,6 +39,15 @@ import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
 import { TabHealthSchema } from '../sites/health';
+import {
+  TidyAcceptRequestSchema,
+  TidyAcceptResultSchema,
+  TidyEstimateSchema,
+  TidyIdsSchema,
+  TidyRunRequestSchema,
+  TidyRunResultSchema,
+  TidyStatusSchema,
+} from '../tidy/schemas';
 import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
 import { def, Empty } from './define';
@@ -265,6 +274,24 @@ const keywords = {
 } as const;
 
 /**
+ * Tidy-up: whether to suggest it, the estimate (local grouping, calls, tokens, price) shown
+ * before any call, the run (tracked work, batch by batch under the daily cap), and the user's
+ * answer to its proposals, each accepted one its own undo step.
+ */
+const tidy = {
+  'tidy.status': def(Empty, TidyStatusSchema),
+  'tidy.dismiss': def(Empty, Empty),
+  'tidy.estimate': def(Empty, TidyEstimateSchema),
+  'tidy.run': def(TidyRunRequestSchema, TidyRunResultSchema),
+  'tidy.accept': def(TidyAcceptRequestSchema, TidyAcceptResultSchema),
+  'tidy.reject': def(TidyIdsSchema, z.object({ rejected: z.int() })),
+  'tidy.undo': def(
+    z.object({ id: z.string().check(z.maxLength(100)) }),
+    z.object({ reverted: z.int(), changedSince: z.int() }),
+  ),
+} as const;
+
+/**
  * Desktop tools (the MCP bridge): their state, and their switches, which change only through
  * this message (never `settings.set`, never an import) and connect or close the bridge at once.
  */
@@ -300,6 +327,7 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...work,
   ...bringIn,
   ...keywords,
+  ...tidy,
   ...desktopTools,
   ...extractBatch,
 } as const;

@@ -44,7 +44,7 @@ export const DEFAULT_BM25: Bm25Params = { k1: 1.2, b: 0.75, keywordWeight: 0.7, 
  * most to score. A small store keeps them: there they may be all the query has in common.
  */
 const MIN_IDF = 0.15;
-const LARGE_STORE = 1000;
+export const LARGE_STORE = 1000;
 /**
  * In a large store, a term in more than this share of documents only adds to documents a
  * rarer query term already found (MaxScore-style): a document holding nothing but common
@@ -77,7 +77,9 @@ export class InvertedIndex {
   private readonly postings = new Map<string, Posting>();
   private readonly lengths: number[] = [];
   private readonly keywordLengths: number[] = [];
+  /** Per slot, its unique terms: those of its keywords field first (`keywordTermCounts` of them). */
   private readonly docTerms: (string[] | null)[] = [];
+  private readonly keywordTermCounts: number[] = [];
   private readonly free: number[] = [];
   private totalLength = 0;
   private totalKeywordLength = 0;
@@ -115,7 +117,16 @@ export class InvertedIndex {
     }
     this.lengths[slot] = terms.length;
     this.keywordLengths[slot] = keywords.length;
-    this.docTerms[slot] = [...tf.keys()];
+    // Sized once: keyword terms from the front, the rest from the back (no spare capacity per document).
+    const unique: string[] = new Array(tf.size);
+    let front = 0;
+    let back = tf.size;
+    for (const [term, f] of tf) {
+      if (f[1] > 0) unique[front++] = term;
+      else unique[--back] = term;
+    }
+    this.docTerms[slot] = unique;
+    this.keywordTermCounts[slot] = front;
     this.totalLength += terms.length;
     this.totalKeywordLength += keywords.length;
     if (keywords.length > 0) this.withKeywords++;
@@ -154,17 +165,29 @@ export class InvertedIndex {
     const index = new InvertedIndex();
     const free = new Set(d.free);
     const docTerms: (string[] | null)[] = index.docTerms;
+    const ownOnly: string[][] = [];
     for (let slot = 0; slot < d.lengths.length; slot++) {
       docTerms.push(free.has(slot) ? null : []);
+      ownOnly.push([]);
+      index.keywordTermCounts.push(0);
       index.lengths.push(d.lengths[slot] as number);
       index.keywordLengths.push(d.keywordLengths[slot] as number);
     }
     for (let i = 0; i < d.terms.length; i++) {
       const term = d.terms[i] as string;
       const slots = d.slots[i] as number[];
-      index.postings.set(term, { slots, tfs: d.tfs[i] as number[], kfs: d.kfs[i] ?? null });
-      for (const slot of slots) docTerms[slot]?.push(term);
+      const kfs = d.kfs[i] ?? null;
+      index.postings.set(term, { slots, tfs: d.tfs[i] as number[], kfs });
+      slots.forEach((slot, j) => {
+        if (kfs !== null && (kfs[j] as number) > 0) {
+          docTerms[slot]?.push(term);
+          index.keywordTermCounts[slot] = (index.keywordTermCounts[slot] as number) + 1;
+        } else ownOnly[slot]?.push(term);
+      });
     }
+    ownOnly.forEach((terms, slot) => {
+      docTerms[slot]?.push(...terms);
+    });
     for (const slot of d.free) index.free.push(slot);
     index.totalLength = d.totalLength;
     index.totalKeywordLength = d.totalKeywordLength;
@@ -194,6 +217,7 @@ export class InvertedIndex {
     this.lengths[slot] = 0;
     this.keywordLengths[slot] = 0;
     this.docTerms[slot] = null;
+    this.keywordTermCounts[slot] = 0;
     this.free.push(slot);
     this.live--;
   }
@@ -203,6 +227,7 @@ export class InvertedIndex {
     this.lengths.length = 0;
     this.keywordLengths.length = 0;
     this.docTerms.length = 0;
+    this.keywordTermCounts.length = 0;
     this.free.length = 0;
     this.totalLength = 0;
     this.totalKeywordLength = 0;
@@ -213,6 +238,11 @@ export class InvertedIndex {
   /** A document's unique terms (shared, do not mutate). */
   termsOf(slot: number): readonly string[] {
     return this.docTerms[slot] ?? [];
+  }
+
+  /** The unique terms of a document's keywords field. */
+  keywordTermsOf(slot: number): readonly string[] {
+    return (this.docTerms[slot] ?? []).slice(0, this.keywordTermCounts[slot] ?? 0);
   }
 
   documentFrequency(term: string): number {

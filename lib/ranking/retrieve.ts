@@ -15,7 +15,7 @@ import { contradicts, type Polarity, polarityOf } from './cues';
 import { expandQuery } from './expand';
 import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
-import { type InvertedDump, InvertedIndex } from './inverted';
+import { type InvertedDump, InvertedIndex, LARGE_STORE } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
 import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
@@ -50,6 +50,13 @@ export interface MemoryIndexDump {
 const GREETING_LIMIT = 3;
 /** Text matches under this share of the best one are dropped before scoring. */
 const MIN_TEXT_SHARE = 0.03;
+/**
+ * In a large store, a keyword more than this share of memories carry is a broad category ("work",
+ * "家人"), not what the best match is about: it is not lent (it would drift the draft to the
+ * whole category, and its postings cost the most). A small store lends it: there it may be the
+ * only bridge.
+ */
+const LENT_MAX_SHARE = 0.01;
 /** At most this many text matches are scored in full. */
 const MAX_SCORED = 400;
 
@@ -79,6 +86,8 @@ export class MemoryIndex {
   private readonly standing = new Set<IndexedMemory>();
   /** Memories about the user's circumstances: candidates for an advice request. */
   private readonly circumstances = new Set<IndexedMemory>();
+  /** Per slot while merging lent-term scores (withLent); all zero between calls. */
+  private lentScratch = new Float64Array(0);
 
   get size(): number {
     return this.rows.size;
@@ -161,7 +170,9 @@ export class MemoryIndex {
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
     expandQuery(query, weights, w.expansion);
-    const { slots, scores } = this.text.score(weights, w.bm25);
+    let { slots, scores } = this.text.score(weights, w.bm25);
+    if (w.prf.docs > 0 && w.prf.weight > 0)
+      ({ slots, scores } = this.withLent(slots, scores, weights, w, opts, excluded));
     let best = 0;
     for (const s of scores) best = Math.max(best, s);
     const floor = pruneFloor(scores, best * MIN_TEXT_SHARE);
@@ -178,6 +189,84 @@ export class MemoryIndex {
       if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
     }
     return out;
+  }
+
+  /**
+   * Pseudo-relevance feedback (Rocchio 1971; RM3, Lavrenko and Croft 2001) restricted to the
+   * keywords field: the best few matches lend their keywords to the query at a low weight, so a
+   * memory about the same thing in other words (the model's category, synonyms, the other
+   * language) is found through what the best match is about, not only through what the draft
+   * says. Only the rarest lent terms count (common ones drift the topic). The lenders keep their
+   * own score: their keywords are what was lent, and counting them again would let the second
+   * best lift itself over the best through terms only it holds.
+   */
+  private withLent(
+    slots: number[],
+    scores: number[],
+    weights: ReadonlyMap<string, number>,
+    w: ScoreWeights,
+    opts: RankOptions,
+    excluded: ReadonlySet<string>,
+  ): { slots: number[]; scores: number[] } {
+    // The best `docs` eligible matches, in one pass (a large store matches thousands).
+    const top: number[] = [];
+    let best = 0;
+    slots.forEach((slot, i) => {
+      const score = scores[i] as number;
+      if (top.length === w.prf.docs && score <= (scores[top[top.length - 1] as number] as number)) return;
+      const row = this.bySlot[slot];
+      if (!row || !eligible(row.memory, opts) || excluded.has(row.memory.id)) return;
+      best = Math.max(best, score);
+      let at = top.length;
+      while (at > 0 && (scores[top[at - 1] as number] as number) < score) at--;
+      top.splice(at, 0, i);
+      if (top.length > w.prf.docs) top.pop();
+    });
+    if (best <= 0) return { slots, scores };
+    const lent = new Map<string, number>();
+    const lenders = new Set<number>();
+    for (const i of top) {
+      const share = (scores[i] as number) / best;
+      if (share < w.prf.minShare) break;
+      lenders.add(slots[i] as number);
+      for (const t of this.text.keywordTermsOf(slots[i] as number)) {
+        if (t.startsWith(CHAR_MARK) || weights.has(t)) continue;
+        lent.set(t, Math.max(lent.get(t) ?? 0, share));
+      }
+    }
+    const maxDf = this.text.size >= LARGE_STORE ? LENT_MAX_SHARE * this.text.size : Number.POSITIVE_INFINITY;
+    const picked = [...lent]
+      .filter(([t]) => this.text.documentFrequency(t) <= maxDf)
+      .map(([t, share]) => [t, share, this.text.idf(t)] as const)
+      .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, w.prf.terms);
+    if (picked.length === 0) return { slots, scores };
+    const extra = this.text.score(new Map(picked.map(([t, share]) => [t, w.prf.weight * share])), w.bm25);
+    // Merged through a scratch array by slot: no map of every first-pass match.
+    if (this.lentScratch.length < this.bySlot.length) this.lentScratch = new Float64Array(this.bySlot.length * 2);
+    const scratch = this.lentScratch;
+    extra.slots.forEach((slot, j) => {
+      if (!lenders.has(slot)) scratch[slot] = extra.scores[j] as number;
+    });
+    slots.forEach((slot, i) => {
+      const add = scratch[slot] as number;
+      if (add === 0) return;
+      scores[i] = (scores[i] as number) + add;
+      scratch[slot] = 0;
+    });
+    // A memory found only through lent terms, under the share of the best match that candidates()
+    // keeps, would be dropped there anyway (the best can only grow): not worth carrying.
+    let top1 = 0;
+    for (const v of scores) top1 = Math.max(top1, v);
+    for (const slot of extra.slots) {
+      const add = scratch[slot] as number;
+      if (add === 0) continue;
+      scratch[slot] = 0;
+      if (add < top1 * MIN_TEXT_SHARE) continue;
+      slots.push(slot);
+      scores.push(add);
+    }
+    return { slots, scores };
   }
 
   rank(query: string, opts: RankOptions): RankedMemory[] {

@@ -36,6 +36,19 @@ export interface ScoreWeights {
   style: number;
   /** Highest profile part, for a circumstance that matters most to an advice request. */
   profile: number;
+  /** Pseudo-relevance feedback through the best matches' keywords (retrieve.ts). */
+  prf: FeedbackParams;
+}
+
+export interface FeedbackParams {
+  /** How many of the best text matches lend their keywords to the query; 0 turns it off. */
+  docs: number;
+  /** Query weight of a lent keyword term, times its lender's share of the best match. */
+  weight: number;
+  /** A match lends only at this share of the best text match or above. */
+  minShare: number;
+  /** At most this many terms are lent, the rarest first. */
+  terms: number;
 }
 
 export const WEIGHTS: ScoreWeights = {
@@ -51,6 +64,7 @@ export const WEIGHTS: ScoreWeights = {
   address: 0.05,
   style: 0.02,
   profile: 0.5,
+  prf: { docs: 2, weight: 0.15, minShare: 0.5, terms: 16 },
 };
 
 const DAY = 86_400_000;

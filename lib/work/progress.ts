@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 
 /** Every long-running action the panel can start. */
-export const WORK_KINDS = ['import', 'export', 'restore', 'bringIn', 'history', 'refine', 'keywords'] as const;
+export const WORK_KINDS = ['import', 'export', 'restore', 'bringIn', 'history', 'refine', 'keywords', 'tidy'] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
 
 /**
@@ -22,6 +22,7 @@ export const WORK_LANES: Readonly<Record<WorkKind, 'store' | 'read' | 'model'>> 
   export: 'read',
   refine: 'model',
   keywords: 'model',
+  tidy: 'model',
 };
 
 /** Steps a piece of work goes through; the panel names them. */

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { eachView, loadSampleStore, openPanel, PANEL_VIEWS, routeChatSite, setLanguage } from './harness/panel';
+import { eachView, FIRST_TAB, loadSampleStore, openPanel, routeChatSite, setLanguage } from './harness/panel';
 
 type State = { name: string; open: (panel: Page) => Promise<void>; close?: (panel: Page) => Promise<void> };
 
@@ -16,7 +16,7 @@ const STATES: readonly State[] = [
   {
     name: 'memories-editing',
     open: async (panel) => {
-      await panel.getByRole('tab', { name: PANEL_VIEWS[0][1] }).click();
+      await panel.getByRole('tab', { name: FIRST_TAB }).click();
       const rows = panel.getByRole('list', { name: /^(Memories|记忆)$/ }).getByRole('listitem');
       await rows
         .nth(0)
@@ -59,7 +59,7 @@ const STATES: readonly State[] = [
   {
     name: 'bring-in-preview',
     open: async (panel) => {
-      await panel.getByRole('tab', { name: PANEL_VIEWS[0][1] }).click();
+      await panel.getByRole('tab', { name: FIRST_TAB }).click();
       await panel.getByRole('button', { name: /^(Bring in memories|导入外部记忆)$/ }).click();
       const dialog = panel.getByRole('region', { name: /^(Bring in memories|导入外部记忆)$/ });
       await dialog

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFrame } from '../../bridge/frames';
 import { HOST_NAME } from '../../lib/bridge/limits';
-import { bridgeInstall, callTool, grantNativeMessaging, mcpClient } from './harness/bridge';
+import { bridgeInstall, bridgeUninstall, callTool, grantNativeMessaging, mcpClient } from './harness/bridge';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
 import { openPanel } from './harness/panel';
@@ -98,7 +98,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
   afterAll(async () => {
     await client?.close();
     await ext?.close();
-    bridgeInstall(['uninstall', '--browser', 'chromium', '--user-data-dir', profile]);
+    bridgeUninstall(['--browser', 'chromium', '--user-data-dir', profile]);
   });
 
   it('installs a host manifest that names exactly this extension', () => {
@@ -205,6 +205,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     expect(await getRow(panel, 'memories', added.proposedId ?? '')).toMatchObject({
       status: 'proposed',
       origin: { kind: 'tool', client: 'claude-mem-e2e' },
+      proposal: { reasons: ['tool'] },
     });
     expect((await callTool(client, 'search_memories', { query: 'oolong tea afternoon' })).text).not.toMatch(/oolong/);
   });

@@ -13,7 +13,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GECKO_ID } from '../../lib/bridge/extension-identity';
 import { HOST_NAME } from '../../lib/bridge/limits';
-import { bridgeInstall, callTool, mcpClient } from './harness/bridge';
+import { bridgeInstall, bridgeUninstall, callTool, mcpClient } from './harness/bridge';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 import { freshDir } from './harness/paths';
 
@@ -56,7 +56,7 @@ describe('desktop tools through the bridge (Firefox)', () => {
   afterAll(async () => {
     await client?.close();
     await ff?.close();
-    bridgeInstall(['uninstall', '--browser', 'firefox'], { HOME: home });
+    bridgeUninstall(['--browser', 'firefox'], { HOME: home });
   });
 
   it('writes the host manifest where Firefox reads it, naming the gecko id', () => {

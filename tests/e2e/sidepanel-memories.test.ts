@@ -47,18 +47,35 @@ describe('Memories view (Chromium)', () => {
   });
 
   it('searches as you type in English and Chinese', async () => {
+    // 17 records, one of them an older version: 16 memories are current, and counted.
+    await expect.poll(() => panel.locator('.app-header .count').textContent()).toBe('16 memories');
     expect(await search(panel, 'FastAPI')).toHaveLength(2);
-    await expect.poll(() => panel.getByRole('status').filter({ hasText: '2 of 17 memories' }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('status').filter({ hasText: '2 of 16 memories' }).count()).toBe(1);
     // "Best match" takes over while searching.
     expect(await panel.getByLabel('Sort').inputValue()).toBe('relevance');
     expect(await search(panel, '成都预算')).toEqual(['我住在成都，预算是¥2,850,000.00，想买三室的房子 🏠']);
     expect(await search(panel, '钢琴')).toEqual(['女儿今年六岁，周末要上钢琴课']);
-    // The superseded memory is found too, marked as replaced.
-    expect((await search(panel, '咖啡')).sort()).toEqual(['不喝咖啡了，现在只喝茶', '喜欢喝美式咖啡']);
+    // The replaced memory is not in the default list; the status filter shows it, marked as such.
+    expect(await search(panel, '咖啡')).toEqual(['不喝咖啡了，现在只喝茶']);
+    await panel.getByRole('button', { name: 'Filters' }).click();
+    await panel.getByLabel('Status').selectOption('superseded');
+    expect(await search(panel, '咖啡')).toEqual(['喜欢喝美式咖啡']);
     expect(await item(panel, '美式咖啡').textContent()).toContain('Replaced');
+    await panel.getByRole('button', { name: 'Reset filters' }).click();
+    await panel
+      .getByRole('button', { name: 'Filters (on)' })
+      .or(panel.getByRole('button', { name: 'Filters' }))
+      .click();
     expect(await search(panel, 'zzzz nothing')).toEqual([]);
     await search(panel, '');
-    await expect.poll(() => panel.getByRole('status').filter({ hasText: '17 memories' }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        panel
+          .getByRole('status')
+          .filter({ hasText: /^16 memories$/ })
+          .count(),
+      )
+      .toBe(1);
   });
 
   it('edits a memory in place', async () => {
@@ -105,9 +122,19 @@ describe('Memories view (Chromium)', () => {
   });
 
   it('exports exactly what the panel shows after those changes', async () => {
-    // The edit kept the old text as a version of s-4 (its history), which the panel lists too.
-    await expect.poll(() => panel.getByRole('status').filter({ hasText: '18 memories' }).count()).toBe(1);
+    // The edit kept the old text as a version of s-4 (in its Details): still 16 current memories.
+    await expect
+      .poll(() =>
+        panel
+          .getByRole('status')
+          .filter({ hasText: /^16 memories$/ })
+          .count(),
+      )
+      .toBe(1);
+    expect(await panel.locator('.app-header .count').textContent()).toBe('16 memories');
     const exported = await exportNow(panel);
+    // The notice says what the file holds: the current ones, and the older versions beside them.
+    await panel.getByText('Exported 16 current memories and 2 older versions.').waitFor();
     const byId = new Map(exported.memories.map((m) => [m.id, m]));
     expect(byId.size).toBe(18);
     const source = store.file.memories as Mem[];
@@ -145,7 +172,9 @@ describe('Memories view (Chromium)', () => {
   it('took a backup before the delete, which also covers the bulk changes after it', async () => {
     await panel.getByRole('tab', { name: 'Settings' }).click();
     const backups = panel.getByRole('list', { name: 'Backups' });
-    await expect.poll(() => backups.textContent()).toContain('before a delete · 18 memories');
+    await expect
+      .poll(() => backups.textContent())
+      .toContain('before a delete · 18 memory records (older versions included)');
     // The bulk changes touched memories that snapshot still holds unchanged: no second copy.
     expect(await backups.getByRole('listitem').count()).toBe(2);
     await panel.getByRole('tab', { name: 'Memories' }).click();

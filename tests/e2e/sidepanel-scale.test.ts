@@ -10,6 +10,11 @@ import { bigStoreFile } from './harness/big-store';
 import { withPanel, writeJson } from './harness/panel';
 
 const N = 10_000;
+/** The list shows current memories: big-store.ts makes every 41st one expired (244 of 10,000). */
+const isListed = (i: number) => i % 41 !== 0;
+const CURRENT = Array.from({ length: N }, (_, i) => i).filter(isListed).length;
+/** Tasks are every 4th from the third (TYPES in big-store.ts). */
+const CURRENT_TASKS = Array.from({ length: N }, (_, i) => i).filter((i) => isListed(i) && i % 4 === 2).length;
 const QUERIES = ['postgres', 'marathon training', 'detail 12', '成都', '钢琴课', '成都的房子'];
 
 function stats(ms: number[]): string {
@@ -78,7 +83,7 @@ describe(`side panel with ${N} memories (Chromium)`, () => {
       .waitFor({ timeout: 60_000 });
     await panel
       .getByRole('status')
-      .filter({ hasText: `${N} memories` })
+      .filter({ hasText: `${CURRENT} memories` })
       .waitFor({ timeout: 30_000 });
     const importMs = Date.now() - t0;
     const rows = await panel.locator('.memory-list > li').count();
@@ -95,7 +100,7 @@ describe(`side panel with ${N} memories (Chromium)`, () => {
     await typeAndTime(panel, '钢琴课');
     await panel
       .getByRole('status')
-      .filter({ hasText: /of 10000 memories/ })
+      .filter({ hasText: `of ${CURRENT} memories` })
       .waitFor();
     const shown = await panel.locator('.result-count').textContent();
     await typeAndTime(panel, '');
@@ -105,14 +110,14 @@ describe(`side panel with ${N} memories (Chromium)`, () => {
     await panel.getByLabel('Type').selectOption('task');
     await panel
       .getByRole('status')
-      .filter({ hasText: /^2500 of 10000/ })
+      .filter({ hasText: `${CURRENT_TASKS} of ${CURRENT}` })
       .waitFor();
     const filterMs = Date.now() - f0;
     await panel.getByRole('button', { name: 'Reset filters' }).click();
 
     const scroll = await scrollAndTime(panel);
     await panel.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await panel.locator('.memory-list > li[aria-posinset="10000"]').waitFor();
+    await panel.locator(`.memory-list > li[aria-posinset="${CURRENT}"]`).waitFor();
 
     console.log(
       [

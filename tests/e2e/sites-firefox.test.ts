@@ -7,7 +7,7 @@
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
+import { BLOCK_END, marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
 import { sampleMemoryFile } from './harness/memory-files';
@@ -84,6 +84,8 @@ describe.each(SITES.map((a) => [a.id, a] as const))('%s in Firefox', (site, adap
     expect(first?.startsWith('[claude-mem ·')).toBe(true);
     expect(first?.split(FIRST)).toHaveLength(2);
     expect(stripInjectedBlocks(first!, marksIn(first!))).toBe(FIRST);
+    // One blank line between the block and the text, whatever the editor made of the newlines.
+    expect(first!.slice(first!.indexOf(BLOCK_END) + BLOCK_END.length)).toBe(`\n\n${FIRST}`);
     await settled(page, 1);
     await page.click(composer);
     await page.keyboard.type(SECOND);

@@ -56,7 +56,7 @@ describe('Store health (Chromium)', () => {
     expect(await section.getByRole('listitem').filter({ hasText: 'memories:damaged-1' }).textContent()).toContain(
       'importance: expected at most 5, got 42',
     );
-    expect(await section.textContent()).toContain('2 memories, 0 chats.');
+    expect(await section.textContent()).toContain('2 memory records (older versions included), 0 chats.');
     expect(await section.textContent()).toMatch(/Last tidy-up .*: 0 tasks archived/);
     await panel.getByRole('tab', { name: 'Memories' }).click();
     await expect.poll(() => panel.getByText('Half-written record').count()).toBe(0);

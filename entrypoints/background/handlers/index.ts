@@ -16,6 +16,7 @@ import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
 import { storeHandlers } from './store';
+import { tidyHandlers } from './tidy';
 import { transferHandlers } from './transfer';
 import { workHandlers } from './work';
 
@@ -38,6 +39,7 @@ export const handlers: Handlers = {
   ...workHandlers,
   ...bringInHandlers,
   ...keywordsHandlers,
+  ...tidyHandlers,
   ...desktopToolHandlers,
   ...extractBatchHandlers,
   ping: async () => ({}),

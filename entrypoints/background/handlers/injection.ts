@@ -11,37 +11,20 @@ import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { MessageError } from '../../../lib/protocol/define';
 import { installMark } from '../../../lib/ranking/install-mark';
-import { type SelectedMemory, selectForInjection } from '../../../lib/ranking/select';
+import { selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/settings/store';
-import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
+import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
+import { keepPrepared, markMissed, type PreparedBlock, takePrepared } from '../prepared-blocks';
 import { tellStale } from '../prepared-stale';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
 import { keepWarmed, takeWarmed } from '../warmed-blocks';
 import { rememberInjection } from './last-injection';
 
-interface Prepared {
-  site: SiteId;
-  url: string;
-  query: string;
-  tokens: number;
-  items: SelectedMemory[];
-  at: number;
-  /** Not ready within the page's hold: its first message went without it (recorded as a miss). */
-  missed?: boolean;
-}
-
-/** Prepared blocks waiting for the page to say they were sent; kept briefly, in memory. */
-const prepared = new Map<string, Prepared>();
-const PREPARED_TTL_MS = 10 * 60_000;
 const NOTHING = { block: null, token: null, memoryIds: [], tokens: 0 };
 
-function sweep(): void {
-  for (const [token, p] of prepared) if (nowMs() - p.at > PREPARED_TTL_MS) prepared.delete(token);
-}
-
-function injectionRow(token: string, p: Prepared, chatId: string | null, carried: boolean | null) {
+function injectionRow(token: string, p: PreparedBlock, chatId: string | null, carried: boolean | null) {
   return {
     id: token,
     at: now(),
@@ -50,7 +33,7 @@ function injectionRow(token: string, p: Prepared, chatId: string | null, carried
     url: p.url,
     query: p.query,
     tokens: p.tokens,
-    items: p.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
+    items: p.items,
     feedback: null,
     ...(carried === null ? {} : { miss: { reason: 'not ready in time' as const, carried } }),
   };
@@ -89,13 +72,12 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     // Each block handed to a page counts against its tab's and site's hourly bound.
     if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;
     const token = crypto.randomUUID();
-    sweep();
-    prepared.set(token, {
+    await keepPrepared(token, {
       site: ctx.site,
       url: ctx.url,
       query: draft.slice(0, 500),
       tokens: selection.tokens,
-      items: selection.items,
+      items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
       at: nowMs(),
     });
     return {
@@ -112,21 +94,19 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
    */
   'inject.missed': async ({ token }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.missed is for chat pages');
-    const p = prepared.get(token);
-    if (!p || p.site !== ctx.site || p.missed) return { recorded: false };
-    p.missed = true;
+    const p = await markMissed(token, ctx.site);
+    if (!p) return { recorded: false };
     await addInjection(injectionRow(token, p, null, false));
     return { recorded: true };
   },
   'inject.record': async ({ token, chatId }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.record is for chat pages');
-    const p = prepared.get(token);
-    // Unknown token: the worker restarted or the page replays; nothing to record.
-    if (!p || p.site !== ctx.site) return { recorded: false };
-    prepared.delete(token);
+    const p = await takePrepared(token, ctx.site);
+    // Unknown token (never handed out, another site's, expired, or already recorded): nothing to record.
+    if (!p) return { recorded: false };
     const row = injectionRow(token, p, chatId ?? null, p.missed ? true : null);
     await recordHits(
-      p.items.map((r) => r.memory.id),
+      p.items.map((r) => r.memoryId),
       row.at,
     );
     await addInjection(row);

@@ -1,5 +1,5 @@
 import { backupBefore } from '../../../lib/db/backup-policy';
-import { deleteMemories, putMemories, restoreMemories, updateMemory } from '../../../lib/db/memories';
+import { deleteMemories, putMemories, ReviewOnly, restoreMemories, updateMemory } from '../../../lib/db/memories';
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { liftStoragePause } from '../../../lib/db/queue-state';
 import { acceptProposals, countProposals, rejectProposals } from '../../../lib/db/review';
@@ -24,6 +24,16 @@ async function backupFirst(reason: string, ids: readonly string[]): Promise<{ ba
     return { backupSkipped: false };
   } catch (error) {
     if (isQuotaError(error)) return { backupSkipped: true };
+    throw error;
+  }
+}
+
+/** A status change that would bypass review is the caller's mistake: a clear refusal. */
+async function reviewOnly<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof ReviewOnly) throw new MessageError('bad_request', error.message);
     throw error;
   }
 }
@@ -61,13 +71,15 @@ export const memoryHandlers: HandlerGroup<
     if (content === '') throw new MessageError('bad_request', 'the memory has no visible text');
     const tags = content !== undefined ? { tags: tagsFor(content) } : {};
     const keywords = patch.keywords !== undefined ? { keywords: cleanKeywords(patch.keywords) } : {};
-    const result = await updateMemory(id, {
-      ...patch,
-      ...(content !== undefined ? { content } : {}),
-      ...(cleaned && cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
-      ...tags,
-      ...keywords,
-    });
+    const result = await reviewOnly(() =>
+      updateMemory(id, {
+        ...patch,
+        ...(content !== undefined ? { content } : {}),
+        ...(cleaned && cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
+        ...tags,
+        ...keywords,
+      }),
+    );
     await scheduleEditBackup();
     return result;
   },
@@ -98,7 +110,7 @@ export const memoryHandlers: HandlerGroup<
   },
   'memories.bulkUpdate': async ({ ids, patch }) => {
     await backupBefore('before bulk change', ids);
-    const result = await updateMemories(ids, patch);
+    const result = await reviewOnly(() => updateMemories(ids, patch));
     await scheduleEditBackup();
     return result;
   },

@@ -1,11 +1,19 @@
 /** The live mirror of the memories table: every view reads it, the background writes it. */
 import { computed, signal } from '@preact/signals';
 import { watchAllMemories } from '../../../lib/db/live';
+import { isCurrent } from '../../../lib/memory/current';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { pruneSelection } from './selection';
 
 export const memories = signal<readonly MemoryRecord[]>([]);
 export const loaded = signal(false);
+
+/** How many memories are current (active or waiting for review): what the panel counts. */
+export const currentCount = computed(() => {
+  let n = 0;
+  for (const m of memories.value) if (isCurrent(m)) n++;
+  return n;
+});
 
 export const byId = computed(() => new Map(memories.value.map((m) => [m.id, m])));
 

@@ -6,16 +6,18 @@
  * there ("成都预算" finds "我住在成都，预算是…").
  */
 import { hasCjk } from '../../../lib/cjk';
+import { isCurrent } from '../../../lib/memory/current';
 import type { MemoryRecord, MemoryStatus, MemoryType, Scope } from '../../../lib/memory/types';
 
 export interface MemoryFilters {
   type: MemoryType | 'any';
-  status: MemoryStatus | 'any';
+  /** `current` (the default): active and proposed; `any`: older versions, archived and expired too. */
+  status: MemoryStatus | 'current' | 'any';
   scope: Scope | 'any';
   pinnedOnly: boolean;
 }
 
-export const NO_FILTERS: MemoryFilters = { type: 'any', status: 'any', scope: 'any', pinnedOnly: false };
+export const NO_FILTERS: MemoryFilters = { type: 'any', status: 'current', scope: 'any', pinnedOnly: false };
 
 export const SORT_KEYS = ['relevance', 'newest', 'hits', 'importance'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -104,7 +106,7 @@ export function matchScore(terms: readonly Term[], hay: Hay): number {
 function passesFilters(m: MemoryRecord, f: MemoryFilters): boolean {
   return (
     (f.type === 'any' || m.type === f.type) &&
-    (f.status === 'any' || m.status === f.status) &&
+    (f.status === 'any' || (f.status === 'current' ? isCurrent(m) : m.status === f.status)) &&
     (f.scope === 'any' || m.scope === f.scope) &&
     (!f.pinnedOnly || m.pinned)
   );

@@ -19,7 +19,7 @@ export const effectiveSort = computed<SortKey>(() => sortChoice.value ?? (query.
 
 export const filtersActive = computed(() => {
   const f = filters.value;
-  return f.type !== 'any' || f.status !== 'any' || f.scope !== 'any' || f.pinnedOnly;
+  return f.type !== 'any' || f.status !== 'current' || f.scope !== 'any' || f.pinnedOnly;
 });
 
 const cache = new HayCache();

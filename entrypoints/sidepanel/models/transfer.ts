@@ -7,6 +7,8 @@ import { signal } from '@preact/signals';
 import { watch } from '../../../lib/db/live';
 import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
+import { isCurrent } from '../../../lib/memory/current';
+import type { MemoryStatus } from '../../../lib/memory/types';
 import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
 import { type OfferPlace, offerKeywordsAfter } from './keywords';
@@ -107,7 +109,17 @@ export async function exportFile(): Promise<void> {
     a.download = `claude-mem-${new Date().toISOString().slice(0, 10)}.json`;
     a.click();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    say(() => t('transfer.exported'));
+    const counts = exportedCounts(text);
+    say(() =>
+      [
+        counts.older > 0
+          ? t('transfer.exported', { n: counts.current, older: counts.older })
+          : t('transfer.exportedCurrent', { n: counts.current }),
+        counts.other > 0 ? t('transfer.exportedOther', { other: counts.other }) : '',
+      ]
+        .join(' ')
+        .trim(),
+    );
   } catch (error) {
     if (saidCancelled('export', error)) return;
     fail(() => t('transfer.exportFailed', { error: messageOf(error) }));
@@ -124,4 +136,16 @@ export async function restoreFrom(backup: BackupSummary): Promise<void> {
     if (saidCancelled('restore', error)) return;
     fail(messageOf(error));
   }
+}
+
+/** What the file holds, as the notice says it: current memories, older versions, the rest. */
+function exportedCounts(text: string): { current: number; older: number; other: number } {
+  const out = { current: 0, older: 0, other: 0 };
+  const file = JSON.parse(text) as { memories?: { status: MemoryStatus }[] };
+  for (const m of file.memories ?? []) {
+    if (isCurrent(m)) out.current++;
+    else if (m.status === 'superseded') out.older++;
+    else out.other++;
+  }
+  return out;
 }

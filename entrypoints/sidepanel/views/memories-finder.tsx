@@ -2,7 +2,7 @@
 import { FilterBar } from '../../../components/filter-bar';
 import { SearchBar } from '../../../components/search-bar';
 import { t } from '../../../lib/i18n';
-import { memories } from '../models/memories';
+import { currentCount, memories } from '../models/memories';
 import {
   effectiveSort,
   filters,
@@ -19,7 +19,8 @@ import {
 
 export function MemoriesFinder() {
   const shown = visible.value.length;
-  const total = memories.value.length;
+  // Out of the current memories by default; out of every record once the status filter asks for history.
+  const total = filters.value.status === 'current' ? currentCount.value : memories.value.length;
   return (
     <>
       <SearchBar query={query.value} sort={effectiveSort.value} onQuery={setQuery} onSort={setSort} />

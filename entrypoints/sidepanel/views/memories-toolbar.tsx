@@ -1,9 +1,10 @@
-/** Add by hand, bring in from elsewhere, add keywords, import and export: the Memories view's first row. */
+/** Add by hand, bring in from elsewhere, add keywords, tidy up, import and export: the Memories view's first row. */
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { addOpen, openAdd } from '../models/add-memory';
 import { bringOpen, openBringIn } from '../models/bring-in';
 import { keywordsOffer, openKeywords } from '../models/keywords';
+import { openProposals, openTidy, tidyOpen } from '../models/tidy';
 import { exportFile, importFile } from '../models/transfer';
 import { busy } from '../models/work';
 import { ProposedSettings } from './proposed-settings';
@@ -24,6 +25,11 @@ export function MemoriesToolbar() {
       {keywordsOffer.value?.place !== 'memories' && (
         <button type="button" disabled={busy('keywords')} onClick={() => void openKeywords()}>
           {t('kw.open')}
+        </button>
+      )}
+      {!tidyOpen.value && (
+        <button type="button" disabled={busy('tidy')} onClick={() => void openTidy()}>
+          {openProposals.value.length > 0 ? t('tidy.openWaiting', { n: openProposals.value.length }) : t('tidy.open')}
         </button>
       )}
       <TransferBar

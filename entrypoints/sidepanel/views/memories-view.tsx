@@ -15,6 +15,8 @@ import { MemoriesFinder } from './memories-finder';
 import { MemoriesToolbar } from './memories-toolbar';
 import { MemoryRow } from './memory-row';
 import { ReviewQueue } from './review-queue';
+import { TidyPanel } from './tidy-panel';
+import { TidySuggestion } from './tidy-suggestion';
 
 export function MemoriesView() {
   const a = addDraft.value;
@@ -32,6 +34,8 @@ export function MemoriesView() {
       )}
       <BringInPanel />
       <ReviewQueue />
+      <TidySuggestion />
+      <TidyPanel />
       <KeywordsOffer place="memories" />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}

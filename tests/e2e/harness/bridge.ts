@@ -11,7 +11,16 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { ROOT } from './paths';
 
 export function bridgeInstall(args: readonly string[], env: Record<string, string> = {}): string {
-  return execFileSync('npm', ['run', '-s', 'bridge:install', '--', ...args], {
+  return bridgeScript('bridge:install', args, env);
+}
+
+/** `npm run bridge:uninstall`: removes what install wrote for these options. */
+export function bridgeUninstall(args: readonly string[], env: Record<string, string> = {}): string {
+  return bridgeScript('bridge:uninstall', args, env);
+}
+
+function bridgeScript(script: string, args: readonly string[], env: Record<string, string>): string {
+  return execFileSync('npm', ['run', '-s', script, '--', ...args], {
     cwd: ROOT,
     // npm itself stays quiet and offline (a temporary HOME would make it check for updates).
     env: { ...process.env, npm_config_update_notifier: 'false', ...env },

@@ -46,27 +46,22 @@ export function withPanel(ready: (panel: Page, ext: ExtensionBrowser) => Promise
   });
 }
 
-/** The panel's views by id, each tab named in both languages. */
-export const PANEL_VIEWS = [
-  ['memories', /^(Memories|记忆)$/],
-  ['tab', /^(This tab|当前页)$/],
-  ['chats', /^(Chats|对话)$/],
-  ['queue', /^(Queue|队列)$/],
-  ['activity', /^(Activity|记录)$/],
-  ['insights', /^(Insights|洞察)$/],
-  ['settings', /^(Settings|设置)$/],
-] as const;
+/** The first view's tab (Memories), named in both languages. */
+export const FIRST_TAB = /^(Memories|记忆)$/;
 
-type PanelViewId = (typeof PANEL_VIEWS)[number][0];
+/** The views' ids in tab order, as the panel lists them (entrypoints/sidepanel/views/registry.ts). */
+function viewIds(panel: Page): Promise<string[]> {
+  return panel.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-tab') ?? ''));
+}
 
 /**
  * Opens every view in turn in a populated state (a draft previewed on This tab, the first
  * Activity entry expanded) and hands it to `visit`: what the screenshot and accessibility
  * walks both need to see.
  */
-export async function eachView(panel: Page, visit: (id: PanelViewId) => Promise<void>): Promise<void> {
-  for (const [id, name] of PANEL_VIEWS) {
-    await panel.getByRole('tab', { name }).click();
+export async function eachView(panel: Page, visit: (id: string) => Promise<void>): Promise<void> {
+  for (const id of await viewIds(panel)) {
+    await panel.locator(`[role="tab"][data-tab="${id}"]`).click();
     await panel.locator(`#view-${id}`).waitFor();
     if (id === 'tab') {
       await panel.getByLabel(/Draft|草稿/).fill('帮我写一个 FastAPI 的鉴权中间件');

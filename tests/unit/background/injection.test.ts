@@ -48,6 +48,23 @@ describe('injection handlers through the router', () => {
     expect((await db.memories.get(m.id))?.hitCount).toBe(1);
   });
 
+  it('records a token once, even sent twice at once, and never for another site', async () => {
+    await db.memories.put(memory({ content: 'User runs Postgres 16 in production' }));
+    const prep = await ok<Prepared>({ type: 'inject.prepare', payload: { draft: 'Postgres upgrade' } }, chatgpt);
+    const foreign = await ok<{ recorded: boolean }>(
+      { type: 'inject.record', payload: { token: prep.token, chatId: 'x' } },
+      claude,
+    );
+    expect(foreign.recorded).toBe(false);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        ok<{ recorded: boolean }>({ type: 'inject.record', payload: { token: prep.token, chatId: 'c2' } }, chatgpt),
+      ),
+    );
+    expect(both.map((r) => r.recorded).sort()).toEqual([false, true]);
+    expect(await db.injections.count()).toBe(1);
+  });
+
   it('uses the per-site budget: too small a budget injects nothing', async () => {
     await db.memories.put(memory({ content: `${'很长的一段记忆内容'.repeat(30)} TiDB` }));
     const settings = defaultSettings();

@@ -95,7 +95,7 @@ describe('applyBlock', () => {
   function fakeAdapter(composer: { text: string }, insert: () => Promise<boolean>, replaceWorks = true) {
     return {
       readComposer: () => composer.text,
-      insert,
+      insertBlock: insert,
       replace: async (_el: HTMLElement, text: string) => {
         if (replaceWorks) composer.text = text;
         return replaceWorks;

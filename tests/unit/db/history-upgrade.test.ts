@@ -41,7 +41,8 @@ const ids = async (query: string) => (await searchHistory({ query })).results.ma
 it('upgrades a real v3 store: rows kept, every chat listed, then found by search once indexed', async () => {
   await writeV3();
   await db.open();
-  expect(db.verno).toBe(6);
+  // v6 brought the history index; later versions add tables of their own and keep these rows.
+  expect(db.verno).toBeGreaterThanOrEqual(6);
   for (const [name, rows] of Object.entries(V3.tables)) expect(await db.table(name).toArray(), name).toEqual(rows);
   expect((await db.hdirty.toCollection().primaryKeys()).sort()).toEqual(
     V3.tables.chats!.map((c) => c.id as string).sort(),

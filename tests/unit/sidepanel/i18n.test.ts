@@ -40,8 +40,8 @@ describe('the EN/ZH dictionary', () => {
     expect(detectLanguage(undefined)).toBe('en');
     applyLanguagePref('auto', 'zh-CN');
     expect(lang.value).toBe('zh');
-    expect(t('nav.memories')).toBe('记忆');
+    expect(t('nav.label')).toBe('视图');
     applyLanguagePref('en', 'zh-CN');
-    expect(t('nav.memories')).toBe('Memories');
+    expect(t('nav.label')).toBe('Views');
   });
 });

@@ -25,9 +25,15 @@ const store = [
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
       pinned: true,
-      status: 'expired',
+      status: 'proposed',
     },
   ),
+  // History: an older version, and an expired task. Listed only when the status filter asks.
+  memory(
+    { content: 'Drinks americano every morning', type: 'preference' },
+    { id: 'old', updatedAt: '2026-01-04T00:00:00.000Z', status: 'superseded', supersededBy: 'note' },
+  ),
+  memory({ content: 'Book the Chengdu flat viewing', type: 'task' }, { id: 'gone', status: 'expired' }),
 ];
 
 const ids = (q: string, extra: Partial<Parameters<typeof runQuery>[1]> = {}) =>
@@ -61,9 +67,18 @@ describe('panel search', () => {
 
   it('filters by type, status, scope and pinned', () => {
     expect(ids('', { filters: { ...NO_FILTERS, type: 'fact' } })).toEqual(['zh', 'en']);
-    expect(ids('', { filters: { ...NO_FILTERS, status: 'expired' } })).toEqual(['note']);
+    expect(ids('', { filters: { ...NO_FILTERS, status: 'proposed' } })).toEqual(['note']);
+    expect(ids('', { filters: { ...NO_FILTERS, status: 'expired' } })).toEqual(['gone']);
     expect(ids('', { filters: { ...NO_FILTERS, pinnedOnly: true } })).toEqual(['note']);
     expect(ids('', { filters: { ...NO_FILTERS, scope: 'claude' } })).toEqual([]);
+  });
+
+  it('lists current memories by default (active and proposed); history only when the status filter asks', () => {
+    expect(NO_FILTERS.status).toBe('current');
+    expect(ids('').sort()).toEqual(['en', 'note', 'zh']);
+    expect(ids('americano')).toEqual([]);
+    expect(ids('americano', { filters: { ...NO_FILTERS, status: 'superseded' } })).toEqual(['old']);
+    expect(ids('', { filters: { ...NO_FILTERS, status: 'any' } }).sort()).toEqual(['en', 'gone', 'note', 'old', 'zh']);
   });
 
   it('sorts by date, hits and importance; relevance falls back to newest without a query', () => {

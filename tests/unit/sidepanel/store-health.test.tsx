@@ -40,7 +40,7 @@ describe('store health', () => {
     );
     const text = root.textContent ?? '';
     expect(text).toContain('Uses 4.6 MB of 80 GB');
-    expect(text).toContain('17 memories, 4 chats.');
+    expect(text).toContain('17 memory records (older versions included), 4 chats.');
     expect(text).toContain('1 record set aside because it could not be read');
     expect(text).toContain('memories:x importance: expected at most 5, got 42');
     expect(text).toContain('2 tasks archived, 1 replaced memories purged, 3 old transcripts deleted');

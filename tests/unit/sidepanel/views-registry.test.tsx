@@ -1,0 +1,89 @@
+// @vitest-environment happy-dom
+/**
+ * The panel's view registry is the one place a view is added (as the site registry is for
+ * sites): every `views/*-view.tsx` is registered, every entry has its label in English and
+ * Chinese, its strings in the dictionary, a tab in the nav, and is reached by keyboard.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TabNav } from '../../../components/tab-nav';
+import { navTabs, PANEL_VIEWS } from '../../../entrypoints/sidepanel/views/registry';
+import { lang } from '../../../lib/i18n';
+import { STRING_MODULES } from '../../../lib/i18n/dictionary';
+import { mount, resetAfterEach } from './mount';
+
+resetAfterEach();
+
+const VIEWS_DIR = join(import.meta.dirname, '../../../entrypoints/sidepanel/views');
+const HAN = /\p{Script=Han}/u;
+
+describe('the view registry', () => {
+  it('registers every view file, each once, under a unique id', async () => {
+    const files = readdirSync(VIEWS_DIR).filter((f) => f.endsWith('-view.tsx'));
+    const components = new Set<unknown>(PANEL_VIEWS.map((v) => v.component));
+    for (const file of files) {
+      const mod = (await import(/* @vite-ignore */ join(VIEWS_DIR, file))) as Record<string, unknown>;
+      const exported = Object.entries(mod).filter(([name]) => name.endsWith('View'));
+      expect(exported.length, `${file} exports one *View component`).toBe(1);
+      expect(components.has(exported[0]![1]), `${file} is in PANEL_VIEWS`).toBe(true);
+    }
+    expect(PANEL_VIEWS).toHaveLength(files.length);
+    const ids = PANEL_VIEWS.map((v) => v.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][a-z-]*$/);
+  });
+
+  it('labels every view in English and Chinese', () => {
+    for (const { id, label } of PANEL_VIEWS) {
+      const [en, zh] = label;
+      expect(en.trim(), id).not.toBe('');
+      expect(en, id).not.toMatch(HAN);
+      expect(zh, id).toMatch(HAN);
+    }
+  });
+
+  it("has each view's strings in the dictionary, in both languages", () => {
+    const modules = new Set<unknown>(STRING_MODULES);
+    for (const { id, strings } of PANEL_VIEWS) {
+      expect(modules.has(strings), `${id}: add its strings module to STRING_MODULES`).toBe(true);
+      for (const [key, [en, zh]] of Object.entries(strings)) {
+        expect(en.trim(), key).not.toBe('');
+        expect(zh.trim(), key).not.toBe('');
+      }
+    }
+  });
+
+  it('shows every view as a tab, in both languages, and the arrow keys reach each one', async () => {
+    for (const language of ['en', 'zh'] as const) {
+      lang.value = language;
+      let current: string = PANEL_VIEWS[0].id;
+      const visited: string[] = [];
+      const render = () =>
+        mount(
+          <TabNav
+            label="Views"
+            tabs={navTabs()}
+            current={current as never}
+            onSelect={(id) => {
+              current = id;
+            }}
+          />,
+        );
+      let root = render();
+      const names = [...root.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent);
+      expect(names).toEqual(PANEL_VIEWS.map((v) => v.label[language === 'zh' ? 1 : 0]));
+      for (let i = 0; i < PANEL_VIEWS.length; i++) {
+        visited.push(current);
+        const tab = root.querySelector<HTMLElement>(`[data-tab="${current}"]`)!;
+        expect(tab.tabIndex).toBe(0);
+        tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+        root.remove();
+        root = render();
+      }
+      expect(visited).toEqual(PANEL_VIEWS.map((v) => v.id));
+      expect(current).toBe(PANEL_VIEWS[0].id);
+      root.remove();
+    }
+  });
+});
