@@ -185,7 +185,7 @@ async function write(snap: Snapshot, steps: readonly Step[], packed: readonly Bu
 const INDEX_TABLES = () => [db.chats, db.hchats, db.hterms, db.hdirty, db.hdead, db.meta];
 
 /** Whether the planned chats are still as they were read (text, index row, numbering). */
-async function unchanged(snap: Snapshot, steps: readonly Step[], firstNumber: number): Promise<boolean> {
+async function unchanged(steps: readonly Step[], firstNumber: number): Promise<boolean> {
   const ids = steps.map((s) => s.id);
   const [chats, rows, listed, next] = await Promise.all([
     db.chats.bulkGet(ids),
@@ -245,7 +245,7 @@ export async function indexPending(
   const { rows, steps } = await plan(snap, maxChars, pause);
   await beforeWrite?.();
   const done = await db.transaction('rw', INDEX_TABLES(), async () => {
-    if (!(await unchanged(snap, steps, firstNumber))) return false;
+    if (!(await unchanged(steps, firstNumber))) return false;
     await write(snap, steps, rows);
     return true;
   });
