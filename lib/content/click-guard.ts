@@ -48,7 +48,11 @@ export function createClickGuard(host: HTMLElement, shadow: ShadowRoot, controls
     const options = { threshold: [1], trackVisibility: true, delay: 100 } as IntersectionObserverInit;
     observer = new IntersectionObserver((entries) => {
       for (const entry of entries as VisibilityEntry[]) {
-        if (typeof entry.isVisible === 'boolean') visible.set(entry.target, entry.isVisible);
+        if (typeof entry.isVisible !== 'boolean') continue;
+        visible.set(entry.target, entry.isVisible);
+        // Inside the closed shadow root: only the extension's own worlds can read it (its tests
+        // wait on it, since a click before the first report is refused like an occluded one).
+        entry.target.setAttribute('data-visible', String(entry.isVisible));
       }
     }, options);
     for (const c of controls) observer.observe(c);

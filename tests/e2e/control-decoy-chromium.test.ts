@@ -16,7 +16,6 @@ import { homeUrl, openOnSites } from './harness/sites';
 
 const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
 const COMPOSER = adapter.selectors.composer.join(', ');
-const VISIBILITY_DELAY_MS = 250;
 
 let ext: ExtensionBrowser;
 let panel: Page;
@@ -148,17 +147,17 @@ describe("a page hiding or covering the switch does not get the user's click on 
       const page = await openChat();
       const controls = await pageControls(page, ext.extensionId);
       await expect.poll(async () => (await controls.state()).remember !== null, { timeout: 10_000 }).toBe(true);
+      await expect.poll(async () => (await controls.state()).reported.remember).toBe(true);
       await page.evaluate(script);
       // Chromium's visibility tracking reports at most every 100 ms (IntersectionObserver v2's
-      // minimum delay): a click sooner would be judged on the page as it was before the attack.
-      await page.waitForTimeout(VISIBILITY_DELAY_MS);
-      await controls.click('remember');
+      // minimum delay): a click before its report would be judged on the page as it was.
+      await expect.poll(async () => (await controls.state()).reported.remember).toBe(false);
+      await controls.clickAsIs('remember');
       // Then the page is restored and the user clicks again: if the covered click had acted,
       // this one would turn the switch back, so ending "not remembered" proves it did not.
       await page.evaluate(() => {
         for (const el of document.querySelectorAll('.attack')) el.remove();
       });
-      await page.waitForTimeout(VISIBILITY_DELAY_MS);
       await controls.click('remember');
       await expect.poll(async () => (await controls.state()).remembering).toBe(false);
       const excluded = (await readStore<{ state: string }>(panel, 'chats')).filter((c) => c.state === 'excluded');

@@ -82,9 +82,11 @@ describe('adding memories (Chromium)', () => {
     await row.getByRole('button', { name: 'Unpin', exact: true }).waitFor();
     expect(await row.textContent()).toContain('Pinned');
     await row.getByRole('button', { name: 'Expire' }).click();
-    await expect.poll(() => row.textContent()).toContain('Expired');
+    // An expired memory is history: it leaves the list of current memories until Undo.
+    await row.waitFor({ state: 'detached' });
     await panel.locator('.toast').getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => row.textContent()).not.toContain('Expired');
+    await row.waitFor();
+    expect(await row.textContent()).not.toContain('Expired');
     await row.getByRole('button', { name: 'Unpin', exact: true }).focus();
     await panel.keyboard.press('Enter');
     await row.getByRole('button', { name: 'Pin', exact: true }).waitFor();

@@ -5,6 +5,7 @@
  * arrive as trusted user gestures, as a user's would.
  */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { type ContentWorld, contentWorld } from './content-world';
 
 interface Rect {
@@ -26,6 +27,8 @@ export interface ControlsState {
   /** The Undo button shown for a few seconds after remembering is turned off. */
   undo: Rect | null;
   status: string;
+  /** What Chromium's visibility tracking last reported per control (absent: no report yet). */
+  reported: Partial<Record<ControlName, boolean>>;
 }
 
 export type ControlName = 'insert' | 'remember' | 'undo';
@@ -48,13 +51,21 @@ const READ = `(() => {
     rememberLabel: remember?.getAttribute('aria-label') ?? '',
     undo: rect(root?.querySelector('.undo')),
     status: root?.querySelector('[role="status"]')?.textContent ?? '',
+    reported: Object.fromEntries(
+      ['insert', 'remember', 'undo']
+        .map((name) => [name, root?.querySelector('.' + name)?.getAttribute('data-visible')])
+        .filter(([, v]) => v != null)
+        .map(([name, v]) => [name, v === 'true']),
+    ),
   };
 })()`;
 
 export interface PageControls {
   state(): Promise<ControlsState>;
-  /** A real mouse click in the middle of the control; fails if it is not shown. */
+  /** A real mouse click in the middle of the control once Chromium reports it visible; fails if it is not shown. */
   click(name: ControlName): Promise<void>;
+  /** The same click without waiting for the visibility report (a user clicking what a page covered). */
+  clickAsIs(name: ControlName): Promise<void>;
   world: ContentWorld;
   detach(): Promise<void>;
 }
@@ -62,13 +73,20 @@ export interface PageControls {
 export async function pageControls(page: Page, extensionId: string): Promise<PageControls> {
   const world = await contentWorld(page, extensionId);
   const state = () => world.evaluate<ControlsState>(READ);
+  const clickAt = async (name: ControlName) => {
+    const rect = (await state())[name];
+    if (!rect) throw new Error(`the ${name} control is not shown`);
+    await page.mouse.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+  };
   return {
     state,
     async click(name) {
-      const rect = (await state())[name];
-      if (!rect) throw new Error(`the ${name} control is not shown`);
-      await page.mouse.click(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      // A click before Chromium has reported the control visible is refused like one on a
+      // covered control (the click guard): wait for that report, as a user's eye would.
+      await expect.poll(async () => (await state()).reported[name], { timeout: 10_000 }).toBe(true);
+      await clickAt(name);
     },
+    clickAsIs: (name) => clickAt(name),
     world,
     detach: () => world.detach(),
   };
