@@ -6,7 +6,7 @@ import { bucketOf, encodeBucket } from './buckets';
 import { encodeFlat, encodePostings, type Posting } from './postings';
 import { cjkTerm, forEachTerm, termCounts } from './terms';
 
-function sortedPostings(flat: readonly number[]): Posting[] {
+function sortedPostings(flat: ArrayLike<number>): Posting[] {
   const out: Posting[] = [];
   for (let i = 0; i < flat.length; i += 3) out.push({ chat: flat[i]!, turn: flat[i + 1]!, tf: flat[i + 2]! });
   return out.sort((a, b) => a.chat - b.chat || a.turn - b.turn);
@@ -23,38 +23,130 @@ export function turnHash(role: string, text: string): number {
   return h >>> 0;
 }
 
-/** Counts one occurrence of a term in the current turn: a new posting, or one more of the last. */
-function bump<K>(map: Map<K, number[]>, key: K, chat: number, turn: number): void {
-  const list = map.get(key);
-  if (!list) {
-    map.set(key, [chat, turn, 1]);
-    return;
-  }
-  const n = list.length;
-  if (list[n - 2] === turn && list[n - 3] === chat) list[n - 1]!++;
-  else list.push(chat, turn, 1);
-}
-
 /** A bucket's terms of one batch, packed (lib/history/buckets.ts). */
 export interface BucketRow {
   bucket: number;
   data: Uint8Array;
 }
 
+function grown(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
+  if (need <= a.length) return a;
+  let size = a.length * 2;
+  while (size < need) size *= 2;
+  const next = new Int32Array(size);
+  next.set(a);
+  return next;
+}
+
+/** Slot of a CJK key in the open-addressed table: hashes the key's two halves. */
+function slotHash(key: number, mask: number): number {
+  const lo = key % 0x100000000;
+  const hi = (key - lo) / 0x100000000;
+  return (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> 15) & mask;
+}
+
 export class PostingBatch {
   /**
-   * Per term, flat `chat, turn, tf` triples: no object per posting (there are millions), and no
-   * map per turn (a turn's terms go straight in: the last triple is the current turn's).
-   * CJK terms are kept by number (lib/history/terms.ts cjkTerm), words by their string.
+   * Every term has a number; its postings are a chain of `chat, turn, tf, next` in one pool of
+   * integers: no array per term and no object per posting (a Chinese batch has a million
+   * distinct character pairs and millions of postings; arrays and number keys per term were a
+   * fifth of an import's time, half of it collecting them again). Words are numbered through a
+   * map by their string; CJK terms (lib/history/terms.ts cjkTerm keys, too large for small
+   * integers) through an open-addressed table of typed arrays.
    */
-  private readonly words = new Map<string, number[]>();
-  private readonly cjk = new Map<number, number[]>();
+  private readonly words = new Map<string, number>();
+  /** Per term: the word's string ('' for a CJK term). */
+  private readonly wordOf: string[] = [];
+  private cjkKeys = new Float64Array(1 << 16);
+  private cjkIds = new Int32Array(1 << 16).fill(-1);
+  private cjkCount = 0;
+  /** Per term: the CJK key (or -1 for a word), its first and last posting. */
+  private keyOf = new Float64Array(1 << 14);
+  private head = new Int32Array(1 << 14);
+  private tail = new Int32Array(1 << 14);
+  private terms = 0;
+  private pool = new Int32Array(1 << 18);
+  private postings = 0;
   private lastKey = -1;
   private ordered = true;
   private chat = 0;
   private turn = 0;
-  private readonly onWord = (term: string) => bump(this.words, term, this.chat, this.turn);
-  private readonly onCjk = (key: number) => bump(this.cjk, key, this.chat, this.turn);
+  private readonly onWord = (term: string) => {
+    let id = this.words.get(term);
+    if (id === undefined) {
+      id = this.newTerm(-1, term);
+      this.words.set(term, id);
+    }
+    this.bump(id);
+  };
+  private readonly onCjk = (key: number) => this.bump(this.cjkId(key));
+
+  private newTerm(key: number, word: string): number {
+    const id = this.terms++;
+    if (id >= this.head.length) {
+      const keys = new Float64Array(this.head.length * 2);
+      keys.set(this.keyOf);
+      this.keyOf = keys;
+      this.head = grown(this.head, id + 1);
+      this.tail = grown(this.tail, id + 1);
+    }
+    this.keyOf[id] = key;
+    this.wordOf.push(word);
+    this.head[id] = -1;
+    this.tail[id] = -1;
+    return id;
+  }
+
+  private cjkId(key: number): number {
+    const mask = this.cjkIds.length - 1;
+    for (let s = slotHash(key, mask); ; s = (s + 1) & mask) {
+      const id = this.cjkIds[s]!;
+      if (id < 0) {
+        const created = this.newTerm(key, '');
+        this.cjkKeys[s] = key;
+        this.cjkIds[s] = created;
+        if (++this.cjkCount * 2 > this.cjkIds.length) this.rehash();
+        return created;
+      }
+      if (this.cjkKeys[s] === key) return id;
+    }
+  }
+
+  private rehash(): void {
+    const keys = this.cjkKeys;
+    const ids = this.cjkIds;
+    this.cjkKeys = new Float64Array(keys.length * 2);
+    this.cjkIds = new Int32Array(ids.length * 2).fill(-1);
+    const mask = this.cjkIds.length - 1;
+    for (let i = 0; i < ids.length; i++) {
+      if (ids[i]! < 0) continue;
+      let s = slotHash(keys[i]!, mask);
+      while (this.cjkIds[s]! >= 0) s = (s + 1) & mask;
+      this.cjkKeys[s] = keys[i]!;
+      this.cjkIds[s] = ids[i]!;
+    }
+  }
+
+  /** One occurrence of a term in the current turn: a new posting, or one more of the last. */
+  private bump(id: number): void {
+    const last = this.tail[id]!;
+    const pool = this.pool;
+    if (last >= 0 && pool[last + 1] === this.turn && pool[last] === this.chat) {
+      pool[last + 2]!++;
+      return;
+    }
+    const at = this.postings * 4;
+    if (at + 4 > pool.length) this.pool = grown(pool, at + 4);
+    const p = this.pool;
+    p[at] = this.chat;
+    p[at + 1] = this.turn;
+    p[at + 2] = 1;
+    p[at + 3] = -1;
+    this.postings++;
+    if (last >= 0) p[last + 3] = at;
+    else this.head[id] = at;
+    this.tail[id] = at;
+  }
 
   /** Adds one turn's terms. */
   addTurn(chat: number, turn: number, text: string): void {
@@ -68,24 +160,38 @@ export class PostingBatch {
   }
 
   get size(): number {
-    return this.words.size + this.cjk.size;
+    return this.terms;
   }
 
-  private *terms(): Generator<[string, number[]]> {
-    yield* this.words;
-    for (const [key, flat] of this.cjk) yield [cjkTerm(key), flat];
+  /** A term's postings packed. */
+  private packed(id: number, flat: Int32Array): Uint8Array {
+    let n = 0;
+    for (let at = this.head[id]!; at >= 0; at = this.pool[at + 3]!) {
+      flat[n++] = this.pool[at]!;
+      flat[n++] = this.pool[at + 1]!;
+      flat[n++] = this.pool[at + 2]!;
+    }
+    const triples = flat.subarray(0, n);
+    return this.ordered ? encodeFlat(triples) : encodePostings(sortedPostings(triples));
   }
 
   /** One packed row per bucket of terms. */
   *rows(): Generator<BucketRow> {
+    // The longest chain bounds the scratch array a term's postings are gathered in.
+    let longest = 0;
+    for (let id = 0; id < this.terms; id++) {
+      let n = 0;
+      for (let at = this.head[id]!; at >= 0; at = this.pool[at + 3]!) n++;
+      if (n > longest) longest = n;
+    }
+    const flat = new Int32Array(longest * 3);
     const buckets = new Map<number, [string, Uint8Array][]>();
-    for (const [term, flat] of this.terms()) {
+    for (let id = 0; id < this.terms; id++) {
+      const key = this.keyOf[id]!;
+      const term = key < 0 ? this.wordOf[id]! : cjkTerm(key);
       const b = bucketOf(term);
       const entries = buckets.get(b);
-      const packed: [string, Uint8Array] = [
-        term,
-        this.ordered ? encodeFlat(flat) : encodePostings(sortedPostings(flat)),
-      ];
+      const packed: [string, Uint8Array] = [term, this.packed(id, flat)];
       if (entries) entries.push(packed);
       else buckets.set(b, [packed]);
     }

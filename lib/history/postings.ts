@@ -47,7 +47,7 @@ export function encodePostings(postings: readonly Posting[]): Uint8Array {
 }
 
 /** The same from flat `chat, turn, tf` triples, sorted, as the indexer gathers them. */
-export function encodeFlat(flat: readonly number[]): Uint8Array {
+export function encodeFlat(flat: ArrayLike<number>): Uint8Array {
   const w = new Writer();
   let prevChat = 0;
   let i = 0;
