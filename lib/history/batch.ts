@@ -3,7 +3,7 @@
  * bucket of terms, so indexing a batch costs at most BUCKETS writes however many terms it has.
  */
 import { bucketOf, encodeBucket } from './buckets';
-import { encodeFlat, encodePostings, type Posting } from './postings';
+import { encodeFlatTo, encodePostings, type Posting, PostingWriter } from './postings';
 import { cjkTerm, forEachTerm, termCounts } from './terms';
 
 function sortedPostings(flat: ArrayLike<number>): Posting[] {
@@ -47,12 +47,13 @@ function slotHash(key: number, mask: number): number {
 
 export class PostingBatch {
   /**
-   * Every term has a number; its postings are a chain of `chat, turn, tf, next` in one pool of
+   * Every term has a number, and every posting is `chat, turn, tf, term` in one pool of
    * integers: no array per term and no object per posting (a Chinese batch has a million
-   * distinct character pairs and millions of postings; arrays and number keys per term were a
-   * fifth of an import's time, half of it collecting them again). Words are numbered through a
-   * map by their string; CJK terms (lib/history/terms.ts cjkTerm keys, too large for small
-   * integers) through an open-addressed table of typed arrays.
+   * distinct character pairs and millions of postings; an array per term keyed by large numbers
+   * was a fifth of an import's time, half of it collecting them again). Words are numbered
+   * through a map by their string; CJK terms (lib/history/terms.ts cjkTerm keys, too large for
+   * small integers) through an open-addressed table of typed arrays. The postings are grouped
+   * by term once, when the rows are packed.
    */
   private readonly words = new Map<string, number>();
   /** Per term: the word's string ('' for a CJK term). */
@@ -60,10 +61,9 @@ export class PostingBatch {
   private cjkKeys = new Float64Array(1 << 16);
   private cjkIds = new Int32Array(1 << 16).fill(-1);
   private cjkCount = 0;
-  /** Per term: the CJK key (or -1 for a word), its first and last posting. */
+  /** Per term: the CJK key (or -1 for a word) and where its last posting is in the pool. */
   private keyOf = new Float64Array(1 << 14);
-  private head = new Int32Array(1 << 14);
-  private tail = new Int32Array(1 << 14);
+  private last = new Int32Array(1 << 14);
   private terms = 0;
   private pool = new Int32Array(1 << 18);
   private postings = 0;
@@ -83,17 +83,15 @@ export class PostingBatch {
 
   private newTerm(key: number, word: string): number {
     const id = this.terms++;
-    if (id >= this.head.length) {
-      const keys = new Float64Array(this.head.length * 2);
+    if (id >= this.last.length) {
+      const keys = new Float64Array(this.last.length * 2);
       keys.set(this.keyOf);
       this.keyOf = keys;
-      this.head = grown(this.head, id + 1);
-      this.tail = grown(this.tail, id + 1);
+      this.last = grown(this.last, id + 1);
     }
     this.keyOf[id] = key;
+    this.last[id] = -1;
     this.wordOf.push(word);
-    this.head[id] = -1;
-    this.tail[id] = -1;
     return id;
   }
 
@@ -129,7 +127,7 @@ export class PostingBatch {
 
   /** One occurrence of a term in the current turn: a new posting, or one more of the last. */
   private bump(id: number): void {
-    const last = this.tail[id]!;
+    const last = this.last[id]!;
     const pool = this.pool;
     if (last >= 0 && pool[last + 1] === this.turn && pool[last] === this.chat) {
       pool[last + 2]!++;
@@ -141,11 +139,9 @@ export class PostingBatch {
     p[at] = this.chat;
     p[at + 1] = this.turn;
     p[at + 2] = 1;
-    p[at + 3] = -1;
+    p[at + 3] = id;
     this.postings++;
-    if (last >= 0) p[last + 3] = at;
-    else this.head[id] = at;
-    this.tail[id] = at;
+    this.last[id] = at;
   }
 
   /** Adds one turn's terms. */
@@ -163,35 +159,44 @@ export class PostingBatch {
     return this.terms;
   }
 
-  /** A term's postings packed. */
-  private packed(id: number, flat: Int32Array): Uint8Array {
-    let n = 0;
-    for (let at = this.head[id]!; at >= 0; at = this.pool[at + 3]!) {
-      flat[n++] = this.pool[at]!;
-      flat[n++] = this.pool[at + 1]!;
-      flat[n++] = this.pool[at + 2]!;
+  /** The postings as `chat, turn, tf` triples grouped by term, in the order added; `start[t]` is term t's first. */
+  private grouped(): { flat: Int32Array; start: Int32Array } {
+    const start = new Int32Array(this.terms + 1);
+    const end = this.postings * 4;
+    const pool = this.pool;
+    for (let at = 3; at < end; at += 4) start[pool[at]! + 1]!++;
+    for (let t = 0; t < this.terms; t++) start[t + 1]! += start[t]!;
+    const next = start.slice(0, this.terms);
+    const flat = new Int32Array(this.postings * 3);
+    for (let at = 0; at < end; at += 4) {
+      const k = next[pool[at + 3]!]!++ * 3;
+      flat[k] = pool[at]!;
+      flat[k + 1] = pool[at + 1]!;
+      flat[k + 2] = pool[at + 2]!;
     }
-    const triples = flat.subarray(0, n);
-    return this.ordered ? encodeFlat(triples) : encodePostings(sortedPostings(triples));
+    return { flat, start };
   }
 
   /** One packed row per bucket of terms. */
   *rows(): Generator<BucketRow> {
-    // The longest chain bounds the scratch array a term's postings are gathered in.
-    let longest = 0;
-    for (let id = 0; id < this.terms; id++) {
-      let n = 0;
-      for (let at = this.head[id]!; at >= 0; at = this.pool[at + 3]!) n++;
-      if (n > longest) longest = n;
+    const { flat, start } = this.grouped();
+    // Every term's postings packed into one buffer; `span[t]..span[t + 1]` is term t's.
+    const w = new PostingWriter();
+    const span = new Int32Array(this.terms + 1);
+    for (let t = 0; t < this.terms; t++) {
+      const from = start[t]! * 3;
+      const to = start[t + 1]! * 3;
+      if (this.ordered) encodeFlatTo(w, flat, from, to);
+      else w.append(encodePostings(sortedPostings(flat.subarray(from, to))));
+      span[t + 1] = w.len;
     }
-    const flat = new Int32Array(longest * 3);
     const buckets = new Map<number, [string, Uint8Array][]>();
-    for (let id = 0; id < this.terms; id++) {
-      const key = this.keyOf[id]!;
-      const term = key < 0 ? this.wordOf[id]! : cjkTerm(key);
+    for (let t = 0; t < this.terms; t++) {
+      const key = this.keyOf[t]!;
+      const term = key < 0 ? this.wordOf[t]! : cjkTerm(key);
       const b = bucketOf(term);
       const entries = buckets.get(b);
-      const packed: [string, Uint8Array] = [term, this.packed(id, flat)];
+      const packed: [string, Uint8Array] = [term, w.view(span[t]!, span[t + 1]!)];
       if (entries) entries.push(packed);
       else buckets.set(b, [packed]);
     }

@@ -16,9 +16,10 @@ export interface Posting {
   tf: number;
 }
 
-class Writer {
+/** Bytes written as varints into one growing buffer; several lists can share one. */
+export class PostingWriter {
   private buf = new Uint8Array(64);
-  private len = 0;
+  len = 0;
 
   varint(value: number): void {
     let v = value;
@@ -37,6 +38,22 @@ class Writer {
   bytes(): Uint8Array {
     return this.buf.slice(0, this.len);
   }
+
+  /** Appends bytes packed elsewhere. */
+  append(bytes: Uint8Array): void {
+    if (this.len + bytes.length > this.buf.length) {
+      const next = new Uint8Array(Math.max(this.buf.length * 2, this.len + bytes.length));
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
+  }
+
+  /** A view of bytes written, valid until the next write. */
+  view(from: number, to: number): Uint8Array {
+    return this.buf.subarray(from, to);
+  }
 }
 
 /** Packs postings; they must be sorted by chat, then turn, with no repeats. */
@@ -48,13 +65,19 @@ export function encodePostings(postings: readonly Posting[]): Uint8Array {
 
 /** The same from flat `chat, turn, tf` triples, sorted, as the indexer gathers them. */
 export function encodeFlat(flat: ArrayLike<number>): Uint8Array {
-  const w = new Writer();
+  const w = new PostingWriter();
+  encodeFlatTo(w, flat, 0, flat.length);
+  return w.bytes();
+}
+
+/** Appends the packed list of the triples in `flat[from..to)` to `w`. */
+export function encodeFlatTo(w: PostingWriter, flat: ArrayLike<number>, from: number, to: number): void {
   let prevChat = 0;
-  let i = 0;
-  while (i < flat.length) {
+  let i = from;
+  while (i < to) {
     const chat = flat[i]!;
     let end = i;
-    while (end < flat.length && flat[end] === chat) end += 3;
+    while (end < to && flat[end] === chat) end += 3;
     w.varint(chat - prevChat);
     w.varint((end - i) / 3);
     let prevTurn = 0;
@@ -68,7 +91,6 @@ export function encodeFlat(flat: ArrayLike<number>): Uint8Array {
     }
     prevChat = chat;
   }
-  return w.bytes();
 }
 
 /** Calls `each` for every posting, in order; stops reading at the end of the bytes. */
