@@ -138,12 +138,7 @@ async function plan(snap: Snapshot, maxChars: number, pause: (() => Promise<void
     chars += planned.chars;
     if (pause) await pause();
   }
-  const rows: BucketRow[] = [];
-  for (const row of batch.rows()) {
-    rows.push(row);
-    if (pause) await pause();
-  }
-  return { rows, steps };
+  return { rows: await batch.rows(pause), steps };
 }
 
 async function readSnapshot(limit: number): Promise<Snapshot> {
@@ -228,8 +223,8 @@ function indexLocked(limit: number, maxChars: number): Promise<number> {
  * together, so a worker stopped at any point resumes where it was.
  */
 export async function indexPending(
-  limit = 200,
-  maxChars = 4_000_000,
+  limit = 600,
+  maxChars = 8_000_000,
   /** Runs between planning and writing (tests change chats there). */
   beforeWrite?: () => Promise<unknown>,
 ): Promise<number> {

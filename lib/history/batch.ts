@@ -6,10 +6,18 @@ import { bucketOf, encodeBucket } from './buckets';
 import { encodeFlatTo, encodePostings, type Posting, PostingWriter } from './postings';
 import { cjkTerm, forEachTerm, termCounts } from './terms';
 
+/** Postings sorted by chat and turn; a turn added twice counts as one. */
 function sortedPostings(flat: ArrayLike<number>): Posting[] {
+  const all: Posting[] = [];
+  for (let i = 0; i < flat.length; i += 3) all.push({ chat: flat[i]!, turn: flat[i + 1]!, tf: flat[i + 2]! });
+  all.sort((a, b) => a.chat - b.chat || a.turn - b.turn);
   const out: Posting[] = [];
-  for (let i = 0; i < flat.length; i += 3) out.push({ chat: flat[i]!, turn: flat[i + 1]!, tf: flat[i + 2]! });
-  return out.sort((a, b) => a.chat - b.chat || a.turn - b.turn);
+  for (const p of all) {
+    const prev = out[out.length - 1];
+    if (prev && prev.chat === p.chat && prev.turn === p.turn) prev.tf += p.tf;
+    else out.push(p);
+  }
+  return out;
 }
 
 /** A turn's fingerprint: whether an indexed turn is still the same text (FNV-1a, 32 bits). */
@@ -38,22 +46,24 @@ function grown(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer
   return next;
 }
 
-/** Slot of a CJK key in the open-addressed table: hashes the key's two halves. */
+/** Slot of a CJK key in the open-addressed table: its two halves mixed (murmur3's finalizer). */
 function slotHash(key: number, mask: number): number {
   const lo = key % 0x100000000;
-  const hi = (key - lo) / 0x100000000;
-  return (Math.imul(lo ^ Math.imul(hi, 0x9e3779b1), 0x85ebca6b) >>> 15) & mask;
+  let h = lo ^ Math.imul((key - lo) / 0x100000000, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) & mask;
 }
 
 export class PostingBatch {
   /**
-   * Every term has a number, and every posting is `chat, turn, tf, term` in one pool of
-   * integers: no array per term and no object per posting (a Chinese batch has a million
-   * distinct character pairs and millions of postings; an array per term keyed by large numbers
-   * was a fifth of an import's time, half of it collecting them again). Words are numbered
-   * through a map by their string; CJK terms (lib/history/terms.ts cjkTerm keys, too large for
-   * small integers) through an open-addressed table of typed arrays. The postings are grouped
-   * by term once, when the rows are packed.
+   * Every term has a number, and every posting is `term, tf` in one pool of integers, after
+   * the `chat, turn, first posting` of its turn: no array per term and no object per posting (a
+   * Chinese batch has a million distinct character pairs and millions of postings; an array per
+   * term keyed by large numbers was a fifth of an import's time, half of it collecting them
+   * again). Words are numbered through a map by their string; CJK terms (lib/history/terms.ts
+   * cjkTerm keys, too large for small integers) through an open-addressed table of typed
+   * arrays. The postings are grouped by term once, when the rows are packed.
    */
   private readonly words = new Map<string, number>();
   /** Per term: the word's string ('' for a CJK term). */
@@ -61,16 +71,19 @@ export class PostingBatch {
   private cjkKeys = new Float64Array(1 << 16);
   private cjkIds = new Int32Array(1 << 16).fill(-1);
   private cjkCount = 0;
-  /** Per term: the CJK key (or -1 for a word) and where its last posting is in the pool. */
+  /** Per term: the CJK key (or -1 for a word) and its last posting. */
   private keyOf = new Float64Array(1 << 14);
   private last = new Int32Array(1 << 14);
   private terms = 0;
   private pool = new Int32Array(1 << 18);
   private postings = 0;
+  /** Per turn added: `chat, turn, first posting`. */
+  private turns = new Int32Array(3 << 10);
+  private turnCount = 0;
+  /** The current turn's first posting: a term's last posting from here on is this turn's. */
+  private turnStart = 0;
   private lastKey = -1;
   private ordered = true;
-  private chat = 0;
-  private turn = 0;
   private readonly onWord = (term: string) => {
     let id = this.words.get(term);
     if (id === undefined) {
@@ -128,30 +141,31 @@ export class PostingBatch {
   /** One occurrence of a term in the current turn: a new posting, or one more of the last. */
   private bump(id: number): void {
     const last = this.last[id]!;
-    const pool = this.pool;
-    if (last >= 0 && pool[last + 1] === this.turn && pool[last] === this.chat) {
-      pool[last + 2]!++;
+    if (last >= this.turnStart) {
+      this.pool[last * 2 + 1]!++;
       return;
     }
-    const at = this.postings * 4;
-    if (at + 4 > pool.length) this.pool = grown(pool, at + 4);
-    const p = this.pool;
-    p[at] = this.chat;
-    p[at + 1] = this.turn;
-    p[at + 2] = 1;
-    p[at + 3] = id;
-    this.postings++;
-    this.last[id] = at;
+    const p = this.postings++;
+    if (p * 2 + 2 > this.pool.length) this.pool = grown(this.pool, p * 2 + 2);
+    this.pool[p * 2] = id;
+    this.pool[p * 2 + 1] = 1;
+    this.last[id] = p;
   }
 
   /** Adds one turn's terms. */
   addTurn(chat: number, turn: number, text: string): void {
     const key = chat * 1_048_576 + turn;
-    // The same turn twice would merge into one posting; out of order needs a sort at the end.
-    if (key <= this.lastKey) this.ordered = false;
+    // Out of order needs a sort at the end; the same turn again goes on counting into it.
+    if (key < this.lastKey) this.ordered = false;
+    if (key !== this.lastKey) {
+      const at = this.turnCount++ * 3;
+      if (at + 3 > this.turns.length) this.turns = grown(this.turns, at + 3);
+      this.turns[at] = chat;
+      this.turns[at + 1] = turn;
+      this.turns[at + 2] = this.postings;
+      this.turnStart = this.postings;
+    }
     this.lastKey = key;
-    this.chat = chat;
-    this.turn = turn;
     forEachTerm(text, this.onWord, this.onCjk);
   }
 
@@ -162,24 +176,33 @@ export class PostingBatch {
   /** The postings as `chat, turn, tf` triples grouped by term, in the order added; `start[t]` is term t's first. */
   private grouped(): { flat: Int32Array; start: Int32Array } {
     const start = new Int32Array(this.terms + 1);
-    const end = this.postings * 4;
     const pool = this.pool;
-    for (let at = 3; at < end; at += 4) start[pool[at]! + 1]!++;
+    for (let p = 0; p < this.postings; p++) start[pool[p * 2]! + 1]!++;
     for (let t = 0; t < this.terms; t++) start[t + 1]! += start[t]!;
     const next = start.slice(0, this.terms);
     const flat = new Int32Array(this.postings * 3);
-    for (let at = 0; at < end; at += 4) {
-      const k = next[pool[at + 3]!]!++ * 3;
-      flat[k] = pool[at]!;
-      flat[k + 1] = pool[at + 1]!;
-      flat[k + 2] = pool[at + 2]!;
+    const turns = this.turns;
+    for (let r = 0; r < this.turnCount; r++) {
+      const chat = turns[r * 3]!;
+      const turn = turns[r * 3 + 1]!;
+      const end = r + 1 < this.turnCount ? turns[r * 3 + 5]! : this.postings;
+      for (let p = turns[r * 3 + 2]!; p < end; p++) {
+        const k = next[pool[p * 2]!]!++ * 3;
+        flat[k] = chat;
+        flat[k + 1] = turn;
+        flat[k + 2] = pool[p * 2 + 1]!;
+      }
     }
     return { flat, start };
   }
 
-  /** One packed row per bucket of terms. */
-  *rows(): Generator<BucketRow> {
+  /**
+   * One packed row per bucket of terms. `pause` (outside a transaction only) lets other work
+   * run now and then: packing a large batch takes a good part of a second.
+   */
+  async rows(pause: (() => Promise<void>) | null): Promise<BucketRow[]> {
     const { flat, start } = this.grouped();
+    if (pause) await pause();
     // Every term's postings packed into one buffer; `span[t]..span[t + 1]` is term t's.
     const w = new PostingWriter();
     const span = new Int32Array(this.terms + 1);
@@ -189,6 +212,7 @@ export class PostingBatch {
       if (this.ordered) encodeFlatTo(w, flat, from, to);
       else w.append(encodePostings(sortedPostings(flat.subarray(from, to))));
       span[t + 1] = w.len;
+      if (pause && (t & 0x3fff) === 0) await pause();
     }
     const buckets = new Map<number, [string, Uint8Array][]>();
     for (let t = 0; t < this.terms; t++) {
@@ -199,8 +223,14 @@ export class PostingBatch {
       const packed: [string, Uint8Array] = [term, w.view(span[t]!, span[t + 1]!)];
       if (entries) entries.push(packed);
       else buckets.set(b, [packed]);
+      if (pause && (t & 0x3fff) === 0) await pause();
     }
-    for (const [bucket, entries] of buckets) yield { bucket, data: encodeBucket(entries) };
+    const out: BucketRow[] = [];
+    for (const [bucket, entries] of buckets) {
+      out.push({ bucket, data: encodeBucket(entries) });
+      if (pause) await pause();
+    }
+    return out;
   }
 }
 
