@@ -46,10 +46,12 @@ function grown(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer
   return next;
 }
 
-/** Slot of a CJK key in the open-addressed table: its two halves mixed (murmur3's finalizer). */
+/**
+ * Slot of a CJK key in the open-addressed table: its low and high 32 bits mixed (murmur3's
+ * finalizer). `| 0` takes the low bits without a floating-point remainder, which was slow.
+ */
 function slotHash(key: number, mask: number): number {
-  const lo = key % 0x100000000;
-  let h = lo ^ Math.imul((key - lo) / 0x100000000, 0x9e3779b1);
+  let h = (key | 0) ^ Math.imul((key / 0x100000000) | 0, 0x9e3779b1);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return (h ^ (h >>> 16)) & mask;
