@@ -31,6 +31,9 @@ export function turnHash(role: string, text: string): number {
   return h >>> 0;
 }
 
+/** Code points: a CJK key below this is one character (lib/history/terms.ts cjkTerm). */
+const CODE_POINTS = 0x110000;
+
 /** A bucket's terms of one batch, packed (lib/history/buckets.ts). */
 export interface BucketRow {
   bucket: number;
@@ -94,7 +97,18 @@ export class PostingBatch {
     }
     this.bump(id);
   };
-  private readonly onCjk = (key: number) => this.bump(this.cjkId(key));
+  private readonly onCjk = (key: number) => this.bump(key < CODE_POINTS ? this.charId(key) : this.cjkId(key));
+  /** Single characters (half of all CJK lookups) by code point, without hashing. */
+  private charIds: Int32Array | null = null;
+
+  private charId(cp: number): number {
+    if (!this.charIds) this.charIds = new Int32Array(CODE_POINTS).fill(-1);
+    const id = this.charIds[cp]!;
+    if (id >= 0) return id;
+    const created = this.newTerm(cp, '');
+    this.charIds[cp] = created;
+    return created;
+  }
 
   private newTerm(key: number, word: string): number {
     const id = this.terms++;
