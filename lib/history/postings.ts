@@ -64,7 +64,7 @@ export function encodePostings(postings: readonly Posting[]): Uint8Array {
 }
 
 /** The same from flat `chat, turn, tf` triples, sorted, as the indexer gathers them. */
-export function encodeFlat(flat: ArrayLike<number>): Uint8Array {
+function encodeFlat(flat: ArrayLike<number>): Uint8Array {
   const w = new PostingWriter();
   encodeFlatTo(w, flat, 0, flat.length);
   return w.bytes();
