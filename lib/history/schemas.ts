@@ -1,6 +1,7 @@
 /** Chat history as the side panel asks for it and receives it. */
 import * as z from 'zod/mini';
 import { SiteIdSchema } from '../memory/types';
+import { IMPORT_BATCH_MAX } from './import/types';
 
 const SnippetPieceSchema = z.object({ text: z.string(), hit: z.boolean() });
 
@@ -98,7 +99,7 @@ const ReadProgressSchema = z.object({
 });
 
 export const HistoryImportRequestSchema = z.object({
-  conversations: z.array(ImportedConversationSchema).check(z.minLength(1), z.maxLength(200)),
+  conversations: z.array(ImportedConversationSchema).check(z.minLength(1), z.maxLength(IMPORT_BATCH_MAX)),
   /** One import of one file, chosen by the panel: its batches belong to one tracked run. */
   importId: z.string().check(z.minLength(1), z.maxLength(100)),
   read: ReadProgressSchema,

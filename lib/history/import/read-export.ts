@@ -8,7 +8,7 @@ import { isSiteId } from '../../sites/ids';
 import { readChatGptConversation } from './chatgpt';
 import { readClaudeConversation } from './claude';
 import { JsonElementSplitter } from './json-elements';
-import { type ImportedConversation, isoOf, isRecord } from './types';
+import { IMPORT_BATCH_MAX, type ImportedConversation, isoOf, isRecord } from './types';
 import { zipEntryStream } from './zip-stream';
 
 export interface ExportProgress {
@@ -27,7 +27,6 @@ export type OnBatch = (batch: ImportedConversation[], progress: ExportProgress) 
  * import in Chromium). Larger still would hold the background's memory longer for little.
  */
 const BATCH_CHARS = 6_000_000;
-const BATCH_MAX = 600;
 
 /** This extension's own export: its chats, with their turns, when it was saved with history. */
 function ownChats(doc: Record<string, unknown>): ImportedConversation[] {
@@ -124,7 +123,7 @@ export async function readExport(file: Blob, name: string, onBatch: OnBatch): Pr
       batch.push(c);
       progress.conversations++;
       chars += c.turns.reduce((n, t) => n + t.text.length, 0);
-      if (chars >= BATCH_CHARS || batch.length >= BATCH_MAX) await flush();
+      if (chars >= BATCH_CHARS || batch.length >= IMPORT_BATCH_MAX) await flush();
     }
   });
   await flush();

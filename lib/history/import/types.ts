@@ -34,3 +34,9 @@ export function isoOf(value: unknown): string | null {
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * At most this many conversations go in one batch to the background: the reader's batches
+ * (read-export.ts) and the `history.import` message (lib/history/schemas.ts) share it.
+ */
+export const IMPORT_BATCH_MAX = 600;
