@@ -1,5 +1,6 @@
 import { t } from '../lib/i18n';
 import type { MemoryRecord } from '../lib/memory/types';
+import { ProposalEditForm } from './proposal-edit-form';
 
 export interface ReviewItemProps {
   proposal: MemoryRecord;
@@ -60,26 +61,16 @@ export function ReviewItem(p: ReviewItemProps) {
           </button>
         </div>
       ) : (
-        <form
-          class="proposal-edit"
-          onSubmit={(e) => {
-            e.preventDefault();
-            p.onAcceptEdited();
-          }}
-        >
-          <label class="visually-hidden" for={`${textId}-edit`}>
-            {t('mem.content')}
-          </label>
-          <textarea id={`${textId}-edit`} value={p.draft} rows={3} onInput={(e) => p.onDraft(e.currentTarget.value)} />
-          <div class="memory-actions">
-            <button type="submit" class="small primary" disabled={p.draft.trim() === ''}>
-              {t('review.acceptEdited')}
-            </button>
-            <button type="button" class="small" onClick={p.onCancelEdit}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </form>
+        <ProposalEditForm
+          id={`${textId}-edit`}
+          label={t('mem.content')}
+          labelHidden
+          acceptLabel={t('review.acceptEdited')}
+          draft={p.draft}
+          onDraft={p.onDraft}
+          onAccept={p.onAcceptEdited}
+          onCancel={p.onCancelEdit}
+        />
       )}
     </article>
   );

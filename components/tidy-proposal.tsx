@@ -2,6 +2,7 @@ import { t } from '../lib/i18n';
 import { shortDate } from '../lib/i18n/format';
 import type { MemoryRecord } from '../lib/memory/types';
 import type { TidyProposalRow } from '../lib/tidy/proposal';
+import { ProposalEditForm } from './proposal-edit-form';
 
 export interface TidyProposalProps {
   row: TidyProposalRow;
@@ -101,24 +102,15 @@ export function TidyProposal(p: TidyProposalProps) {
       )}
       {p.stale && <p class="tidy-stale">{t('tidy.stale')}</p>}
       {p.draft !== null && (
-        <form
-          class="proposal-edit"
-          onSubmit={(e) => {
-            e.preventDefault();
-            p.onAcceptEdited();
-          }}
-        >
-          <label for={`${titleId}-edit`}>{t('tidy.editLabel')}</label>
-          <textarea id={`${titleId}-edit`} value={p.draft} rows={3} onInput={(e) => p.onDraft(e.currentTarget.value)} />
-          <div class="memory-actions">
-            <button type="submit" class="small primary" disabled={p.draft.trim() === ''}>
-              {t('tidy.acceptEdited')}
-            </button>
-            <button type="button" class="small" onClick={p.onCancelEdit}>
-              {t('common.cancel')}
-            </button>
-          </div>
-        </form>
+        <ProposalEditForm
+          id={`${titleId}-edit`}
+          label={t('tidy.editLabel')}
+          acceptLabel={t('tidy.acceptEdited')}
+          draft={p.draft}
+          onDraft={p.onDraft}
+          onAccept={p.onAcceptEdited}
+          onCancel={p.onCancelEdit}
+        />
       )}
       <div class="memory-actions" hidden={p.draft !== null}>
         {open && !p.stale && (
