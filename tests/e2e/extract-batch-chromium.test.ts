@@ -11,15 +11,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../lib/adapters';
 import type { MemoryRecord } from '../../lib/memory/types';
-import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
 import { audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
-import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { buildFixtures, chatgptBlockFor, serveFixtures } from './harness/sites';
 
 const SAMPLES = resolve(import.meta.dirname, '../../../shared/samples/chat-exports');
 const SOURCES = [
@@ -57,21 +55,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-/** Types `draft` into a new ChatGPT chat and sends it; returns what went out before the draft. */
-async function blockFor(draft: string): Promise<string> {
-  const page = await ext.context.newPage();
-  await page.goto(homeUrl('chatgpt'));
-  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
-  const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
-  await page.click(adapter.selectors.composer.join(', '));
-  await page.keyboard.type(draft);
-  await page.keyboard.press('Enter');
-  await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
-  const [sent] = await sentMessages(page);
-  expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(draft);
-  await page.close();
-  return sent!.text.slice(0, sent!.text.lastIndexOf(draft));
-}
+const blockFor = (draft: string) => chatgptBlockFor(ext, draft);
 
 const answer = () => ({
   body: toolUseMessage('save_memories', {

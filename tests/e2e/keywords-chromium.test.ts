@@ -7,14 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../lib/adapters';
-import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
-import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { buildFixtures, chatgptBlockFor, serveFixtures } from './harness/sites';
 
 const KEY = 'sk-ant-api03-E2E-keywords-0123456789abcdefghijklmnopqrstuv';
 const AT = '2026-11-01T08:00:00.000Z';
@@ -51,20 +49,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-async function blockFor(draft: string): Promise<string> {
-  const page = await ext.context.newPage();
-  await page.goto(homeUrl('chatgpt'));
-  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
-  const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
-  await page.click(adapter.selectors.composer.join(', '));
-  await page.keyboard.type(draft);
-  await page.keyboard.press('Enter');
-  await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
-  const [sent] = await sentMessages(page);
-  expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(draft);
-  await page.close();
-  return sent!.text.slice(0, sent!.text.lastIndexOf(draft));
-}
+const blockFor = (draft: string) => chatgptBlockFor(ext, draft);
 
 describe('keywords from the model (Chromium)', () => {
   // The message is sent right after typing: the editor may still be applying the typed text

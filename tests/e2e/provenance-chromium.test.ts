@@ -8,14 +8,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADAPTERS } from '../../lib/adapters';
 import type { Chat, MemoryRecord } from '../../lib/memory/types';
-import { marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, getChat, readStore } from './harness/extension-calls';
-import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
+import { buildFixtures, chatgptBlockFor, homeUrl, serveFixtures } from './harness/sites';
 
 const KEY = 'sk-ant-api03-E2E-provenance-0123456789abcdefghijklmnopqrs';
 const THREAD = 'shared-thread-best-ramen-in-porto';
@@ -42,21 +40,7 @@ afterAll(async () => {
   await api.stop();
 });
 
-/** Types `draft` into a new ChatGPT chat and sends it with Enter; returns what went out before the draft. */
-async function blockFor(draft: string): Promise<string> {
-  const page = await ext.context.newPage();
-  await page.goto(homeUrl('chatgpt'));
-  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
-  const adapter = ADAPTERS.find((a) => a.id === 'chatgpt')!;
-  await page.click(adapter.selectors.composer.join(', '));
-  await page.keyboard.type(draft);
-  await page.keyboard.press('Enter');
-  await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
-  const [sent] = await sentMessages(page);
-  expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(draft);
-  await page.close();
-  return sent!.text.slice(0, sent!.text.lastIndexOf(draft));
-}
+const blockFor = (draft: string) => chatgptBlockFor(ext, draft);
 
 describe('a chat the user only opened (Chromium)', () => {
   it('is kept as history; what comes from it waits for review and reaches no other site until accepted', async () => {

@@ -7,7 +7,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { adapterForUrl } from '../../../lib/adapters';
+import { expect } from 'vitest';
+import { ADAPTERS, adapterForUrl } from '../../../lib/adapters';
+import { marksIn, stripInjectedBlocks } from '../../../lib/ranking/render';
 import { SITE_MATCHES, type SiteId } from '../../../lib/sites/ids';
 import { type ExtensionBrowser, launchChromium } from './chromium';
 import { ROOT } from './paths';
@@ -83,4 +85,22 @@ export async function openOnSites(ids: readonly SiteId[]): Promise<{ ext: Extens
   const ext = await launchChromium();
   await serveFixtures(ext.context);
   return { ext, panel: await ext.openSidePanel() };
+}
+
+/**
+ * Types `draft` into a new ChatGPT chat and sends it with Enter, checks the draft went out
+ * whole after our block, and returns what went out before the draft (the block, or '').
+ */
+export async function chatgptBlockFor(ext: ExtensionBrowser, draft: string): Promise<string> {
+  const page = await ext.context.newPage();
+  await page.goto(homeUrl('chatgpt'));
+  await page.waitForSelector('claude-mem-controls', { state: 'attached', timeout: 20_000 });
+  await page.click(ADAPTERS.find((a) => a.id === 'chatgpt')!.selectors.composer.join(', '));
+  await page.keyboard.type(draft);
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
+  const [sent] = await sentMessages(page);
+  expect(stripInjectedBlocks(sent!.text, marksIn(sent!.text))).toBe(draft);
+  await page.close();
+  return sent!.text.slice(0, sent!.text.lastIndexOf(draft));
 }
