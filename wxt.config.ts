@@ -47,8 +47,10 @@ export default defineConfig({
       default_icon: icons(),
       ...(browser === 'firefox' ? { theme_icons: THEME_ICONS } : {}),
     },
-    // A fixed id for unpacked builds, so the desktop bridge's host manifest can name it.
-    ...(browser === 'firefox' ? {} : { key: EXTENSION_PUBLIC_KEY }),
+    // A fixed id for unpacked builds, so the desktop bridge's host manifest can name it. The
+    // Chrome Web Store refuses a package whose manifest has a `key` (it assigns the id), so the
+    // store package (`npm run zip:chrome`, STORE_PACKAGE=1) leaves it out.
+    ...(browser === 'firefox' || process.env.STORE_PACKAGE === '1' ? {} : { key: EXTENSION_PUBLIC_KEY }),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

@@ -35,6 +35,7 @@ import {
 } from '../memory/types';
 import { ImportReportSchema } from '../memory-file/report';
 import { ConnectionResultSchema } from '../provider/connection-result';
+import { ConsentStateSchema } from '../provider/consent-state';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
@@ -186,6 +187,10 @@ const extraction = {
     }),
     ConnectionResultSchema,
   ),
+  /** Whether the disclosure before the first call to a cloud provider was accepted (lib/provider/consent.ts). */
+  'consent.get': def(Empty, ConsentStateSchema),
+  /** The user's "I agree" on that disclosure: the side panel only, never a page or a desktop tool. */
+  'consent.accept': def(Empty, ConsentStateSchema),
 } as const;
 
 const store = {

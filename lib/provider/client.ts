@@ -14,6 +14,7 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import { redact } from '../extraction/privacy';
 import type { ConnectionProblem } from './connection-result';
+import { ConsentMissingError, consentGuardedFetch } from './consent';
 import type { AuthStyle } from './presets';
 
 export interface ClientConfig {
@@ -49,6 +50,8 @@ export function createClient(config: ClientConfig): Anthropic {
     timeout: config.timeoutMs,
     maxRetries: 0,
     logLevel: 'off',
+    // Nothing leaves the computer before the user has accepted the disclosure (consent.ts).
+    fetch: consentGuardedFetch(),
     // The key is the user's own, kept in extension storage and sent only from the background.
     dangerouslyAllowBrowser: true,
   });
@@ -126,6 +129,11 @@ function kindOfStatus(status: number): FailureKind {
 
 export function classifyError(error: unknown, apiKey: string | null, nowMs: number = Date.now()): CallFailure {
   const safe = (text: string) => scrubSecrets(text, apiKey);
+  if (error instanceof APIConnectionError && error.cause instanceof ConsentMissingError) {
+    // Like a wrong model: every call would be refused the same way until the user acts.
+    const message = `${error.cause.message} Accept it in Settings → Connection.`;
+    return { kind: 'config', problem: 'consent', status: null, message, retryAfterMs: null };
+  }
   if (error instanceof APIConnectionTimeoutError) {
     const message = 'The API did not answer in time.';
     return { kind: 'transient', problem: 'network', status: null, message, retryAfterMs: null };

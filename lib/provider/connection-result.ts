@@ -16,6 +16,8 @@ export const CONNECTION_PROBLEMS = [
   'insecure_base_url',
   /** The endpoint answered a forced tool call (`tool_choice: {type: 'tool'}`) without it. */
   'no_forced_tool',
+  /** The call would leave this computer and the disclosure is not accepted yet (consent.ts). */
+  'consent',
   'other',
 ] as const;
 export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];

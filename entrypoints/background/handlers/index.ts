@@ -3,6 +3,7 @@ import { activityHandlers } from './activity';
 import { bringInHandlers } from './bring-in';
 import { chatHandlers } from './chats';
 import { connectionHandlers } from './connection';
+import { consentHandlers } from './consent';
 import { desktopToolHandlers } from './desktop-tools';
 import { extractBatchHandlers } from './extract-batch';
 import { feedbackHandlers } from './feedback';
@@ -36,6 +37,7 @@ export const handlers: Handlers = {
   ...activityHandlers,
   ...menuHandlers,
   ...connectionHandlers,
+  ...consentHandlers,
   ...workHandlers,
   ...bringInHandlers,
   ...keywordsHandlers,

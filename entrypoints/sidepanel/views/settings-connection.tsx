@@ -1,12 +1,17 @@
 /** Settings → Connection: provider, API key, endpoint and model, and Test connection. */
+
+import { useEffect } from 'preact/hooks';
 import { ApiKeyField } from '../../../components/api-key-field';
 import { ConnectionResult } from '../../../components/connection-result';
+import { ProviderDisclosure } from '../../../components/provider-disclosure';
 import { ProviderFacts } from '../../../components/provider-facts';
 import { SelectField } from '../../../components/select-field';
-import { t } from '../../../lib/i18n';
+import { lang, t } from '../../../lib/i18n';
 import { money } from '../../../lib/i18n/format';
+import { needsConsent, providerHost } from '../../../lib/provider/consent-rule';
 import { AUTH_STYLES, type AuthStyle, PRESETS, type ProviderId } from '../../../lib/provider/presets';
 import { connection, runConnectionTest } from '../models/connection';
+import { acceptProviderConsent, consent, consentError, loadConsent } from '../models/consent';
 import {
   chooseProvider,
   currentAuth,
@@ -39,7 +44,37 @@ function factLines(): string[] {
   return [t('provider.price', { input, output })];
 }
 
+/** The bundled policy (entrypoints/privacy/), in the panel's language. */
+function privacyHref(): string {
+  return lang.value === 'zh' ? 'privacy.html?lang=zh' : 'privacy.html';
+}
+
+/** Before the first call to a provider outside this computer: the notice, or when it was accepted. */
+function ConsentPart({ baseUrl, provider }: { baseUrl: string; provider: string }) {
+  const state = consent.value;
+  if (!needsConsent(baseUrl) || !state) return null;
+  if (!state.accepted) {
+    return (
+      <ProviderDisclosure
+        provider={provider}
+        privacyHref={privacyHref()}
+        error={consentError.value}
+        onAccept={() => void acceptProviderConsent()}
+      />
+    );
+  }
+  return (
+    <p class="field-hint">
+      {t('consent.accepted', { date: (state.acceptedAt ?? '').slice(0, 10) })}{' '}
+      <a href={privacyHref()} target="_blank" rel="noopener noreferrer">
+        {t('consent.policy')}
+      </a>
+    </p>
+  );
+}
+
 export function SettingsConnection() {
+  useEffect(() => void loadConsent(), []);
   const f = form.value;
   if (!f) return null;
   const preset = currentPreset.value;
@@ -114,7 +149,12 @@ export function SettingsConnection() {
         </datalist>
         {preset && <span class="field-hint">{t('provider.models', { list: preset.models.join(', ') })}</span>}
       </label>
-      <button type="button" onClick={() => void runConnectionTest()} disabled={connection.value.state === 'testing'}>
+      <ConsentPart baseUrl={f.baseUrl} provider={preset?.label ?? providerHost(f.baseUrl)} />
+      <button
+        type="button"
+        onClick={() => void runConnectionTest()}
+        disabled={connection.value.state === 'testing' || (needsConsent(f.baseUrl) && !consent.value?.accepted)}
+      >
         {t('conn.test')}
       </button>
       <ConnectionResult state={connection.value} />
