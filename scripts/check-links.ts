@@ -39,6 +39,13 @@ for (const file of files) {
       broken.push(`${file}:${line}: ${target} (no heading #${anchor} in ${path})`);
   }
 }
+// Every page in docs/ is reachable from the README.
+const fromReadme = new Set(
+  linksOf(readFileSync('README.md', 'utf8')).map((l) => normalize(l.target.split('#')[0] ?? '')),
+);
+for (const page of markdownIn('docs')) {
+  if (!fromReadme.has(normalize(page))) broken.push(`README.md: no link to ${page}`);
+}
 if (broken.length) {
   console.error(`Broken links (${broken.length} of ${checked}):\n${broken.join('\n')}`);
   process.exit(1);

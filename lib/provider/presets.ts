@@ -2,7 +2,7 @@
  * Provider presets for Settings → Connection: every endpoint here speaks the Anthropic
  * Messages API, so the one SDK call works against all of them. Each entry was checked against
  * the provider's own documentation (the URL in `source`, read 2026-12-01); what could not be
- * checked there says so in `unverified`, and is listed in the README's Providers table.
+ * checked there says so in `unverified`, and is listed in docs/providers.md's table.
  * Prices are per million tokens, uncached input / output, in the provider's own currency;
  * `prices: []` means "price unknown": the panel then shows tokens only.
  */
@@ -31,7 +31,7 @@ export interface ProviderPreset {
   readonly local: boolean;
   /** The provider's own page this entry was checked against. */
   readonly source: string;
-  /** What its own docs did not confirm (shown nowhere in the UI; kept for the README). */
+  /** What its own docs did not confirm (shown nowhere in the UI; kept for docs/providers.md). */
   readonly unverified: string;
 }
 
