@@ -1,11 +1,12 @@
 /**
  * `npm run check` part: every relative link and anchor in the project's Markdown (README,
  * CONTRIBUTING, PRIVACY, CHANGELOG, docs/, store/) points at a file and heading that exist.
- * Links to other sites are not fetched: the check stays offline.
+ * Files named in code spans (a promise's test) must exist too. Links to other sites are not
+ * fetched: the check stays offline.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import { anchorsOf, isExternal, linksOf } from './lib/links';
+import { anchorsOf, isExternal, linksOf, namedPathsOf } from './lib/links';
 
 const ROOT_FILES = ['README.md', 'CONTRIBUTING.md', 'PRIVACY.md', 'PRIVACY.zh-CN.md', 'CHANGELOG.md', 'DESIGN.md'];
 const FOLDERS = ['docs', 'store'];
@@ -39,6 +40,13 @@ for (const file of files) {
       broken.push(`${file}:${line}: ${target} (no heading #${anchor} in ${path})`);
   }
 }
+// A file named in a code span (the test beside a promise, a module) exists, from the repository root.
+for (const file of files) {
+  for (const { line, target } of namedPathsOf(readFileSync(file, 'utf8'))) {
+    checked++;
+    if (!existsSync(target)) broken.push(`${file}:${line}: \`${target}\` (no such file)`);
+  }
+}
 // Every page in docs/ is reachable from the README.
 const fromReadme = new Set(
   linksOf(readFileSync('README.md', 'utf8')).map((l) => normalize(l.target.split('#')[0] ?? '')),
@@ -50,4 +58,4 @@ if (broken.length) {
   console.error(`Broken links (${broken.length} of ${checked}):\n${broken.join('\n')}`);
   process.exit(1);
 }
-console.log(`links: ${checked} relative links in ${files.length} Markdown files, all found`);
+console.log(`links: ${checked} relative links and named files in ${files.length} Markdown files, all found`);

@@ -50,3 +50,15 @@ export function anchorsOf(markdown: string): Set<string> {
 export function isExternal(target: string): boolean {
   return /^[a-z][a-z0-9+.-]*:/i.test(target);
 }
+
+/** Repository paths named in code spans (`tests/unit/x.test.ts`): a promise's test must exist. */
+export function namedPathsOf(markdown: string): Link[] {
+  const text = withoutFences(markdown);
+  const paths: Link[] = [];
+  const pattern =
+    /`((?:tests|lib|entrypoints|scripts|store|bench|bridge|components|prompt_templates)\/[\w./-]+\.(?:ts|tsx|md|json|mjs))`/g;
+  for (const m of text.matchAll(pattern)) {
+    paths.push({ line: text.slice(0, m.index).split('\n').length, target: m[1] ?? '' });
+  }
+  return paths;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anchorsOf, isExternal, linksOf } from '../../../scripts/lib/links';
+import { anchorsOf, isExternal, linksOf, namedPathsOf } from '../../../scripts/lib/links';
 
 describe('Markdown link check', () => {
   it('finds links outside code, with their lines', () => {
@@ -25,5 +25,10 @@ describe('Markdown link check', () => {
       'notes-1',
       '隐私政策中文',
     ]);
+  });
+
+  it('finds repository paths named in code spans, not in fenced blocks', () => {
+    const md = 'Held by `tests/unit/a.test.ts` and `lib/x.ts`; not `npm test`.\n```\n`tests/b.test.ts`\n```';
+    expect(namedPathsOf(md).map((p) => p.target)).toEqual(['tests/unit/a.test.ts', 'lib/x.ts']);
   });
 });
