@@ -49,7 +49,8 @@ describe('provider disclosure (Chromium)', () => {
   it('shows the notice and sends nothing before the user agrees', async () => {
     await panel.getByRole('tab', { name: 'Settings' }).click();
     await panel.getByRole('heading', { name: 'Before anything is sent to Anthropic' }).waitFor();
-    expect(await panel.getByRole('button', { name: 'Test connection' }).isDisabled()).toBe(true);
+    await panel.getByRole('button', { name: 'Test connection' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'Nothing was sent: accept the notice above first.' }).waitFor();
     // The background refuses on its own, whatever the panel shows.
     const result = await sendFrom<{ ok: boolean; problem: string }>(panel, 'connection.test', {});
     expect(result).toMatchObject({ ok: false, problem: 'consent' });

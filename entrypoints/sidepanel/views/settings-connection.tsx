@@ -150,11 +150,9 @@ export function SettingsConnection() {
         {preset && <span class="field-hint">{t('provider.models', { list: preset.models.join(', ') })}</span>}
       </label>
       <ConsentPart baseUrl={f.baseUrl} provider={preset?.label ?? providerHost(f.baseUrl)} />
-      <button
-        type="button"
-        onClick={() => void runConnectionTest()}
-        disabled={connection.value.state === 'testing' || (needsConsent(f.baseUrl) && !consent.value?.accepted)}
-      >
+      {/* Not disabled before the notice is accepted: the background refuses the call and the
+          result says so, while a bad address is still reported first. */}
+      <button type="button" onClick={() => void runConnectionTest()} disabled={connection.value.state === 'testing'}>
         {t('conn.test')}
       </button>
       <ConnectionResult state={connection.value} />
