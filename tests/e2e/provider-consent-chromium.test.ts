@@ -11,7 +11,7 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel } from './harness/panel';
+import { openPanel, shot } from './harness/panel';
 
 const KEY = 'sk-ant-api03-e2e-consent-0123456789abcdef';
 let ext: ExtensionBrowser;
@@ -49,6 +49,7 @@ describe('provider disclosure (Chromium)', () => {
   it('shows the notice and sends nothing before the user agrees', async () => {
     await panel.getByRole('tab', { name: 'Settings' }).click();
     await panel.getByRole('heading', { name: 'Before anything is sent to Anthropic' }).waitFor();
+    await panel.getByRole('heading', { name: 'Before anything is sent to Anthropic' }).scrollIntoViewIfNeeded();
     await panel.getByRole('button', { name: 'Test connection' }).click();
     await panel.getByRole('alert').filter({ hasText: 'Nothing was sent: accept the notice above first.' }).waitFor();
     // The background refuses on its own, whatever the panel shows.
@@ -56,6 +57,7 @@ describe('provider disclosure (Chromium)', () => {
     expect(result).toMatchObject({ ok: false, problem: 'consent' });
     expect(toProvider).toEqual([]);
     expect(api.requests).toEqual([]);
+    await shot(panel, 'settings-provider-disclosure');
   });
 
   it('links to the bundled privacy policy, in English and Chinese', async () => {
