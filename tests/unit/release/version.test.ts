@@ -36,6 +36,7 @@ describe('version bump', () => {
     expect(out.packages['node_modules/a'].version).toBe('0.1.0');
   });
 
+  // Runs the script in a child process (tsx): seconds on a busy machine, hence the timeout.
   it('npm run version:bump writes all three files, and the manifests take the version from package.json', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bump-'));
     try {
@@ -63,5 +64,5 @@ describe('version bump', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
