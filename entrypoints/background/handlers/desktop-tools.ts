@@ -8,7 +8,7 @@ import { CallBudget } from '../../../lib/bridge/budget';
 import { ADD_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
 import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_QUERY_CHARS } from '../../../lib/bridge/limits';
 import type { ToolName } from '../../../lib/bridge/schemas';
-import { profileForTool, searchForTool, toToolMemory } from '../../../lib/bridge/select';
+import { profileForTool, searchForTool, toolMayKnow, toToolMemory } from '../../../lib/bridge/select';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
@@ -82,9 +82,12 @@ export const desktopToolHandlers: HandlerGroup<
     return { memories: found.map((r) => toToolMemory(r.memory)) };
   },
   'tool.remember': async ({ client, content, type }) => {
-    await admit(client, 'remember', content);
+    const tools = await admit(client, 'remember', content);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
-    const r = await proposeMemory({ content, type, origin: { kind: 'tool', client } });
+    const r = await proposeMemory(
+      { content, type, origin: { kind: 'tool', client } },
+      toolMayKnow(tools.allowSiteScoped),
+    );
     if (r.outcome === 'proposed') {
       await record(client, 'remember', content, [r.memory.id]);
       return { proposed: { id: r.memory.id, status: 'proposed' as const } };
