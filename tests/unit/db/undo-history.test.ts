@@ -4,9 +4,9 @@
  * restore indexes the chats it puts back; deleting a chat leaves no undo record holding it.
  */
 import { describe, expect, it } from 'vitest';
+import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
 import { deleteChats } from '../../../lib/db/chat-delete';
 import { recordCapture } from '../../../lib/db/chats';
-import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { listHistory } from '../../../lib/db/history-list';
 import { searchHistory } from '../../../lib/db/history-search';
