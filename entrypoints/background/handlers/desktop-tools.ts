@@ -92,11 +92,15 @@ export const desktopToolHandlers: HandlerGroup<
       await record(client, 'remember', content, [r.memory.id]);
       return { proposed: { id: r.memory.id, status: 'proposed' as const } };
     }
-    const reason =
-      r.outcome === 'known' ? 'claude-mem already holds this.' : `left out by the privacy filter (${r.reason}).`;
-    // Text the privacy filter refused is not written anywhere, Activity included.
-    await record(client, 'remember', r.outcome === 'known' ? content : '', [], reason);
-    return { proposed: null, reason };
+    if (r.outcome === 'known') {
+      const reason = 'claude-mem already holds this.';
+      await record(client, 'remember', content, [], reason);
+      return { proposed: null, reason };
+    }
+    // Text the privacy filter refused is not written anywhere, Activity included. Which pattern
+    // matched is for the panel: a pattern's label says what the user keeps private.
+    await record(client, 'remember', '', [], `left out by the privacy filter (${r.reason}).`);
+    return { proposed: null, reason: 'left out by the privacy filter.' };
   },
   'desktopTools.status': async () => {
     await syncBridge();

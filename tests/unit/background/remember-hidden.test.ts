@@ -10,6 +10,7 @@ import { createRouter, NATIVE_SENDER } from '../../../entrypoints/background/rou
 import { db } from '../../../lib/db/db';
 import { putMemories } from '../../../lib/db/memories';
 import { dropIndex } from '../../../lib/db/memory-index-source';
+import { loadSettings, saveSettings } from '../../../lib/settings/store';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
@@ -74,5 +75,20 @@ describe('remember and hidden memories', () => {
       contentSender('https://chatgpt.com/c/1'),
     );
     expect(reply).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
+
+describe('remember and the privacy filter', () => {
+  it('says the filter left the text out, never which of the user’s own patterns matched', async () => {
+    await saveSettings({
+      ...(await loadSettings()),
+      privacyPatterns: [{ label: 'Zephyr acquisition', pattern: 'Zephyr [A-Z]+' }],
+    });
+    await setTools(false);
+    const reply = await remember('Leads the Zephyr ORCA deal');
+    expect(reply).toMatchObject({ ok: true, data: { proposed: null } });
+    expect(JSON.stringify(reply)).not.toContain('Zephyr acquisition');
+    // The panel's Activity still says which pattern it was.
+    expect((await db.toolCalls.toArray()).at(-1)?.refused).toContain('Zephyr acquisition');
   });
 });
