@@ -28,6 +28,14 @@ function fileWith(chats: unknown[]) {
   );
 }
 
+const captured = (id: string, text: string) =>
+  recordCapture({
+    site: 'chatgpt',
+    conversationId: id,
+    url: `https://chatgpt.com/c/${id}`,
+    title: id,
+    turns: [{ role: 'user', text }],
+  });
 const found = async (query: string) => (await searchHistory({ query })).total;
 const listed = async () => (await listHistory({ offset: 0, limit: 50 })).total;
 const undoRecords = async () => JSON.stringify(await db.meta.where('key').startsWith('undo:').toArray());
@@ -47,22 +55,10 @@ describe('undo and the history index', () => {
   });
 
   it('indexes again the chats an undone restore puts back', async () => {
-    await recordCapture({
-      site: 'chatgpt',
-      conversationId: 'kept',
-      url: 'https://chatgpt.com/c/kept',
-      title: 'Kept',
-      turns: [{ role: 'user', text: 'Sourdough starter feeding schedule' }],
-    });
+    await captured('kept', 'Sourdough starter feeding schedule');
     await createBackup('test');
     const [backup] = await listBackups();
-    await recordCapture({
-      site: 'chatgpt',
-      conversationId: 'later',
-      url: 'https://chatgpt.com/c/later',
-      title: 'Later',
-      turns: [{ role: 'user', text: 'Marathon training plan for October' }],
-    });
+    await captured('later', 'Marathon training plan for October');
     await keepHistoryIndexed();
     expect(await found('marathon training')).toBe(1);
     const restored = await restoreBackup(backup!.id);
