@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/harness/chromium';
 import { ask } from '../tests/e2e/harness/extension-calls';
-import { CHROME_EXT, ROOT } from '../tests/e2e/harness/paths';
+import { CHROME_EXT } from '../tests/e2e/harness/paths';
 import { FIXTURES } from '../tests/e2e/harness/sites';
 import { table } from './lib/cli';
 import { pageScript } from './lib/page-script';
