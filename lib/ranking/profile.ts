@@ -56,12 +56,6 @@ const KIND_KEYWORDS: Record<ProfileKind, RegExp> = {
     /^(?:schedule|routine|daily routine|work hours|working hours|availability|free time|sleep|commute|time management|作息|日程|时间安排|通勤|空闲时间|睡眠|工作时间|日常安排)$/iu,
 };
 
-/** The kinds that keywords name as a whole keyword ("family", "饮食"): a request's keywords too. */
-export function kindsNamed(keywords: readonly string[]): ProfileKind[] {
-  const names = keywords.map((k) => k.normalize('NFKC').trim());
-  return PROFILE_KINDS.filter((k) => names.some((n) => KIND_KEYWORDS[k].test(n)));
-}
-
 /** The kinds of circumstance a memory states: from its text, or a keyword that names the kind. */
 export function profileKinds(content: string, keywords: readonly string[] = []): ProfileKind[] {
   const normal = content.normalize('NFKC');

@@ -7,10 +7,7 @@
  * a greeting: intent is read from the draft alone).
  */
 import { MAX_KEYWORD_CHARS } from '../memory/keyword-list';
-import { expandQuery } from './expand';
-import type { Intent } from './intent';
 import { CHAR_MARK, termsOf } from './keywords';
-import { kindsNamed, PROFILE_KINDS, type ProfileKind } from './profile';
 
 /** The prompt asks for 3–10; more is not a keyword list. */
 export const MAX_REQUEST_KEYWORDS = 10;
@@ -21,10 +18,6 @@ const CONTROL = /[\p{Cc}\p{Cf}]/u;
 export interface RequestKeywordParams {
   /** Query weight of a request keyword's term, against 1 for a word of the draft; 0 turns them off. */
   weight: number;
-  /** Thesaurus expansion of the keywords, times `weight`. */
-  expansion: number;
-  /** Profile relevance (0–1) of a kind a keyword names ("family", "饮食") in a non-greeting request. */
-  kinds: number;
 }
 
 /**
@@ -62,18 +55,5 @@ export function addRequestTerms(
   for (const k of keywords) {
     for (const t of termsOf(k)) own.set(t, t.startsWith(CHAR_MARK) ? charWeight : 1);
   }
-  expandQuery(keywords.join(' , '), own, p.expansion);
   for (const [t, w] of own) terms.set(t, Math.max(terms.get(t) ?? 0, w * p.weight));
-}
-
-/** The intent with the kinds the keywords name made relevant; the kind of draft never changes. */
-export function withRequestKinds(intent: Intent, keywords: readonly string[], p: RequestKeywordParams): Intent {
-  if (intent.kind === 'greeting' || p.kinds <= 0 || keywords.length === 0) return intent;
-  const named = kindsNamed(keywords);
-  if (named.length === 0) return intent;
-  const before = intent.advice?.relevance;
-  const relevance = Object.fromEntries(
-    PROFILE_KINDS.map((k) => [k, Math.max(before?.[k] ?? 0, named.includes(k) ? p.kinds : 0)]),
-  ) as Record<ProfileKind, number>;
-  return { ...intent, advice: { relevance } };
 }

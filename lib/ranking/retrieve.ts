@@ -19,7 +19,7 @@ import { type InvertedDump, InvertedIndex, LARGE_STORE } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
 import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
-import { addRequestTerms, withRequestKinds } from './request-keywords';
+import { addRequestTerms } from './request-keywords';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
@@ -278,7 +278,7 @@ export class MemoryIndex {
 
   rank(query: string, opts: RankOptions): RankedMemory[] {
     const weights = opts.weights ?? WEIGHTS;
-    const intent = withRequestKinds(opts.intent ?? detectIntent(query), opts.requestKeywords ?? [], weights.request);
+    const intent = opts.intent ?? detectIntent(query);
     const found = this.candidates(query, intent, opts);
     let best = 0;
     for (const bm25 of found.values()) best = Math.max(best, bm25);
