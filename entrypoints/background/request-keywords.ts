@@ -1,5 +1,5 @@
 /**
- * Request keywords while the user types (SPEC §13). The page only says "the user paused on this
+ * Request keywords while the user types. The page only says "the user paused on this
  * draft" (inject.prepare `warm`); this module waits for a longer pause, then asks the model that
  * extraction uses for the draft's search keywords, once per conversation start and again only
  * when the draft changed substantially. The answer is kept for the tab and ranks the block at

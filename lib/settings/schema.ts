@@ -89,7 +89,7 @@ export const SettingsSchema = z.object({
   desktopTools: z._default(DesktopToolsSchema, () => DesktopToolsSchema.parse({})),
   /**
    * While a conversation's first message is typed, ask the model for its search keywords
-   * (SPEC §13), where learning is on and a provider is connected.
+   * where learning is on and a provider is connected.
    */
   requestKeywords: z._default(z.boolean(), true),
 });
