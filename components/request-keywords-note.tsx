@@ -8,31 +8,23 @@ export interface RequestKeywordsNoteProps {
 
 /** What the model's search keywords for the draft changed in the preview: search terms, never sent. */
 export function RequestKeywordsNote({ keywords, contentOf }: RequestKeywordsNoteProps) {
-  const named = (ids: readonly string[]) => ids.map((id) => contentOf(id) ?? id);
+  const changed = (ids: readonly string[], label: string) =>
+    ids.length > 0 && (
+      <>
+        <p>{label}</p>
+        <ul aria-label={label}>
+          {ids.map((id) => (
+            <li key={id}>{contentOf(id) ?? id}</li>
+          ))}
+        </ul>
+      </>
+    );
   return (
     <section class="field-hint" aria-label={t('tab.keywordsTitle')}>
       <p>{t('tab.keywordsList', { list: keywords.list.join(' · ') })}</p>
       {keywords.added.length === 0 && keywords.dropped.length === 0 && <p>{t('tab.keywordsSame')}</p>}
-      {keywords.added.length > 0 && (
-        <>
-          <p>{t('tab.keywordsAdded')}</p>
-          <ul aria-label={t('tab.keywordsAdded')}>
-            {named(keywords.added).map((c, i) => (
-              <li key={keywords.added[i]}>{c}</li>
-            ))}
-          </ul>
-        </>
-      )}
-      {keywords.dropped.length > 0 && (
-        <>
-          <p>{t('tab.keywordsDropped')}</p>
-          <ul aria-label={t('tab.keywordsDropped')}>
-            {named(keywords.dropped).map((c, i) => (
-              <li key={keywords.dropped[i]}>{c}</li>
-            ))}
-          </ul>
-        </>
-      )}
+      {changed(keywords.added, t('tab.keywordsAdded'))}
+      {changed(keywords.dropped, t('tab.keywordsDropped'))}
     </section>
   );
 }

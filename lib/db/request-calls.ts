@@ -1,19 +1,13 @@
 /** Repository for request keywords calls (Activity). Kept for as long as the injection log. */
 import type { RequestCall } from '../extraction/request-call';
 import { db } from './db';
+import { keepNewest } from './keep-newest';
 
 const KEEP = 2000;
 
 export async function addRequestCall(row: RequestCall): Promise<void> {
   await db.requestCalls.put(row);
-  const count = await db.requestCalls.count();
-  if (count > KEEP) {
-    const old = await db.requestCalls
-      .orderBy('at')
-      .limit(count - KEEP)
-      .primaryKeys();
-    await db.requestCalls.bulkDelete(old);
-  }
+  await keepNewest(db.requestCalls, KEEP);
 }
 
 export function recentRequestCalls(limit: number): Promise<RequestCall[]> {
