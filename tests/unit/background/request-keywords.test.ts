@@ -8,6 +8,7 @@
  * against the local fake Messages API.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { askNow, forgetTab } from '../../../entrypoints/background/request-keywords';
 import { createRouter } from '../../../entrypoints/background/router';
@@ -21,7 +22,7 @@ import { saveApiKey, saveSettings } from '../../../lib/settings/store';
 import { now, utcDay } from '../../../lib/time';
 import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';
-import { contentSender, memory, routerOptions } from '../helpers';
+import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const api = new FakeAnthropicApi();
 beforeAll(() => api.start());
@@ -102,6 +103,32 @@ describe('request keywords', () => {
     expect(await askNow(tab + 1000)).toBe('cached');
     expect(await askNow(tab)).toBe('cached');
     expect(api.messageRequests()).toHaveLength(1);
+  });
+
+  it('the preview of the tab’s draft lists the keywords and the memories they brought in', async () => {
+    await setUp();
+    api.respondWith(() => answer(['family', 'kids']));
+    const opened = await fakeBrowser.tabs.create({ url: NEW_CHAT });
+    const id = opened.id as number;
+    const draft = 'fresh powder at ski resorts this week';
+    await prepare(id, draft, 'warm');
+    await vi.waitFor(async () => expect(await recentRequestCalls(5)).toHaveLength(1), { timeout: 10_000 });
+    const reply = await route(
+      { type: 'inject.preview', payload: { site: 'chatgpt', draft, tabId: id } },
+      extensionSender,
+    );
+    if (!reply.ok) throw new Error(reply.error.message);
+    const preview = reply.data as {
+      items: { memory: { id: string } }[];
+      keywords?: { list: string[]; added: string[] };
+    };
+    expect(preview.keywords?.list).toEqual(['family', 'kids']);
+    expect(preview.keywords?.added).toEqual([kids.id]);
+    expect(preview.items[0]?.memory.id).toBe(kids.id);
+    // Without the tab, the same draft is previewed as before: no keywords.
+    const plain = await route({ type: 'inject.preview', payload: { site: 'chatgpt', draft } }, extensionSender);
+    expect(plain.ok && (plain.data as { keywords?: unknown }).keywords).toBeFalsy();
+    forgetTab(id);
   });
 
   it('a send before the answer is ranked without the keywords and does not wait for them', async () => {
