@@ -8,15 +8,20 @@
  * With `--keywords FILE` (npm run bench:keywords) the memories carry the model keywords the
  * extension would have stored with them, and the product ranker is printed with and without them
  * side by side, for each half, overall and per category, next to the fair baselines.
+ * With `--request-keywords FILE` as well, the product ranker is printed a third way, with each
+ * request's model keywords as their own query field (lib/ranking/request-keywords.ts), and with
+ * them appended to the request's text (the crude use, for reference): memory keywords, request
+ * keywords too, and neither, side by side.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
 import { type ScoreWeights, WEIGHTS } from '../lib/ranking/weights';
 import { bm25Ranker, cjkAwareTokens, hasCjk, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
-import { type BenchCase, caseNow, readBenchFile, toRecord } from './lib/dataset';
+import { type BenchCase, type BenchQuery, caseNow, readBenchFile, toRecord } from './lib/dataset';
 import { readKeywordCache, withKeywords } from './lib/keyword-cache';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
+import { type RequestKeywordsFile, readRequestKeywords } from './lib/request-keywords-file';
 import { HALVES, splitCases } from './lib/split';
 
 const PRODUCT = 'claude-mem';
@@ -27,6 +32,13 @@ const SEED = 'seed';
 const ABLATION = 'claude-mem, no thesaurus';
 /** With a keywords file: the product ranker over the same memories without their keywords. */
 const NO_KEYWORDS = 'claude-mem, no keywords';
+/** With a request keywords file: the product ranker with each request's keywords as a query field. */
+const WITH_REQUEST = 'claude-mem + request keywords';
+/** The same keywords appended to the request's text: what a query field of their own is measured against. */
+const APPENDED = 'claude-mem, request keywords appended';
+
+/** A ranker that may read the query's id (its request keywords), not only its text. */
+type QueryRanker = (q: BenchQuery) => string[];
 
 interface Sample {
   r5: number;
@@ -37,43 +49,77 @@ interface Sample {
   category: string;
 }
 
-function productRanker(c: BenchCase, weights?: ScoreWeights): Ranker {
+function productRanker(c: BenchCase, weights?: ScoreWeights, requests?: RequestKeywordsFile): QueryRanker {
   const index = new MemoryIndex();
   for (const m of c.memories) index.upsert(toRecord(m));
   const now = caseNow(c);
-  return (query) => index.rank(query, { site: null, now, limit: 10, weights }).map((r) => r.memory.id);
+  return (q) =>
+    index
+      .rank(q.text, { site: null, now, limit: 10, weights, requestKeywords: requests?.keywords[q.id] })
+      .map((r) => r.memory.id);
+}
+
+function appendedRanker(c: BenchCase, requests: RequestKeywordsFile): QueryRanker {
+  const rank = productRanker(c);
+  return (q) => rank({ ...q, text: [q.text, ...(requests.keywords[q.id] ?? [])].join(' ') });
 }
 
 /** The product with and without keywords side by side, then the fair baselines, then the rest. */
-function rankerNames(cjk: boolean, keywords: boolean): string[] {
-  return [PRODUCT, ...(keywords ? [NO_KEYWORDS] : []), ...(cjk ? [BM25_FAIR, BM25] : [BM25]), SEED, ABLATION];
+function rankerNames(cjk: boolean, keywords: boolean, requests: boolean): string[] {
+  return [
+    ...(requests ? [WITH_REQUEST] : []),
+    PRODUCT,
+    ...(keywords ? [NO_KEYWORDS] : []),
+    ...(requests ? [APPENDED] : []),
+    ...(cjk ? [BM25_FAIR, BM25] : [BM25]),
+    SEED,
+    ABLATION,
+  ];
 }
 
 function withoutKeywords(c: BenchCase): BenchCase {
   return { ...c, memories: c.memories.map(({ keywords: _drop, ...m }) => m) };
 }
 
-function rankersFor(c: BenchCase, names: readonly string[], cjk: boolean): Record<string, Ranker> {
-  const out: Record<string, Ranker> = {
+function byText(rank: Ranker): QueryRanker {
+  return (q) => rank(q.text);
+}
+
+function rankersFor(
+  c: BenchCase,
+  names: readonly string[],
+  cjk: boolean,
+  requests: RequestKeywordsFile | null,
+): Record<string, QueryRanker> {
+  const out: Record<string, QueryRanker> = {
     [PRODUCT]: productRanker(c),
-    [BM25]: bm25Ranker(c.memories),
-    [SEED]: seedRanker(c.memories, caseNow(c)),
+    [BM25]: byText(bm25Ranker(c.memories)),
+    [SEED]: byText(seedRanker(c.memories, caseNow(c))),
     [ABLATION]: productRanker(c, { ...WEIGHTS, expansion: 0 }),
   };
-  if (cjk) out[BM25_FAIR] = bm25Ranker(c.memories, { tokens: cjkAwareTokens, activeOnly: true });
+  if (cjk) out[BM25_FAIR] = byText(bm25Ranker(c.memories, { tokens: cjkAwareTokens, activeOnly: true }));
   if (names.includes(NO_KEYWORDS)) out[NO_KEYWORDS] = productRanker(withoutKeywords(c));
+  if (requests) {
+    out[WITH_REQUEST] = productRanker(c, WEIGHTS, requests);
+    out[APPENDED] = appendedRanker(c, requests);
+  }
   return out;
 }
 
-function evaluate(cases: readonly BenchCase[], names: readonly string[], cjk: boolean): Record<string, Sample[]> {
+function evaluate(
+  cases: readonly BenchCase[],
+  names: readonly string[],
+  cjk: boolean,
+  requests: RequestKeywordsFile | null,
+): Record<string, Sample[]> {
   const out: Record<string, Sample[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const c of cases) {
-    const rankers = rankersFor(c, names, cjk);
+    const rankers = rankersFor(c, names, cjk, requests);
     for (const q of c.queries) {
       const relevant = new Set(q.relevant);
       for (const name of names) {
         const t0 = performance.now();
-        const ranked = (rankers[name] as Ranker)(q.text);
+        const ranked = (rankers[name] as QueryRanker)(q);
         const ms = performance.now() - t0;
         out[name]?.push({
           r5: recallAt(ranked, relevant, 5),
@@ -101,7 +147,7 @@ function summary(samples: readonly Sample[]) {
 }
 
 function report(title: string, results: Record<string, Sample[]>, names: readonly string[]) {
-  const product = results[PRODUCT] ?? [];
+  const product = results[names[0] as string] ?? [];
   console.log(`\n## ${title}: ${product.length} queries`);
   const rows = names.map((n) => {
     const s = summary(results[n] ?? []);
@@ -126,10 +172,10 @@ function report(title: string, results: Record<string, Sample[]>, names: readonl
 function main(): void {
   const args = parseArgs(process.argv.slice(2));
   const file = args.files[0];
-  if (!file) throw new Error('usage: bench:retrieval FILE [--json OUT]');
+  if (!file) throw new Error('usage: bench:retrieval FILE [--keywords KW] [--request-keywords RKW] [--json OUT]');
   const data = readBenchFile(file);
   const cjk = data.cases.some((c) => c.memories.some((m) => hasCjk(m.content)));
-  const names = rankerNames(cjk, args.keywords !== null);
+  const names = rankerNames(cjk, args.keywords !== null, args.requestKeywords !== null);
   let cases = data.cases;
   console.log(`${data.name}: ${data.cases.length} cases`);
   if (args.keywords) {
@@ -140,12 +186,20 @@ function main(): void {
       `model keywords from ${args.keywords} (${cache.model}, prompt ${cache.prompt}): ${applied.covered} of ${applied.total} memories`,
     );
   }
+  const requests = args.requestKeywords ? readRequestKeywords(args.requestKeywords) : null;
+  if (requests) {
+    const queries = cases.flatMap((c) => c.queries);
+    const covered = queries.filter((q) => q.id in requests.keywords).length;
+    console.log(
+      `request keywords from ${args.requestKeywords} (${requests.model}, prompt ${requests.prompt}): ${covered} of ${queries.length} requests`,
+    );
+  }
   const halves = splitCases(cases);
   const json: Record<string, unknown> = {};
   for (const half of HALVES) {
     const cases = halves[half];
     const title = `${half} half (${cases.map((c) => c.id).join(', ')})`;
-    json[half] = report(title, evaluate(cases, names, cjk), names);
+    json[half] = report(title, evaluate(cases, names, cjk, requests), names);
   }
   writeJson(args.json, json);
 }

@@ -1,6 +1,7 @@
 /**
  * Argument parsing and output shared by the bench commands: positional files, `--json OUT`,
- * and `--keywords FILE` (bench/lib/keyword-cache.ts) where a command reads model keywords.
+ * `--keywords FILE` (bench/lib/keyword-cache.ts) where a command reads model keywords, and
+ * `--request-keywords FILE` (bench/lib/request-keywords-file.ts) for the requests' keywords.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -9,12 +10,14 @@ export interface Args {
   files: string[];
   json: string | null;
   keywords: string | null;
+  requestKeywords: string | null;
 }
 
 export function parseArgs(argv: readonly string[]): Args {
   const files: string[] = [];
   let json: string | null = null;
   let keywords: string | null = null;
+  let requestKeywords: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--json') {
@@ -23,9 +26,12 @@ export function parseArgs(argv: readonly string[]): Args {
     } else if (a === '--keywords') {
       keywords = argv[++i] ?? null;
       if (!keywords) throw new Error('--keywords needs a keywords file (npm run bench:keywords)');
+    } else if (a === '--request-keywords') {
+      requestKeywords = argv[++i] ?? null;
+      if (!requestKeywords) throw new Error('--request-keywords needs a request keywords file');
     } else files.push(a);
   }
-  return { files, json, keywords };
+  return { files, json, keywords, requestKeywords };
 }
 
 export function writeJson(path: string | null, value: unknown): void {

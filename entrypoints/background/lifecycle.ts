@@ -3,12 +3,14 @@
  * its tab closed, or its tab moved to another conversation. Finished chats are queued for
  * extraction by `finishChat`; every path is idempotent, so overlapping signals are harmless.
  */
+
 import { browser } from '#imports';
 import { adapterForUrl } from '../../lib/adapters';
 import { finishChat, idleOpenChats } from '../../lib/db/chats';
 import { chatIdOf } from '../../lib/memory/new-chat';
 import { loadSettings } from '../../lib/settings/store';
 import { nowMs } from '../../lib/time';
+import { forgetTab } from './request-keywords';
 import { dropTab, getTab, updateTab } from './tab-state';
 
 const IDLE_ALARM = 'claude-mem.idle-chats';
@@ -24,6 +26,7 @@ export async function sweepIdleChats(): Promise<number> {
 }
 
 export async function onTabClosed(tabId: number): Promise<void> {
+  forgetTab(tabId);
   const record = await getTab(tabId);
   await dropTab(tabId);
   if (record?.conversationId) await finishChat(chatIdOf(record.site, record.conversationId));

@@ -97,7 +97,13 @@ export class Injector {
     const composer = adapter.composer(document);
     if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
     // Chosen again in the background; handed out only when the message goes.
-    if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer));
+    if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer), this.learning());
+  }
+
+  /** The user has not asked not to remember this chat, and the site learns. */
+  private learning(): boolean {
+    const { config, excluded, pendingExclude } = this.state;
+    return config.learn && !excluded && !pendingExclude;
   }
 
   /** Records a sent injection once the conversation has an id (or has waited long enough). */
@@ -177,12 +183,13 @@ export class Injector {
     const composer = this.composerFor(e.target);
     if (composer) this.typed.afterEdit(composer);
     const { config, ctx, adapter } = this.state;
-    if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
+    if (!composer || config.inject === 'off' || this.injected || this.late) return;
     this.waker.wake(); // a worker that fell asleep since the page opened starts while the user types
     clearTimeout(this.debounce);
     this.debounce = ctx.setTimeout(() => {
-      // Chosen ahead in the background; nothing is handed to the page until the message goes.
-      if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer));
+      // Chosen ahead in the background (manual mode too: its preview and insertion use the
+      // draft's keywords); nothing is handed to the page until the message goes.
+      if (this.mayCarry(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer), this.learning());
     }, PREPARE_DEBOUNCE_MS);
   }
 

@@ -28,9 +28,12 @@ export function createPreparer() {
       });
       return promise;
     },
-    /** While the user types: the background chooses the block and keeps it until the send. */
-    warm(draft: string): void {
-      if (draft.trim() !== '') void call('inject.prepare', { draft, use: 'warm' }, 10_000);
+    /**
+     * While the user types: the background chooses the block and keeps it until the send, and
+     * may ask for the draft's search keywords (`learn`: this chat may be learnt from).
+     */
+    warm(draft: string, learn: boolean): void {
+      if (draft.trim() !== '') void call('inject.prepare', { draft, use: 'warm', learn }, 10_000);
     },
     clear(): void {
       current = null;

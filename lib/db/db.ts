@@ -5,6 +5,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ToolCall } from '../bridge/tool-call';
+import type { RequestCall } from '../extraction/request-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 import type { TidyProposalRow } from '../tidy/proposal';
 
@@ -112,7 +113,10 @@ export const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdir
  * apart from the memories so a proposal is never injected, exported or used to supersede
  * before the user accepts it; listed by state.
  */
-const SCHEMA_V7 = { ...SCHEMA_V6, tidy: 'id, state' } as const;
+export const SCHEMA_V7 = { ...SCHEMA_V6, tidy: 'id, state' } as const;
+
+/** v8: request keywords calls, for Activity (when, which site, tokens, the keywords that came back). */
+const SCHEMA_V8 = { ...SCHEMA_V7, requestCalls: 'id, at' } as const;
 
 /**
  * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
@@ -158,6 +162,7 @@ export class MemDB extends Dexie {
   hdirty!: EntityTable<{ id: string }, 'id'>;
   hdead!: EntityTable<HistoryDeadRow, 'n'>;
   tidy!: EntityTable<TidyProposalRow, 'id'>;
+  requestCalls!: EntityTable<RequestCall, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -180,6 +185,8 @@ export class MemDB extends Dexie {
       });
     // v7: a new table, nothing to copy.
     this.version(7).stores(SCHEMA_V7);
+    // v8: a new table, nothing to copy.
+    this.version(8).stores(SCHEMA_V8);
   }
 }
 

@@ -21,6 +21,18 @@ export const ACTIVITY_STRINGS = {
     'Memory blocks handed to {site} this hour: {given}, {held} held back (at most {perSite} an hour per site, {perTab} per tab).',
     '本小时交给 {site} 的记忆块：{given} 个，拦下 {held} 个（每个网站每小时最多 {perSite} 个，每个标签页 {perTab} 个）。',
   ],
+  'activity.requestCalls': ['Search keywords for your requests', '请求的搜索关键词'],
+  'activity.requestCallsIntro': [
+    'Each call to your model for a new chat’s first message while you typed: its start (after the privacy filter), the tokens, and the keywords that ranked your memories. Keywords are never sent to the chat.',
+    '你输入新对话第一条消息时向模型发出的每次请求：草稿开头（已经隐私过滤）、token 数，以及用于给记忆排序的关键词。关键词从不发送到对话中。',
+  ],
+  'activity.requestCallsLabel': ['Request keywords calls', '请求关键词调用'],
+  'activity.requestTokens': ['{input} tokens in, {output} out', '输入 {input} token，输出 {output}'],
+  'activity.requestNone': ['No keywords: {why}', '没有关键词：{why}'],
+  'activity.requestRedacted': [
+    '{n} part hidden by the privacy filter|{n} parts hidden by the privacy filter',
+    '隐私过滤隐藏了 {n} 处',
+  ],
   'activity.empty.title': ['Nothing injected yet', '还没有注入记录'],
   'activity.empty.body': [
     'Once you have memories, start a new chat on a supported site: what goes into your message, and why, shows up here.',

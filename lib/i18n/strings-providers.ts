@@ -63,8 +63,8 @@ export const PROVIDER_STRINGS = {
   // The disclosure before the first call to a provider outside this computer (PRIVACY.md).
   'consent.title': ['Before anything is sent to {provider}', '在向 {provider} 发送任何内容之前'],
   'consent.body': [
-    'To pick out what is worth remembering, claude-mem sends {provider}, with your key, the text of the chats you finish on sites where learning is on (ID numbers, card numbers, keys and password lines removed first) together with the memories related to them; and, only when you start them, the memories that Tidy up, Add keywords or Refine work on. {provider} handles this text under its own terms. Nothing is ever sent to the makers of claude-mem, and nothing is sent to {provider} until you agree.',
-    '为了挑出值得记住的内容，claude-mem 会用你的密钥把你在已开启学习的网站上结束的对话文字（先去掉身份证号、银行卡号、密钥和含密码的行）连同相关的记忆发送给 {provider}；只有在你亲自启动“整理”“添加关键词”或“细化类型”时，才会发送它们处理的记忆。{provider} 按其自己的条款处理这些文字。claude-mem 的开发者永远收不到任何内容；在你同意之前，也不会向 {provider} 发送任何内容。',
+    'To pick out what is worth remembering, claude-mem sends {provider}, with your key, the text of the chats you finish on sites where learning is on (ID numbers, card numbers, keys and password lines removed first) together with the memories related to them; while you type the first message of a new chat, that message (filtered the same way), to find the memories it needs, unless you turn that off in Settings; and, only when you start them, the memories that Tidy up, Add keywords or Refine work on. {provider} handles this text under its own terms. Nothing is ever sent to the makers of claude-mem, and nothing is sent to {provider} until you agree.',
+    '为了挑出值得记住的内容，claude-mem 会用你的密钥把你在已开启学习的网站上结束的对话文字（先去掉身份证号、银行卡号、密钥和含密码的行）连同相关的记忆发送给 {provider}；在你输入新对话的第一条消息时，也会发送这条消息（同样先过滤），用来找出它需要的记忆，除非你在设置中关闭；只有在你亲自启动“整理”“添加关键词”或“细化类型”时，才会发送它们处理的记忆。{provider} 按其自己的条款处理这些文字。claude-mem 的开发者永远收不到任何内容；在你同意之前，也不会向 {provider} 发送任何内容。',
   ],
   'consent.local': [
     'Want nothing to leave this computer? Pick Ollama or llama.cpp: no key, no notice, nothing sent.',

@@ -37,6 +37,14 @@ export const SETTINGS_STRINGS = {
   ],
   'settings.cap': ['Daily token cap', '每日 token 上限'],
   'settings.capHint': ['Extraction pauses when reached. 0 = no cap.', '达到后暂停提取。0 表示不限。'],
+  'settings.requestKeywords': [
+    'Understand the request: get search keywords for a new chat’s first message while I type',
+    '理解请求：输入新对话的第一条消息时，为它获取搜索关键词',
+  ],
+  'settings.requestKeywordsHint': [
+    'One small call to your model per conversation start, after the privacy filter, counted against the cap and listed in Activity; never for a chat you asked not to remember, or a site that does not learn. It never delays sending.',
+    '每次开始对话向你的模型发一次小请求，先经隐私过滤，计入每日上限并列在“活动”中；不记住的对话、不学习的网站从不发送。它不会延迟发送。',
+  ],
   'settings.privacy': ['Privacy', '隐私'],
   'settings.languageTitle': ['Language', '语言'],
   'settings.language': ['Panel language', '面板语言'],

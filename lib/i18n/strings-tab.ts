@@ -41,6 +41,14 @@ export const TAB_STRINGS = {
     '{n} 条记忆，约 {tokens} / {budget} 个 token',
   ],
   'tab.previewList': ['Memories for this message', '本条消息的记忆'],
+  'tab.keywordsTitle': ['Search keywords for this draft', '这条草稿的搜索关键词'],
+  'tab.keywordsList': [
+    'Search keywords from your model for this draft (used to rank, never sent): {list}',
+    '你的模型为这条草稿给出的搜索关键词（只用于排序，不会发送）：{list}',
+  ],
+  'tab.keywordsSame': ['They changed nothing here.', '它们没有改变这里的结果。'],
+  'tab.keywordsAdded': ['Brought in by the keywords:', '关键词带来的记忆：'],
+  'tab.keywordsDropped': ['Moved out by the keywords:', '因关键词而移出的记忆：'],
   'tab.include': ['Include', '加入'],
   'tab.excludeHint': [
     'Switched-off memories are left out of this message only; they stay in your store.',

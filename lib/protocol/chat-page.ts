@@ -75,13 +75,18 @@ export const CHAT_PAGE_MESSAGES = {
   'chat.left': def(z.object({ conversationId: ConversationIdSchema }), z.object({ queued: z.boolean() })),
   /**
    * The memory block for the text the user typed. `warm` (while typing) chooses it and hands
-   * nothing out; `send` (the message is going) and `hand` (inserted by hand) hand it out, each
+   * nothing out, and tells the background the user paused (request keywords may be asked for); `send` (the message is going) and `hand` (inserted by hand) hand it out, each
    * counted against the tab's and site's hourly bound.
    */
   'inject.prepare': def(
     z.object({
       draft: z.string().check(z.maxLength(100_000)),
       use: z._default(z.enum(['warm', 'send', 'hand']), 'send'),
+      /**
+       * `warm` only: the page's own switch for this chat (false once the user asked not to
+       * remember it, even before it has an id): request keywords are never asked for otherwise.
+       */
+      learn: z.optional(z.boolean()),
     }),
     z.object({
       block: z.nullable(z.string()),

@@ -144,12 +144,15 @@ const ranking = {
   /**
    * What would be injected on `site` for `draft`, at that site's budget, without recording
    * anything; `exclude` takes memories out (the user unticked them), and the next ones move up.
+   * With `tabId`, the preview says which memories the tab's request keywords changed.
    */
   'inject.preview': def(
     z.object({
       site: SiteIdSchema,
       draft: z.string().check(z.maxLength(100_000)),
       exclude: z.optional(MemoryIdsSchema),
+      /** The chat tab the draft is typed in: its request keywords, if any arrived, rank it too. */
+      tabId: z.optional(z.int()),
     }),
     InjectionPreviewSchema,
   ),

@@ -19,6 +19,7 @@ import { type InvertedDump, InvertedIndex, LARGE_STORE } from './inverted';
 import { CHAR_MARK, termsOf } from './keywords';
 import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
+import { addRequestTerms } from './request-keywords';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
@@ -33,6 +34,11 @@ export interface RankOptions {
   /** Decided from the query when absent. */
   intent?: Intent;
   weights?: ScoreWeights;
+  /**
+   * The model's search keywords for this draft (request-keywords.ts), already bounded: matched
+   * as a query field of their own; intent is still read from the draft alone.
+   */
+  requestKeywords?: readonly string[];
 }
 
 /**
@@ -171,6 +177,7 @@ export class MemoryIndex {
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
     expandQuery(query, weights, w.expansion);
+    if (intent.kind !== 'greeting') addRequestTerms(weights, opts.requestKeywords ?? [], w.request, w.charWeight);
     let { slots, scores } = this.text.score(weights, w.bm25);
     if (w.prf.docs > 0 && w.prf.weight > 0)
       ({ slots, scores } = this.withLent(slots, scores, weights, w, opts, excluded));
@@ -271,8 +278,8 @@ export class MemoryIndex {
   }
 
   rank(query: string, opts: RankOptions): RankedMemory[] {
-    const intent = opts.intent ?? detectIntent(query);
     const weights = opts.weights ?? WEIGHTS;
+    const intent = opts.intent ?? detectIntent(query);
     const found = this.candidates(query, intent, opts);
     let best = 0;
     for (const bm25 of found.values()) best = Math.max(best, bm25);

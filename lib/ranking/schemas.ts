@@ -24,4 +24,11 @@ export const InjectionPreviewSchema = z.object({
   tokens: z.int(),
   budgetTokens: z.int(),
   items: z.array(ScoredMemorySchema),
+  /**
+   * The model's search keywords for the tab's draft, when they arrived, and what they changed:
+   * memories they brought in and memories they moved out, against the same draft without them.
+   */
+  keywords: z.optional(
+    z.object({ list: z.array(z.string()), added: z.array(z.string()), dropped: z.array(z.string()) }),
+  ),
 });

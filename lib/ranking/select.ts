@@ -36,6 +36,8 @@ export interface SelectOptions {
   exclude?: Iterable<string>;
   /** This install's block mark (lib/ranking/install-mark.ts); a stand-in of the same size otherwise. */
   mark?: string;
+  /** The model's search keywords for the draft, when they arrived in time (request-keywords.ts). */
+  requestKeywords?: readonly string[];
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -74,6 +76,7 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
     limit: CANDIDATES,
     exclude: opts.exclude,
     intent,
+    requestKeywords: opts.requestKeywords,
   });
   const chosen = fitToBudget(relevant(ranked), opts.budgetTokens);
   const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));

@@ -9,6 +9,7 @@ import type { Intent } from './intent';
 import { type Bm25Params, DEFAULT_BM25 } from './inverted';
 import { profileRelevance } from './profile';
 import type { IndexedMemory } from './ranked';
+import type { RequestKeywordParams } from './request-keywords';
 
 export interface ScoreWeights {
   bm25: Bm25Params;
@@ -38,6 +39,8 @@ export interface ScoreWeights {
   profile: number;
   /** Pseudo-relevance feedback through the best matches' keywords (retrieve.ts). */
   prf: FeedbackParams;
+  /** The model's keywords for the request, a query field of their own (request-keywords.ts). */
+  request: RequestKeywordParams;
 }
 
 export interface FeedbackParams {
@@ -65,6 +68,7 @@ export const WEIGHTS: ScoreWeights = {
   style: 0.02,
   profile: 0.5,
   prf: { docs: 2, weight: 0.15, minShare: 0.5, terms: 16 },
+  request: { weight: 1 },
 };
 
 const DAY = 86_400_000;

@@ -23,6 +23,8 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * v3 → v4 (review of new memories): `review` is added with its default, "use new memories at
  * once", which is what every store did before; no site has its own choice yet.
  * v4 → v5 (desktop tools): nothing to carry over; the schema's default (off) fills them in.
+ * v6 → v7 (request keywords): nothing to carry over; the schema's default (on) fills it in, so
+ * a store with a provider connected and learning on starts asking, as a new install does.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -54,6 +56,7 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     // Only where days were stored: a choice already there (or the default) is left alone.
     return { ...rest, ...(keep ? { keepChatHistory: keep } : {}), version: 6 };
   },
+  6: (old) => ({ ...old, version: 7 }),
 };
 
 /**

@@ -8,7 +8,7 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 6;
+export const SETTINGS_VERSION = 7;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
@@ -87,6 +87,11 @@ export const SettingsSchema = z.object({
   /** Review of new memories, unless a site says otherwise (`sites[id].review`). */
   review: z._default(ReviewModeSchema, 'use-at-once'),
   desktopTools: z._default(DesktopToolsSchema, () => DesktopToolsSchema.parse({})),
+  /**
+   * While a conversation's first message is typed, ask the model for its search keywords
+   * where learning is on and a provider is connected.
+   */
+  requestKeywords: z._default(z.boolean(), true),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -17,6 +17,7 @@ import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
 import { keepPrepared, markMissed, type PreparedBlock, takePrepared } from '../prepared-blocks';
 import { tellStale } from '../prepared-stale';
+import { draftPaused, keywordsFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
 import { keepWarmed, takeWarmed } from '../warmed-blocks';
@@ -50,10 +51,12 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     await tellStale(tabId);
     return { excluded: ids.length };
   },
-  'inject.prepare': async ({ draft, use }, ctx) => {
+  'inject.prepare': async ({ draft, use, learn }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
-    const site = (await loadSettings()).sites[ctx.site];
+    const settings = await loadSettings();
+    const site = settings.sites[ctx.site];
     if (site.inject === 'off' || draft.trim() === '') return NOTHING;
+    if (use === 'warm') draftPaused({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, draft, learn: learn === true });
     const selection =
       (use === 'warm' ? null : takeWarmed(ctx.tabId, draft)) ??
       selectForInjection(await warmIndex(), draft, {
@@ -62,6 +65,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
         budgetTokens: site.budgetTokens,
         exclude: (await getTab(ctx.tabId))?.excluded ?? [],
         mark: await installMark(ctx.site),
+        requestKeywords: keywordsFor(ctx.tabId, ctx.site, ctx.url, draft, settings),
       });
     // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
     if (use === 'warm') {

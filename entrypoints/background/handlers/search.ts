@@ -3,14 +3,18 @@
  * preview of what a draft would inject on a site, at that site's budget, with memories the
  * user unticked left out. Neither records anything.
  */
+import { browser } from '#imports';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { installMark } from '../../../lib/ranking/install-mark';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
+import type { Settings } from '../../../lib/settings/schema';
 import { loadSettings } from '../../../lib/settings/store';
+import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
+import { keywordsFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 
 function scored(r: RankedMemory & { tokens?: number }) {
@@ -21,6 +25,22 @@ function scored(r: RankedMemory & { tokens?: number }) {
     conflictsWith: r.conflictsWith ?? null,
     tokens: r.tokens ?? lineTokens(r.memory),
   };
+}
+
+/** The request keywords that would rank `draft` in this chat tab (none for another site's tab). */
+async function tabKeywords(tabId: number, site: SiteId, draft: string, settings: Settings): Promise<string[]> {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  if (!tab?.url || siteForUrl(tab.url) !== site) return [];
+  return keywordsFor(tabId, site, tab.url, draft, settings);
+}
+
+type Selection = ReturnType<typeof selectForInjection>;
+
+function changedBy(list: string[], withKeywords: Selection, without: Selection) {
+  const ids = (s: Selection) => new Set(s.items.map((r) => r.memory.id));
+  const a = ids(withKeywords);
+  const b = ids(without);
+  return { list, added: [...a].filter((id) => !b.has(id)), dropped: [...b].filter((id) => !a.has(id)) };
 }
 
 export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> = {
@@ -36,16 +56,21 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     // A search lists what matches the words: pinned or intent-only candidates stay out.
     return { results: ranked.filter((r) => r.parts.text > 0).map(scored) };
   },
-  'inject.preview': async ({ site, draft, exclude }) => {
-    const budgetTokens = (await loadSettings()).sites[site].budgetTokens;
-    const mark = await installMark(site);
-    const selection = selectForInjection(await warmIndex(), draft, { site, now: nowMs(), budgetTokens, exclude, mark });
+  'inject.preview': async ({ site, draft, exclude, tabId }) => {
+    const settings = await loadSettings();
+    const budgetTokens = settings.sites[site].budgetTokens;
+    const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site) };
+    const index = await warmIndex();
+    const list = tabId === undefined ? [] : await tabKeywords(tabId, site, draft, settings);
+    const selection = selectForInjection(index, draft, { ...opts, requestKeywords: list });
+    const keywords = list.length > 0 ? changedBy(list, selection, selectForInjection(index, draft, opts)) : undefined;
     return {
       intent: selection.intent,
       block: selection.block,
       tokens: selection.tokens,
       budgetTokens,
       items: selection.items.map(scored),
+      ...(keywords ? { keywords } : {}),
     };
   },
 };

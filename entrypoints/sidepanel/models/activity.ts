@@ -9,7 +9,9 @@ import { hasCjk } from '../../../lib/cjk';
 import { type HandoutCount, handoutCounts } from '../../../lib/db/block-handouts';
 import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
+import { recentRequestCalls } from '../../../lib/db/request-calls';
 import { recentToolCalls } from '../../../lib/db/tool-calls';
+import type { RequestCall } from '../../../lib/extraction/request-call';
 import { t } from '../../../lib/i18n';
 import type { Injection } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
@@ -18,6 +20,8 @@ import { recordAction } from './undo';
 
 export const injections = signal<readonly Injection[]>([]);
 export const activityLoaded = signal(false);
+/** Request keywords calls, newest first. */
+export const requestCalls = signal<readonly RequestCall[]>([]);
 /** Desktop tools' calls, newest first. */
 export const toolCalls = signal<readonly ToolCall[]>([]);
 /** The entry whose details are open (one at a time keeps the list short at 360 px). */
@@ -46,10 +50,17 @@ export function startActivityModel(): () => void {
       toolCalls.value = rows;
     },
   );
+  const stopRequests = watch(
+    () => recentRequestCalls(100),
+    (rows) => {
+      requestCalls.value = rows;
+    },
+  );
   return () => {
     stopInjections();
     stopCounts();
     stopCalls();
+    stopRequests();
   };
 }
 

@@ -1,11 +1,15 @@
 /** Keeps the This tab preview current as the draft, exclusions, memories or budget change. */
 import { effect, signal } from '@preact/signals';
+import { watch } from '../../../lib/db/live';
+import { recentRequestCalls } from '../../../lib/db/request-calls';
 import { byId, memories } from './memories';
 import { saved } from './settings';
 import { EMPTY_PREVIEW, type Preview, rankerPreview } from './tab-preview';
 import { activeTab, draft, excludedIds } from './this-tab';
 
 export const preview = signal<Preview>(EMPTY_PREVIEW);
+/** The newest request keywords call: its answer may change the preview of the tab's draft. */
+const lastCall = signal<string | null>(null);
 
 /** The ranker does not return what it was told to exclude: list those too, switched off. */
 function withExcluded(p: Preview, excluded: ReadonlySet<string>): Preview {
@@ -29,7 +33,8 @@ async function compute(site: NonNullable<typeof activeTab.value>['site'], text: 
     return;
   }
   const excluded = excludedIds.value;
-  const fromRanker = await rankerPreview({ site, draft: text, excluded }).catch(() => EMPTY_PREVIEW);
+  const tabId = activeTab.value?.tabId;
+  const fromRanker = await rankerPreview({ site, draft: text, excluded, tabId }).catch(() => EMPTY_PREVIEW);
   if (draft.value !== text) return;
   preview.value = withExcluded(fromRanker, excluded);
 }
@@ -42,11 +47,19 @@ export function startPreview(): () => void {
     void excludedIds.value;
     void memories.value;
     void saved.value;
+    void lastCall.value;
     clearTimeout(timer);
     timer = setTimeout(() => void compute(site, text), 150);
   });
+  const stopCalls = watch(
+    () => recentRequestCalls(1),
+    (rows) => {
+      lastCall.value = rows[0]?.id ?? null;
+    },
+  );
   return () => {
     clearTimeout(timer);
     dispose();
+    stopCalls();
   };
 }

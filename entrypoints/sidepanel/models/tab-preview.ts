@@ -18,6 +18,8 @@ export interface Preview {
   items: PreviewItem[];
   tokens: number;
   from: 'ranker' | 'none';
+  /** The tab's request keywords and the memories they brought in or moved out. */
+  keywords?: { list: string[]; added: string[]; dropped: string[] };
 }
 
 export const EMPTY_PREVIEW: Preview = { items: [], tokens: 0, from: 'none' };
@@ -26,8 +28,19 @@ export async function rankerPreview(input: {
   site: SiteId;
   draft: string;
   excluded: ReadonlySet<string>;
+  tabId?: number;
 }): Promise<Preview> {
-  const reply = await send('inject.preview', { site: input.site, draft: input.draft, exclude: [...input.excluded] });
+  const reply = await send('inject.preview', {
+    site: input.site,
+    draft: input.draft,
+    exclude: [...input.excluded],
+    ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
+  });
   const chosen = reply.items.map((r) => ({ memory: r.memory, score: r.score, parts: r.parts, excluded: false }));
-  return { items: chosen, tokens: reply.tokens, from: 'ranker' };
+  return {
+    items: chosen,
+    tokens: reply.tokens,
+    from: 'ranker',
+    ...(reply.keywords ? { keywords: reply.keywords } : {}),
+  };
 }

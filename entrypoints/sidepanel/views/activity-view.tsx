@@ -1,7 +1,11 @@
-/** Activity: every injection, newest first, and why each memory was chosen; desktop tools' calls. */
+/**
+ * Activity: every injection, newest first, and why each memory was chosen; request keywords
+ * calls; desktop tools' calls.
+ */
 import { useEffect } from 'preact/hooks';
 import { EmptyState } from '../../../components/empty-state';
 import { InjectionEntry } from '../../../components/injection-entry';
+import { RequestCallList } from '../../../components/request-call-list';
 import { ToolCallList } from '../../../components/tool-call-list';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
@@ -14,6 +18,7 @@ import {
   injections,
   markWrong,
   openEntry,
+  requestCalls,
   startActivityModel,
   toggleEntry,
   toolCalls,
@@ -58,6 +63,13 @@ export function ActivityView() {
             />
           ))}
         </ul>
+      )}
+      {requestCalls.value.length > 0 && (
+        <section aria-labelledby="activity-requests">
+          <h2 id="activity-requests">{t('activity.requestCalls')}</h2>
+          <p class="muted">{t('activity.requestCallsIntro')}</p>
+          <RequestCallList calls={requestCalls.value} label={t('activity.requestCallsLabel')} />
+        </section>
       )}
       {toolCalls.value.length > 0 && (
         <section aria-labelledby="activity-tools">

@@ -1,4 +1,7 @@
-/** Settings → capture and extraction: when a chat counts as finished, retention, the daily cap. */
+/**
+ * Settings → capture and extraction: when a chat counts as finished, retention, the daily cap,
+ * and whether a conversation's first message is sent for search keywords while it is typed.
+ */
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { t } from '../../../lib/i18n';
@@ -37,6 +40,15 @@ export function SettingsCapture() {
           onChange={(n) => editForm({ dailyTokenCap: Math.round(n) })}
         />
       </div>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={f.requestKeywords}
+          onChange={(e) => editForm({ requestKeywords: e.currentTarget.checked })}
+        />
+        {t('settings.requestKeywords')}
+      </label>
+      <p class="field-hint">{t('settings.requestKeywordsHint')}</p>
     </section>
   );
 }

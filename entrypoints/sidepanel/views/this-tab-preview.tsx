@@ -1,8 +1,10 @@
 /** This tab → the draft box and what would go into the next message for it. */
 import { PreviewList } from '../../../components/preview-list';
+import { RequestKeywordsNote } from '../../../components/request-keywords-note';
 import { t } from '../../../lib/i18n';
 import { DEFAULT_BUDGET_TOKENS } from '../../../lib/settings/schema';
 import type { SiteId } from '../../../lib/sites/ids';
+import { byId } from '../models/memories';
 import { preview } from '../models/preview';
 import { saved } from '../models/settings';
 import { draft, excludedIds, toggleExcluded, typeDraft } from '../models/this-tab';
@@ -36,6 +38,7 @@ export function ThisTabPreview({ site }: ThisTabPreviewProps) {
           onToggle={toggleExcluded}
         />
       )}
+      {p.keywords && <RequestKeywordsNote keywords={p.keywords} contentOf={(id) => byId.value.get(id)?.content} />}
       {excludedIds.value.size > 0 && <p class="field-hint">{t('tab.excludeHint')}</p>}
     </>
   );

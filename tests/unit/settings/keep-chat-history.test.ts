@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { shouldDropTranscript } from '../../../lib/memory/forgetting';
 import type { Chat } from '../../../lib/memory/types';
+import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 import { migrateSettings } from '../../../lib/settings/store';
 
 const v5 = (extra: Record<string, unknown>) => ({ version: 5, idleMinutes: 5, language: 'en', ...extra });
@@ -20,7 +21,7 @@ describe('keep chat history', () => {
     expect(migrateSettings(v5({ keepChatHistory: '30d' })).keepChatHistory).toBe('30d');
     const s = migrateSettings(v5({ transcriptRetentionDays: 30 })) as Record<string, unknown>;
     expect(s.transcriptRetentionDays).toBeUndefined();
-    expect(s).toMatchObject({ version: 6, idleMinutes: 5 });
+    expect(s).toMatchObject({ version: SETTINGS_VERSION, idleMinutes: 5 });
   });
 
   const DAY = 86_400_000;

@@ -56,8 +56,9 @@ describe('settings', () => {
     expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.review).toBe('use-at-once');
     // desktopTools: added by the next version (v5), off; keepChatHistory replaces the
-    // transcript retention in v6 (tests/unit/settings/keep-chat-history.test.ts).
-    const { version: _v, review: _r, desktopTools: _d, keepChatHistory: _k, ...rest } = s;
+    // transcript retention in v6 (tests/unit/settings/keep-chat-history.test.ts); requestKeywords:
+    // added by v7, on (tests/unit/settings/request-keywords-setting.test.ts).
+    const { version: _v, review: _r, desktopTools: _d, keepChatHistory: _k, requestKeywords: _q, ...rest } = s;
     const {
       version: _old,
       transcriptRetentionDays: _days,

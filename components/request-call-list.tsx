@@ -1,0 +1,30 @@
+/** Request keywords calls: when, the draft's start as it went out, the tokens, and the keywords or why none came. */
+import type { RequestCall } from '../lib/extraction/request-call';
+import { t } from '../lib/i18n';
+import { relativeTime } from '../lib/i18n/format';
+
+export interface RequestCallListProps {
+  calls: readonly RequestCall[];
+  label: string;
+}
+
+export function RequestCallList({ calls, label }: RequestCallListProps) {
+  return (
+    <ul class="entry-list request-calls" aria-label={label}>
+      {calls.map((c) => (
+        <li key={c.id} class="entry">
+          <div>
+            <q>{c.draft}</q> <span class="muted">{relativeTime(c.at)}</span>
+          </div>
+          <div class="muted">
+            {t('activity.requestTokens', { input: c.inputTokens, output: c.outputTokens })}
+            {c.redacted > 0 && ` · ${t('activity.requestRedacted', { n: c.redacted })}`}
+          </div>
+          <div>
+            {c.keywords.length > 0 ? c.keywords.join(' · ') : t('activity.requestNone', { why: c.problem ?? '—' })}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

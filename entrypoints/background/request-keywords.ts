@@ -1,0 +1,195 @@
+/**
+ * Request keywords while the user types. The page only says "the user paused on this
+ * draft" (inject.prepare `warm`); this module waits for a longer pause, then asks the model that
+ * extraction uses for the draft's search keywords, once per conversation start and again only
+ * when the draft changed substantially. The answer is kept for the tab and ranks the block at
+ * the send if it arrived by then; the send never waits for it.
+ *
+ * Asked only when: the switch in Settings is on, the site learns, the chat is not excluded (the
+ * page's own switch for a chat without an id yet, the store's for one with an id), a provider is
+ * connected, the daily cap and the site's share of it have room. The draft goes out through the
+ * privacy filter, as a transcript does. Each call is counted as usage and listed in Activity.
+ */
+import { adapterForUrl } from '../../lib/adapters';
+import { isExcluded } from '../../lib/db/chats';
+import { addRequestCall } from '../../lib/db/request-calls';
+import { spend } from '../../lib/db/site-bounds';
+import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
+import { redact } from '../../lib/extraction/privacy';
+import { requestKeywordsCall } from '../../lib/extraction/request-keywords-call';
+import {
+  answerFits,
+  changedSubstantially,
+  createAnswerCache,
+  enoughWords,
+} from '../../lib/extraction/request-keywords-draft';
+import { estimateRequestKeywords, keywordsOfRequest } from '../../lib/extraction/request-keywords-prompt';
+import { chatIdOf } from '../../lib/memory/new-chat';
+import { createClient } from '../../lib/provider/client';
+import { authOf, needsKey } from '../../lib/provider/presets';
+import { callCost } from '../../lib/provider/pricing';
+import type { Settings } from '../../lib/settings/schema';
+import { loadApiKey, loadSettings } from '../../lib/settings/store';
+import { siteTokenLimits } from '../../lib/sites/bounds';
+import type { SiteId } from '../../lib/sites/ids';
+import { now, utcDay } from '../../lib/time';
+import { dropWarmed } from './warmed-blocks';
+
+/** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
+const IDLE_MS = 600;
+/** A draft rewritten again and again is not asked about without end. */
+const MAX_CALLS_PER_START = 3;
+/** A keywords answer is small; one that takes longer is not waited for. */
+const TIMEOUT_MS = 20_000;
+
+export type AskOutcome =
+  | 'asked'
+  | 'cached'
+  | 'switched-off'
+  | 'few-words'
+  | 'excluded'
+  | 'not-learning'
+  | 'no-provider'
+  | 'unchanged'
+  | 'limit'
+  | 'cap'
+  | 'site-share'
+  | 'failed';
+
+interface TabAsk {
+  site: SiteId;
+  url: string;
+  typed: string;
+  /** The page's switch: false when the user asked not to remember this chat. */
+  learn: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+  /** Redacted drafts asked about in this conversation start, newest last. */
+  asked: string[];
+  answer: { draft: string; keywords: readonly string[] } | null;
+}
+
+const tabs = new Map<number, TabAsk>();
+const cache = createAnswerCache();
+
+function tabFor(tabId: number, site: SiteId, url: string): TabAsk {
+  const known = tabs.get(tabId);
+  if (known && known.url === url && known.site === site) return known;
+  // Another page or conversation in this tab: a new start.
+  if (known?.timer) clearTimeout(known.timer);
+  const fresh: TabAsk = { site, url, typed: '', learn: false, asked: [], answer: null };
+  tabs.set(tabId, fresh);
+  return fresh;
+}
+
+/** The page paused on `draft`: ask once the user has paused a little longer. */
+export function draftPaused(input: { tabId: number; site: SiteId; url: string; draft: string; learn: boolean }): void {
+  const tab = tabFor(input.tabId, input.site, input.url);
+  tab.typed = input.draft;
+  tab.learn = input.learn;
+  if (tab.timer) clearTimeout(tab.timer);
+  tab.timer = setTimeout(() => {
+    tab.timer = undefined;
+    void askNow(input.tabId).catch(() => {});
+  }, IDLE_MS);
+}
+
+/** The keywords that may rank `draft` in this tab: an answer for a draft it still mostly holds. */
+export function keywordsFor(tabId: number, site: SiteId, url: string, draft: string, settings: Settings): string[] {
+  const tab = tabs.get(tabId);
+  if (!tab?.answer || tab.url !== url || tab.site !== site || tab.answer.keywords.length === 0) return [];
+  const sent = redact(draft, settings.privacyPatterns).text;
+  return answerFits(tab.answer.draft, sent) ? [...tab.answer.keywords] : [];
+}
+
+/** Forget a tab (closed): nothing of its drafts stays in the worker. */
+export function forgetTab(tabId: number): void {
+  const tab = tabs.get(tabId);
+  if (tab?.timer) clearTimeout(tab.timer);
+  tabs.delete(tabId);
+}
+
+async function excluded(tab: TabAsk): Promise<boolean> {
+  if (!tab.learn) return true;
+  const adapter = adapterForUrl(tab.url);
+  const conversationId = adapter?.conversationId(new URL(tab.url)) ?? null;
+  return conversationId !== null && (await isExcluded(chatIdOf(tab.site, conversationId)));
+}
+
+/** Whether the cap and the site's share of it have room for about `tokens` more. */
+async function withinCap(site: SiteId, cap: number, tokens: number): Promise<'cap' | 'site-share' | null> {
+  if (cap > 0) {
+    const today = await usageOfDay(utcDay());
+    if (today.inputTokens + today.outputTokens + tokens > cap) return 'cap';
+  }
+  const hit = await spend(site, { tokens }, now(), 'check', siteTokenLimits(cap));
+  return hit ? 'site-share' : null;
+}
+
+/** Asks now about the tab's last paused draft, if every rule allows it. */
+export async function askNow(tabId: number): Promise<AskOutcome> {
+  const tab = tabs.get(tabId);
+  if (!tab) return 'few-words';
+  const typed = tab.typed;
+  const settings = await loadSettings();
+  if (!settings.requestKeywords) return 'switched-off';
+  if (!settings.sites[tab.site].learn) return 'not-learning';
+  if (await excluded(tab)) return 'excluded';
+  if (!enoughWords(typed)) return 'few-words';
+  const redaction = redact(typed, settings.privacyPatterns);
+  const draft = redaction.text;
+  const cached = cache.get(draft);
+  if (cached) {
+    settle(tabId, tab, draft, cached);
+    return 'cached';
+  }
+  const last = tab.asked.at(-1);
+  if (last !== undefined && !changedSubstantially(last, draft)) return 'unchanged';
+  if (tab.asked.length >= MAX_CALLS_PER_START) return 'limit';
+  const apiKey = needsKey(settings) ? await loadApiKey(settings.baseUrl) : null;
+  if (needsKey(settings) && !apiKey) return 'no-provider';
+  const estimate = estimateRequestKeywords(draft);
+  const refused = await withinCap(tab.site, settings.dailyTokenCap, estimate.inputTokens + estimate.outputTokens);
+  if (refused) return refused;
+  tab.asked.push(draft);
+  return call(tabId, tab, draft, redaction.hits.length, settings, apiKey);
+}
+
+async function call(
+  tabId: number,
+  tab: TabAsk,
+  draft: string,
+  redacted: number,
+  settings: Settings,
+  apiKey: string | null,
+): Promise<AskOutcome> {
+  const client = createClient({ apiKey, baseUrl: settings.baseUrl, auth: authOf(settings), timeoutMs: TIMEOUT_MS });
+  const started = performance.now();
+  const row = { id: crypto.randomUUID(), site: tab.site, draft: draft.slice(0, 200), redacted };
+  try {
+    const result = await requestKeywordsCall(client, settings.model, draft, AbortSignal.timeout(TIMEOUT_MS));
+    const { inputTokens, outputTokens } = result;
+    const at = now();
+    // Billed whether or not the answer is usable, so counted before it is checked.
+    const cost = callCost(settings.model, settings.provider, inputTokens, outputTokens);
+    await recordCallUsage(at, usageDelta({ inputTokens, outputTokens }, cost), null);
+    await spend(tab.site, { tokens: inputTokens + outputTokens }, at, 'record');
+    const keywords = result.answer ? keywordsOfRequest(result.answer) : [];
+    const ms = Math.round(performance.now() - started);
+    await addRequestCall({ ...row, at, inputTokens, outputTokens, keywords, problem: result.problem, ms });
+    cache.set(draft, keywords);
+    settle(tabId, tab, draft, keywords);
+    return 'asked';
+  } catch (error) {
+    const problem = error instanceof Error ? error.name : 'error';
+    const ms = Math.round(performance.now() - started);
+    await addRequestCall({ ...row, at: now(), inputTokens: 0, outputTokens: 0, keywords: [], problem, ms });
+    return 'failed';
+  }
+}
+
+/** The answer is the tab's now; a block chosen ahead without it is chosen again at the send. */
+function settle(tabId: number, tab: TabAsk, draft: string, keywords: readonly string[]): void {
+  if (tabs.get(tabId) !== tab) return;
+  tab.answer = { draft, keywords };
+  dropWarmed(tabId);
+}
