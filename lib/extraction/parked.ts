@@ -51,7 +51,8 @@ const store: Record<
 
 /** Keeps the answer; returns where, or null when no place had room. */
 export async function parkAnswer(answer: WindowAnswer, at: string): Promise<Area | null> {
-  const { runner: _runner, aliases, ...rest } = answer;
+  // The turns' keys are taken again from the chat when the answer is unparked (same version).
+  const { runner: _runner, aliases, turns: _turns, ...rest } = answer;
   const parked: ParkedAnswer = {
     ...rest,
     items: [...rest.items],
@@ -100,7 +101,7 @@ export async function dropParkedOfChat(chatId: string): Promise<void> {
   }
 }
 
-export function unpark(parked: ParkedAnswer, runner: string): WindowAnswer {
+export function unpark(parked: ParkedAnswer, runner: string, turns: WindowAnswer['turns']): WindowAnswer {
   const { at: _at, aliases, ...rest } = parked;
-  return { ...rest, runner, aliases: new Map(aliases) };
+  return { ...rest, runner, turns, aliases: new Map(aliases) };
 }

@@ -8,6 +8,7 @@ import { getChat } from '../db/chats';
 import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
 import { renewLease, updateHeldJob } from '../db/jobs';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
+import { type TurnKey, userTurnKeys } from '../db/sends';
 import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
 import type { Chat, Job } from '../memory/types';
@@ -139,6 +140,7 @@ async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Pr
 async function runWindow(
   job: Job,
   chat: Chat,
+  turns: readonly TurnKey[],
   windows: TranscriptWindow[],
   i: number,
   ctx: JobContext,
@@ -157,7 +159,7 @@ async function runWindow(
   }
   const parked = await parkedAnswer(job.id);
   if (parked && parked.window === i && parked.chatVersion === chat.version) {
-    return commitOrPark({ ...unpark(parked, ctx.runner), lastWindow: last }, job, ctx);
+    return commitOrPark({ ...unpark(parked, ctx.runner, turns), lastWindow: last }, job, ctx);
   }
   const window = windows[i]!;
   const related = await relatedMemories(window, chat);
@@ -183,6 +185,7 @@ async function runWindow(
       window: i,
       lastWindow: last,
       chatVersion: chat.version,
+      turns,
       summary: answer.summary,
       items: answer.memories,
       aliases: prompt.aliases,
@@ -235,9 +238,11 @@ export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
     await finishWithoutCall(job, ctx.runner, 'Nothing (more) to extract.', chat.version);
     return false;
   }
+  // The user turns of exactly this version: what the model reads is what provenance is judged on.
+  const turns = await userTurnKeys(chat.turns);
   try {
     for (let i = job.windowsDone ?? 0; i < windows.length; i++) {
-      if ((await runWindow(job, chat, windows, i, ctx)) === 'stopped') return false;
+      if ((await runWindow(job, chat, turns, windows, i, ctx)) === 'stopped') return false;
     }
     return true;
   } catch (error) {

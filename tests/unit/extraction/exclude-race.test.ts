@@ -149,6 +149,7 @@ describe('the other doors to the same state', () => {
         window: 0,
         lastWindow: true,
         chatVersion: chat.version,
+        turns: [],
         summary: 'a summary of the excluded chat',
         items: ITEMS,
         aliases: new Map(),
