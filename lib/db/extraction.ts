@@ -30,6 +30,8 @@ export interface WindowAnswer {
    * show a turn while the call is out, then take it away).
    */
   turns: readonly TurnKey[];
+  /** Per item: it rests on what the assistant said, not the user's words (lib/extraction/grounding.ts). */
+  fromAssistant: readonly boolean[];
   summary: string;
   items: readonly ExtractedMemory[];
   aliases: AliasMap;

@@ -21,6 +21,7 @@ import { now, nowMs, utcDay } from '../time';
 import { callEstimate } from './estimate';
 import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';
+import { restsOnAssistant } from './grounding';
 import { dropParked, parkAnswer, parkedAnswer, unpark } from './parked';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
@@ -158,10 +159,11 @@ async function runWindow(
     return 'stopped';
   }
   const parked = await parkedAnswer(job.id);
-  if (parked && parked.window === i && parked.chatVersion === chat.version) {
-    return commitOrPark({ ...unpark(parked, ctx.runner, turns), lastWindow: last }, job, ctx);
-  }
   const window = windows[i]!;
+  if (parked && parked.window === i && parked.chatVersion === chat.version) {
+    const read = { turns, fromAssistant: restsOnAssistant(parked.items, window) };
+    return commitOrPark({ ...unpark(parked, ctx.runner, read), lastWindow: last }, job, ctx);
+  }
   const related = await relatedMemories(window, chat);
   const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
   const call = callEstimate(prompt);
@@ -186,6 +188,7 @@ async function runWindow(
       lastWindow: last,
       chatVersion: chat.version,
       turns,
+      fromAssistant: restsOnAssistant(answer.memories, window),
       summary: answer.summary,
       items: answer.memories,
       aliases: prompt.aliases,

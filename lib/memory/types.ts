@@ -29,6 +29,8 @@ export const OriginSchema = z.object({
 export const REVIEW_REASONS = [
   /** Extracted from a chat whose user turns were not all typed and sent in this browser. */
   'not-sent-here',
+  /** Rests on what the assistant said, not on the user's own words (lib/extraction/grounding.ts). */
+  'assistant-said',
   /** Reads as an instruction to the assistant. */
   'instruction',
   'link',

@@ -184,6 +184,7 @@ describe('stored index terms', () => {
       lastWindow: true,
       chatVersion: 1,
       turns: await userTurnKeys(chat!.turns),
+      fromAssistant: [],
       summary: 'about moving',
       items: [{ op: 'add', content: 'User moved to Chengdu', type: 'fact', importance: 4 }],
       aliases: new Map(),

@@ -150,6 +150,7 @@ describe('the other doors to the same state', () => {
         lastWindow: true,
         chatVersion: chat.version,
         turns: [],
+        fromAssistant: [],
         summary: 'a summary of the excluded chat',
         items: ITEMS,
         aliases: new Map(),

@@ -107,6 +107,7 @@ describe('a turn shown while the call is out, then taken away', () => {
       lastWindow: true,
       chatVersion: 2,
       turns: await userTurnKeys([{ role: 'user', text: 'edited first' }]),
+      fromAssistant: [],
       summary: 's',
       items: [],
       aliases: new Map(),

@@ -61,6 +61,7 @@ async function extractionLands(content: string): Promise<void> {
     lastWindow: true,
     chatVersion: 1,
     turns: await userTurnKeys(captured!.turns),
+    fromAssistant: [],
     summary: 'a later chat',
     items: [{ op: 'add', content, type: 'fact', importance: 3 }],
     aliases: new Map(),
