@@ -63,12 +63,35 @@ afterAll(async () => {
   await ext?.close();
 });
 
-/** Types `typed` and sends it; with `pageWrites`, the page adds its words during the last key. */
+type Input = (page: Page, text: string) => Promise<void>;
+const typeKeys: Input = (page, text) => page.keyboard.type(text);
+
+/** An IME composing the text in two updates, then committing it (Chromium's own IME path, over CDP). */
+const compose: Input = async (page, text) => {
+  const cdp = await page.context().newCDPSession(page);
+  const half = text.slice(0, Math.ceil(text.length / 2));
+  await cdp.send('Input.imeSetComposition', { text: half, selectionStart: half.length, selectionEnd: half.length });
+  await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+  await cdp.send('Input.insertText', { text });
+  await cdp.detach();
+};
+
+/** A real paste from the clipboard (Ctrl+V). */
+const paste: Input = async (page, text) => {
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await page.keyboard.press('Control+V');
+};
+
+/**
+ * Types `typed` and sends it; with `pageWrites`, the page adds its words during the last key.
+ * Another `input` puts in what follows the marker word (typed first).
+ */
 async function send(
   site: SiteId,
   typed: string,
   pageWrites: boolean,
   marker: string,
+  input: Input = typeKeys,
 ): Promise<{ sent: string; chat: Chat }> {
   const adapter = ADAPTERS.find((a) => a.id === site)!;
   const page = await ext.context.newPage();
@@ -91,7 +114,11 @@ async function send(
     );
   }
   await page.click(selector);
-  await page.keyboard.type(typed);
+  if (input === typeKeys) await input(page, typed);
+  else {
+    await page.keyboard.type(`${marker} `);
+    await input(page, typed.slice(marker.length + 1));
+  }
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
   await expect.poll(() => page.evaluate(() => window.__fixture.exchanges), { timeout: 15_000 }).toBe(1);
@@ -129,6 +156,24 @@ describe('a page writing during a trusted keystroke (Chromium)', () => {
       expect(sent).toContain(SALARY);
       expect(sent.endsWith(typed)).toBe(true);
       expect(await claimed(chat.id)).toBe(1);
+    });
+  }
+});
+
+describe('the user’s other real input kinds are still credited (Chromium)', () => {
+  for (const site of ['chatgpt', 'deepseek'] as const) {
+    it(`${site}: an IME composition and a paste get their block`, async () => {
+      await ext.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: homeUrl(site) });
+      for (const [marker, input] of [
+        ['ime', compose],
+        ['pasted', paste],
+      ] as const) {
+        const typed = `${marker} ${USER} about my ${PAGE_WORDS}`;
+        const { sent, chat } = await send(site, typed, false, marker, input);
+        expect(sent.endsWith(typed)).toBe(true);
+        expect(sent).toContain(SALARY);
+        expect(await claimed(chat.id)).toBe(1);
+      }
     });
   }
 });
