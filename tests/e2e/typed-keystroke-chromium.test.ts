@@ -5,6 +5,7 @@
  * message, but no block is ranked for them and the send is not counted as typed here; the
  * same words typed by the user get their block and their send. Three editors: ProseMirror
  * (ChatGPT), a textarea (DeepSeek) and Lexical (Kimi), each the real library on the real URL.
+ * The user's other real input kinds (an IME composition over CDP, a clipboard paste) still count.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
