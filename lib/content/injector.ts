@@ -16,6 +16,7 @@ import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
 import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
+import { statedEdit } from './stated-edit';
 import type { PageString } from './strings';
 import { createTypedText } from './typed-text';
 import { createWaker } from './wake';
@@ -175,7 +176,7 @@ export class Injector {
   private onBeforeInput(e: Event): void {
     if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
-    if (composer) this.typed.beforeEdit(composer);
+    if (composer) this.typed.beforeEdit(composer, statedEdit(e));
   }
 
   private onInput(e: Event): void {

@@ -11,7 +11,7 @@ import type { Job, MemorySource } from '../memory/types';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { now } from '../time';
 import { db } from './db';
-import { sentHere } from './sends';
+import { sentHereFor, type TurnKey } from './sends';
 
 const SENT = { kind: 'sent' } as const;
 const OPENED = { kind: 'opened' } as const;
@@ -24,6 +24,14 @@ export interface WindowAnswer {
   lastWindow: boolean;
   /** The chat version whose turns were sent. */
   chatVersion: number;
+  /**
+   * The keys of that version's user turns (lib/db/sends.ts userTurnKeys): provenance is judged
+   * on what the model read, not on the chat as it is when the answer comes back (a page can
+   * show a turn while the call is out, then take it away).
+   */
+  turns: readonly TurnKey[];
+  /** Per item: it rests on what the assistant said, not the user's words (lib/extraction/grounding.ts). */
+  fromAssistant: readonly boolean[];
   summary: string;
   items: readonly ExtractedMemory[];
   aliases: AliasMap;
@@ -105,20 +113,22 @@ export async function commitWindow(
     const known = await db.memories.where('status').anyOf('active', 'proposed').toArray();
     // Text the user did not type and send here (a shared thread, an old or imported chat, turns
     // a page added) is someone else's: what comes from it waits for review.
-    const origin = (await sentHere(current)) ? SENT : OPENED;
+    const origin = (await sentHereFor(current, answer.turns)) ? SENT : OPENED;
     const plan = planMerge(answer.items, { ...answer, active: known, now: at, origin });
     await db.memories.bulkPut(plan.writes);
 
+    // A version counts as extracted only when every window of it was read: a job resumed after
+    // the chat changed read its first windows from the older version.
+    const read = answer.window === 0 || job.readVersion === answer.chatVersion ? answer.chatVersion : -1;
     await db.chats.update(current.id, {
       summary: answer.summary.trim() || current.summary,
-      extractedVersion: answer.lastWindow
-        ? Math.max(current.extractedVersion, answer.chatVersion)
-        : current.extractedVersion,
+      extractedVersion: answer.lastWindow ? Math.max(current.extractedVersion, read) : current.extractedVersion,
     });
     const stats = addStats(previousStats(job), plan.stats);
     await db.jobs.put({
       ...job,
       windowsDone: answer.window + 1,
+      readVersion: read,
       ...(answer.lastWindow
         ? { state: 'done', runner: null, leaseUntil: null, lastError: null, outcome: describeStats(stats) }
         : { outcome: JSON.stringify(stats) }),

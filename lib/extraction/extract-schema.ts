@@ -27,6 +27,14 @@ export const ExtractedMemorySchema = z.object({
     .check(z.minLength(1), z.maxLength(MAX_MEMORY_CHARS), z.describe('Short, in the user’s own language')),
   type: z.enum(MEMORY_TYPES),
   importance: z.int().check(z.minimum(1), z.maximum(5)),
+  from: z.optional(
+    z
+      .array(z.int().check(z.minimum(1)))
+      .check(
+        z.maxLength(50),
+        z.describe('The n of each user turn of the transcript that states this in the user’s own words'),
+      ),
+  ),
   keywords: z.optional(
     z
       .array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS)))

@@ -50,6 +50,8 @@ export interface MergeContext {
   origin?: Origin;
   /** The user's choice for new memories from this site. Absent: use at once. */
   review?: ReviewMode;
+  /** Per item: it rests on what the assistant said, not on the user's words (grounding.ts). */
+  fromAssistant?: readonly boolean[];
 }
 
 export interface MergeStats {
@@ -99,6 +101,8 @@ class Working {
 interface Item extends ExtractedMemory {
   /** Invisible characters removed from the model's text. */
   removed: number;
+  /** Rests on what the assistant said (grounding.ts). */
+  assistant: boolean;
 }
 
 function newRecord(item: Item, ctx: MergeContext, reasons: readonly ReviewReason[], changes?: string): MemoryRecord {
@@ -180,6 +184,8 @@ function reasonsFor(item: Item, ctx: MergeContext): ReviewReason[] {
   if (ctx.origin?.kind === 'brought-in') return textReasons(item.content);
   const reasons = memoryReasons(item);
   if (ctx.origin?.kind === 'opened') reasons.unshift('not-sent-here');
+  // An assistant turn is only as trustworthy as the page that shows it.
+  if (item.assistant) reasons.push('assistant-said');
   if (ctx.review === 'ask-first') reasons.push('ask-first');
   return reasons;
 }
@@ -214,7 +220,7 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
   const work = new Working(ctx.active);
   const stats: MergeStats = { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
   const droppedLabels: string[] = [];
-  for (const raw of items) {
+  for (const [i, raw] of items.entries()) {
     const cleaned = withoutInvisible(raw.content);
     const content = cleaned.text.trim().slice(0, MAX_MEMORY_CHARS);
     const label = content ? sensitiveLabel(content, ctx.patterns) : 'empty';
@@ -223,7 +229,12 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
       droppedLabels.push(label);
       continue;
     }
-    mergeOne(work, { ...raw, content, removed: cleaned.removed }, ctx, stats);
+    mergeOne(
+      work,
+      { ...raw, content, removed: cleaned.removed, assistant: ctx.fromAssistant?.[i] ?? false },
+      ctx,
+      stats,
+    );
   }
   const writes = [...work.changed].map((id) => work.byId.get(id)).filter((m): m is MemoryRecord => !!m);
   return { writes, stats, droppedLabels };

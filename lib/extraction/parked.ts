@@ -51,7 +51,9 @@ const store: Record<
 
 /** Keeps the answer; returns where, or null when no place had room. */
 export async function parkAnswer(answer: WindowAnswer, at: string): Promise<Area | null> {
-  const { runner: _runner, aliases, ...rest } = answer;
+  // What was read (the turns' keys, which items rest on the assistant) is worked out again from
+  // the chat when the answer is unparked: it is the same version.
+  const { runner: _runner, aliases, turns: _turns, fromAssistant: _from, ...rest } = answer;
   const parked: ParkedAnswer = {
     ...rest,
     items: [...rest.items],
@@ -100,7 +102,11 @@ export async function dropParkedOfChat(chatId: string): Promise<void> {
   }
 }
 
-export function unpark(parked: ParkedAnswer, runner: string): WindowAnswer {
+export function unpark(
+  parked: ParkedAnswer,
+  runner: string,
+  read: Pick<WindowAnswer, 'turns' | 'fromAssistant'>,
+): WindowAnswer {
   const { at: _at, aliases, ...rest } = parked;
-  return { ...rest, runner, aliases: new Map(aliases) };
+  return { ...rest, runner, ...read, aliases: new Map(aliases) };
 }

@@ -8,6 +8,7 @@ import { getChat } from '../db/chats';
 import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
 import { renewLease, updateHeldJob } from '../db/jobs';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
+import { type TurnKey, userTurnKeys } from '../db/sends';
 import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
 import type { Chat, Job } from '../memory/types';
@@ -20,6 +21,7 @@ import { now, nowMs, utcDay } from '../time';
 import { callEstimate } from './estimate';
 import { extractMemories, InvalidAnswerError } from './extract';
 import { buildPrompt } from './extract-prompt';
+import { restsOnAssistant } from './grounding';
 import { dropParked, parkAnswer, parkedAnswer, unpark } from './parked';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
@@ -139,6 +141,7 @@ async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Pr
 async function runWindow(
   job: Job,
   chat: Chat,
+  turns: readonly TurnKey[],
   windows: TranscriptWindow[],
   i: number,
   ctx: JobContext,
@@ -156,10 +159,11 @@ async function runWindow(
     return 'stopped';
   }
   const parked = await parkedAnswer(job.id);
-  if (parked && parked.window === i && parked.chatVersion === chat.version) {
-    return commitOrPark({ ...unpark(parked, ctx.runner), lastWindow: last }, job, ctx);
-  }
   const window = windows[i]!;
+  if (parked && parked.window === i && parked.chatVersion === chat.version) {
+    const read = { turns, fromAssistant: restsOnAssistant(parked.items, window) };
+    return commitOrPark({ ...unpark(parked, ctx.runner, read), lastWindow: last }, job, ctx);
+  }
   const related = await relatedMemories(window, chat);
   const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
   const call = callEstimate(prompt);
@@ -183,6 +187,8 @@ async function runWindow(
       window: i,
       lastWindow: last,
       chatVersion: chat.version,
+      turns,
+      fromAssistant: restsOnAssistant(answer.memories, window),
       summary: answer.summary,
       items: answer.memories,
       aliases: prompt.aliases,
@@ -235,9 +241,11 @@ export async function runJob(job: Job, ctx: JobContext): Promise<boolean> {
     await finishWithoutCall(job, ctx.runner, 'Nothing (more) to extract.', chat.version);
     return false;
   }
+  // The user turns of exactly this version: what the model reads is what provenance is judged on.
+  const turns = await userTurnKeys(chat.turns);
   try {
     for (let i = job.windowsDone ?? 0; i < windows.length; i++) {
-      if ((await runWindow(job, chat, windows, i, ctx)) === 'stopped') return false;
+      if ((await runWindow(job, chat, turns, windows, i, ctx)) === 'stopped') return false;
     }
     return true;
   } catch (error) {

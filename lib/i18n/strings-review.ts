@@ -18,6 +18,10 @@ export const REVIEW_STRINGS = {
   ],
   'review.badge': ['{n} waiting for review', '{n} 条待确认'],
   'review.reason.not-sent-here': ['from a chat you did not type here', '来自你没有在此输入的对话'],
+  'review.reason.assistant-said': [
+    'rests on what the assistant said, not your words',
+    '依据的是助手的话，而不是你的原话',
+  ],
   'review.reason.instruction': ['reads as an instruction', '像是给助手的指令'],
   'review.reason.link': ['has a link', '含有链接'],
   'review.reason.email': ['has an e-mail address', '含有邮箱地址'],

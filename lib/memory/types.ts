@@ -29,6 +29,8 @@ export const OriginSchema = z.object({
 export const REVIEW_REASONS = [
   /** Extracted from a chat whose user turns were not all typed and sent in this browser. */
   'not-sent-here',
+  /** Rests on what the assistant said, not on the user's own words (lib/extraction/grounding.ts). */
+  'assistant-said',
   /** Reads as an instruction to the assistant. */
   'instruction',
   'link',
@@ -182,6 +184,8 @@ export const JobSchema = z.object({
   leaseUntil: z.optional(z.nullable(IsoDate)),
   /** Transcript windows already merged: a long chat is extracted in several calls, resumable. */
   windowsDone: z.optional(z.int().check(z.minimum(0))),
+  /** The chat version every window merged so far was read from (-1: windows of different versions). */
+  readVersion: z.optional(z.int()),
   /** What a finished job did, e.g. "2 added · 1 updated", for the queue view. */
   outcome: z.optional(z.nullable(z.string())),
   /** The "Extract memories from these" batch that queued it: paused, cancelled and shown with it. */

@@ -56,7 +56,7 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     const panel = await ext.openSidePanel();
     await send(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     await send(panel, 'queue.list');
-    await panel.evaluate(writeTypedChatsInPage, typedHere([capturedChat()]));
+    await panel.evaluate(writeTypedChatsInPage, await typedHere([capturedChat()]));
     expect(await send(panel, 'queue.extractNow', { chatId: CHAT_ID })).toMatchObject({ queued: true });
     await expect.poll(() => api.messageRequests().length, { timeout: 15_000 }).toBe(1);
 

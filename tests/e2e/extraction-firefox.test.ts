@@ -57,7 +57,7 @@ describe('extraction (Firefox)', () => {
       AT,
     );
     await send('queue.list');
-    await page.evaluate(writeTypedChatsInPage, typedHere([chat]));
+    await page.evaluate(writeTypedChatsInPage, await typedHere([chat]));
     expect(await send('queue.extractNow', { chatId: chat.id })).toMatchObject({ queued: true });
 
     const jobs = await poll(

@@ -85,7 +85,7 @@ describe('service worker stopped at random moments (Chromium)', () => {
     await sendFrom(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     const chats = Array.from({ length: CHATS }, (_, i) => chat(i));
     await sendFrom(panel, 'queue.list');
-    await panel.evaluate(writeTypedChatsInPage, typedHere(chats));
+    await panel.evaluate(writeTypedChatsInPage, await typedHere(chats));
     for (const c of chats) await sendFrom(panel, 'queue.extractNow', { chatId: c.id });
 
     for (let stop = 0; stop < 5; stop++) {

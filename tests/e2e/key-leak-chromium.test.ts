@@ -124,7 +124,7 @@ describe('the API key leaks nowhere (Chromium)', () => {
     ).toBe(true);
     expect(((await call('settings.get')).data as { hasApiKey: boolean }).hasApiKey).toBe(true);
     expect((await call('transfer.import', { text: JSON.stringify(sampleMemoryFile()) })).ok).toBe(true);
-    await panel.evaluate(writeTypedChatsInPage, typedHere([0, 1, 2].map(chat)));
+    await panel.evaluate(writeTypedChatsInPage, await typedHere([0, 1, 2].map(chat)));
 
     // An injection on a chat page, every reply its content script gets recorded.
     const page = await ext.context.newPage();

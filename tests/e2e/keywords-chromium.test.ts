@@ -58,7 +58,7 @@ describe('keywords from the model (Chromium)', () => {
     api.respondWith(() => ({ body: toolUseMessage('save_memories', { summary: 'keywords', memories: MEMORIES }) }));
     await ask(panel, 'settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
     // Imported chats are history, never work: the chat is written as capture would write it.
-    await panel.evaluate(writeTypedChatsInPage, typedHere([capturedChat()]));
+    await panel.evaluate(writeTypedChatsInPage, await typedHere([capturedChat()]));
     await ask(panel, 'queue.extractNow', { chatId: 'kimi:kw-chat' });
     await expect
       .poll(async () => (await readStore<{ content: string }>(panel, 'memories')).length, { timeout: 20_000 })

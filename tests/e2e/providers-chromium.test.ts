@@ -56,7 +56,7 @@ async function extractOneChat(id: string): Promise<void> {
   const chat = kimiChat(id, 'Commute', [{ role: 'user', text: 'I cycle to work every day.' }], AT);
   // As capture stores it (an imported chat is history and never queued).
   await sendFrom(panel, 'queue.list');
-  await panel.evaluate(writeTypedChatsInPage, typedHere([chat]));
+  await panel.evaluate(writeTypedChatsInPage, await typedHere([chat]));
   expect(await sendFrom(panel, 'queue.extractNow', { chatId: `kimi:${id}` })).toMatchObject({ queued: true });
   await expect
     .poll(

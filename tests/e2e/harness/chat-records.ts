@@ -40,19 +40,16 @@ export async function writeChatsInPage(chats: readonly object[]): Promise<void> 
  * sends a real capture would have recorded for them (lib/db/sends.ts). What is extracted from
  * them is used at once; chats written without sends are chats the user only opened.
  */
-export function typedHere(chats: readonly Chat[]): { chats: readonly Chat[]; sends: object[] } {
-  const sends = chats.flatMap((chat) =>
-    chat.turns
-      .filter((turn) => turn.role === 'user' && sentKey(turn.text))
-      .map((turn, i) => ({
-        id: `${chat.id}#${i}`,
-        tabId: -1,
-        site: chat.site,
-        key: sentKey(turn.text),
-        at: chat.createdAt,
-        chatId: chat.id,
-      })),
-  );
+export async function typedHere(chats: readonly Chat[]): Promise<{ chats: readonly Chat[]; sends: object[] }> {
+  const sends: object[] = [];
+  for (const chat of chats) {
+    const users = chat.turns.filter((turn) => turn.role === 'user');
+    for (const [i, turn] of users.entries()) {
+      const key = await sentKey(turn.text);
+      if (key)
+        sends.push({ id: `${chat.id}#${i}`, tabId: -1, site: chat.site, key, at: chat.createdAt, chatId: chat.id });
+    }
+  }
   return { chats, sends };
 }
 

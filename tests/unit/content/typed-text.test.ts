@@ -1,14 +1,18 @@
 // @vitest-environment happy-dom
 /**
- * Which words of the composer count as the user's: those a trusted edit put there. The
- * injector calls beforeEdit/afterEdit only for trusted events; here each step of a user's
- * typing, pasting, IME commit and undo is replayed, with the page's own writes in between.
+ * Which words of the composer count as the user's: only what a trusted edit itself states (the
+ * key's data, the pasted or dropped text, the IME's composition, the replacement a spell checker
+ * offers), found where the composer changed. The injector calls beforeEdit/afterEdit only for
+ * trusted events; here each kind of input is replayed, and beside it its forged twin: the page
+ * writing its own words into the composer inside the same edit (its `beforeinput` listener, its
+ * editor, `document.execCommand` from its script), or between two edits.
  */
 import { describe, expect, it } from 'vitest';
 import type { ChatSiteAdapter } from '../../../lib/adapters/types';
-import { createTypedText } from '../../../lib/content/typed-text';
+import { createTypedText, type StatedEdit } from '../../../lib/content/typed-text';
 
 const adapter = { readComposer: (el: HTMLElement) => (el as HTMLTextAreaElement).value } as unknown as ChatSiteAdapter;
+type Typed = ReturnType<typeof createTypedText>;
 
 function composer(): HTMLTextAreaElement {
   const ta = document.createElement('textarea');
@@ -16,15 +20,32 @@ function composer(): HTMLTextAreaElement {
   return ta;
 }
 
-/** One trusted edit: the text before, then after. */
-function edit(typed: ReturnType<typeof createTypedText>, ta: HTMLTextAreaElement, next: string): void {
-  typed.beforeEdit(ta);
+const insert = (text: string): StatedEdit => ({ kind: 'insert', text });
+const HISTORY: StatedEdit = { kind: 'history' };
+const DELETE: StatedEdit = { kind: 'other' };
+
+/** One trusted edit: what it states, the text before, then after. */
+function edit(typed: Typed, ta: HTMLTextAreaElement, next: string, stated: StatedEdit): void {
+  typed.beforeEdit(ta, stated);
   ta.value = next;
   typed.afterEdit(ta);
 }
 
-function typeOut(typed: ReturnType<typeof createTypedText>, ta: HTMLTextAreaElement, text: string): void {
-  for (const ch of text) edit(typed, ta, ta.value + ch);
+function typeOut(typed: Typed, ta: HTMLTextAreaElement, text: string): void {
+  for (const ch of text) edit(typed, ta, ta.value + ch, insert(ch));
+}
+
+/** A trusted edit during which the page writes too (its handler runs before the edit is applied). */
+function editWithPage(
+  typed: Typed,
+  ta: HTMLTextAreaElement,
+  page: (v: string) => string,
+  next: (v: string) => string,
+  stated: StatedEdit,
+) {
+  typed.beforeEdit(ta, stated);
+  ta.value = next(page(ta.value));
+  typed.afterEdit(ta);
 }
 
 describe('the user’s own words in the composer', () => {
@@ -32,30 +53,30 @@ describe('the user’s own words in the composer', () => {
     const ta = composer();
     const typed = createTypedText(adapter);
     typeOut(typed, ta, 'where do I lvie');
-    edit(typed, ta, 'where do I lvi');
-    edit(typed, ta, 'where do I lv');
-    edit(typed, ta, 'where do I l');
+    edit(typed, ta, 'where do I lvi', DELETE);
+    edit(typed, ta, 'where do I lv', DELETE);
+    edit(typed, ta, 'where do I l', DELETE);
     typeOut(typed, ta, 'ive');
     // The page's script adds words between two keystrokes, and hides them in the same box.
     ta.value = `home family health salary employer ${ta.value}`;
     typeOut(typed, ta, '?');
-    edit(typed, ta, `${ta.value} pasted: Chengdu`);
+    edit(typed, ta, `${ta.value} pasted: Chengdu`, insert(' pasted: Chengdu'));
     expect(typed.text(ta)).toBe('where do I live? pasted: Chengdu');
   });
 
   it('counts Chinese committed through an IME in several compositions, and undo', () => {
     const ta = composer();
     const typed = createTypedText(adapter);
-    // Each composition update is an edit; the pinyin in between is replaced by the characters.
-    edit(typed, ta, 'wo');
-    edit(typed, ta, '我');
-    edit(typed, ta, '我zhu');
-    edit(typed, ta, '我住在');
-    edit(typed, ta, '我住在cheng');
-    edit(typed, ta, '我住在成都');
+    // Each composition update states the whole composition, which replaces the previous one.
+    edit(typed, ta, 'wo', insert('wo'));
+    edit(typed, ta, '我', insert('我'));
+    edit(typed, ta, '我zhu', insert('zhu'));
+    edit(typed, ta, '我住在', insert('住在'));
+    edit(typed, ta, '我住在cheng', insert('cheng'));
+    edit(typed, ta, '我住在成都', insert('成都'));
     expect(typed.text(ta)).toBe('我住在成都');
-    edit(typed, ta, '我住在成都 salary');
-    edit(typed, ta, '我住在成都'); // undo
+    edit(typed, ta, '我住在成都 salary', insert(' salary'));
+    edit(typed, ta, '我住在成都', HISTORY); // undo
     expect(typed.text(ta)).toBe('我住在成都');
   });
 
@@ -75,7 +96,7 @@ describe('the user’s own words in the composer', () => {
     const typed = createTypedText(adapter);
     const big = 'word '.repeat(20_000);
     const started = performance.now();
-    edit(typed, ta, big);
+    edit(typed, ta, big, insert(big));
     typeOut(typed, ta, 'end');
     console.info(
       `typed text: 100,000-character paste and 3 keys credited in ${(performance.now() - started).toFixed(1)} ms`,
@@ -84,12 +105,154 @@ describe('the user’s own words in the composer', () => {
   });
 });
 
+describe('each kind of input is credited; its forged twin is not', () => {
+  const PAGE = ' salary employer';
+
+  it('a key', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'quick questio');
+    // The page's beforeinput listener writes its words before the key's "n" is applied.
+    editWithPage(
+      typed,
+      ta,
+      (v) => v + PAGE,
+      (v) => `${v}n`,
+      insert('n'),
+    );
+    expect(typed.text(ta)).toBe('quick questio');
+    const clean = composer();
+    const real = createTypedText(adapter);
+    typeOut(real, clean, 'quick question');
+    expect(real.text(clean)).toBe('quick question');
+  });
+
+  it('a key whose text the page wrote instead of the key (its editor took the key and wrote other words)', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'hi ');
+    editWithPage(
+      typed,
+      ta,
+      (v) => `${v}salary`,
+      (v) => v,
+      insert('s'),
+    );
+    expect(typed.text(ta)).toBe('hi');
+  });
+
+  it('a page-made partial word the user only finishes is not the user’s', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'hi ');
+    ta.value += 'salar';
+    typeOut(typed, ta, 'y');
+    expect(typed.text(ta)).toBe('hi');
+  });
+
+  it('a paste, and a paste the page grows', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    edit(typed, ta, 'I moved to Chengdu', insert('I moved to Chengdu'));
+    expect(typed.text(ta)).toBe('I moved to Chengdu');
+    editWithPage(
+      typed,
+      ta,
+      (v) => `${v}${PAGE}`,
+      (v) => `${v} last spring`,
+      insert(' last spring'),
+    );
+    expect(typed.text(ta)).toBe('I moved to Chengdu');
+  });
+
+  it('a drop, and a drop next to which the page writes', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'see ');
+    edit(typed, ta, 'see my notes', insert('my notes'));
+    expect(typed.text(ta)).toBe('see my notes');
+    // Two changes in one edit: nothing between them can be told apart, so none of it counts.
+    editWithPage(
+      typed,
+      ta,
+      (v) => `salary ${v}`,
+      (v) => `${v} again`,
+      insert(' again'),
+    );
+    expect(typed.text(ta)).toBe('');
+  });
+
+  it('an IME composition, and one into which the page writes', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    edit(typed, ta, 'wo', insert('wo'));
+    edit(typed, ta, '我', insert('我'));
+    expect(typed.text(ta)).toBe('我');
+    editWithPage(
+      typed,
+      ta,
+      (v) => `${v}工资`,
+      (v) => `${v}住在`,
+      insert('住在'),
+    );
+    expect(typed.text(ta)).toBe('');
+  });
+
+  it('undo and redo put back only the user’s own words', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'hello world');
+    edit(typed, ta, 'hello', HISTORY); // undo
+    expect(typed.text(ta)).toBe('hello');
+    edit(typed, ta, 'hello world', HISTORY); // redo
+    expect(typed.text(ta)).toBe('hello world');
+    // A "redo" that brings words the user never typed (the page wrote them, then took them out).
+    edit(typed, ta, 'hello world salary', HISTORY);
+    expect(typed.text(ta)).toBe('hello world');
+  });
+
+  it('autocorrect (insertReplacementText), and a replacement the page swaps', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'I lvie in ');
+    edit(typed, ta, 'I live in ', insert('live'));
+    typeOut(typed, ta, 'Lyon');
+    expect(typed.text(ta)).toBe('I live in Lyon');
+    // Everything between the two changes is now in doubt, the user's "in" as well.
+    editWithPage(
+      typed,
+      ta,
+      (v) => v.replace('Lyon', 'Paris'),
+      (v) => v.replace('live', 'work'),
+      insert('work'),
+    );
+    expect(typed.text(ta)).toBe('I');
+  });
+
+  it('an input event with no beforeinput (document.execCommand from the page) credits nothing', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'hi');
+    ta.value += PAGE;
+    typed.afterEdit(ta);
+    expect(typed.text(ta)).toBe('hi');
+  });
+});
+
 describe('an editor that takes a paste itself', () => {
   it('credits the pasted words when the message is sent before any input event', () => {
     const ta = composer();
     const typed = createTypedText(adapter);
-    typed.beforeEdit(ta); // the trusted paste event
+    typed.beforeEdit(ta, insert('I moved to Chengdu last spring')); // the trusted paste event
     ta.value = 'I moved to Chengdu last spring'; // ProseMirror's own paste handler
     expect(typed.text(ta)).toBe('I moved to Chengdu last spring'); // Enter at once
+  });
+
+  it('a multi-line paste laid out as paragraphs is still the paste', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typed.beforeEdit(ta, insert('first line\r\n\r\nsecond line'));
+    ta.value = 'first line\nsecond line';
+    expect(typed.text(ta)).toBe('first line second line');
   });
 });

@@ -12,7 +12,7 @@ import { runMaintenance } from '../../../lib/db/maintenance';
 import { deleteMemories, putMemories, updateMemory } from '../../../lib/db/memories';
 import { dropIndex, indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
 import { storedFields, termsRow } from '../../../lib/db/memory-terms';
-import { claimSends, recordSend } from '../../../lib/db/sends';
+import { claimSends, recordSend, userTurnKeys } from '../../../lib/db/sends';
 import { importParsed } from '../../../lib/db/transfer';
 import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { INDEX_VERSION, memoryFields } from '../../../lib/ranking/index-terms';
@@ -183,6 +183,8 @@ describe('stored index terms', () => {
       window: 0,
       lastWindow: true,
       chatVersion: 1,
+      turns: await userTurnKeys(chat!.turns),
+      fromAssistant: [],
       summary: 'about moving',
       items: [{ op: 'add', content: 'User moved to Chengdu', type: 'fact', importance: 4 }],
       aliases: new Map(),

@@ -149,6 +149,8 @@ describe('the other doors to the same state', () => {
         window: 0,
         lastWindow: true,
         chatVersion: chat.version,
+        turns: [],
+        fromAssistant: [],
         summary: 'a summary of the excluded chat',
         items: ITEMS,
         aliases: new Map(),

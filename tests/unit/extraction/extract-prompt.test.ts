@@ -75,7 +75,7 @@ describe('the save_memories tool', () => {
       schema.properties as { memories: { items: { required: string[]; properties: Record<string, unknown> } } }
     ).memories.items;
     expect(item.required).toEqual(['op', 'content', 'type', 'importance']);
-    expect(Object.keys(item.properties)).toEqual(['op', 'target', 'content', 'type', 'importance', 'keywords']);
+    expect(Object.keys(item.properties)).toEqual(['op', 'target', 'content', 'type', 'importance', 'from', 'keywords']);
     expect(item.properties.importance).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
     // Optional and at most 8: a model that omits keywords still gives a valid answer.
     expect(item.properties.keywords).toMatchObject({ type: 'array', maxItems: 8 });

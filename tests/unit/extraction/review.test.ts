@@ -138,7 +138,12 @@ describe('review before use', () => {
 
   it('ordinary statements about the user, in English and Chinese, are used at once', async () => {
     const { queue } = await setUpQueue(api);
-    await finishedChat([{ role: 'user', text: 'About me.' }]);
+    await finishedChat([
+      {
+        role: 'user',
+        text: 'About me: backend engineer at a logistics company, Go and TypeScript. 我住在成都，有两只猫。Keep answers concise. We picked Postgres over MySQL for billing. 喜欢简短的回答，先给代码。I use Node.js 22 and pnpm.',
+      },
+    ]);
     const plain = [
       ['Backend engineer at a logistics company, Go and TypeScript', 'fact', 4],
       ['用户住在成都，有两只猫', 'fact', 4],

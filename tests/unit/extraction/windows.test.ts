@@ -18,7 +18,11 @@ beforeEach(() => {
 const LIMITS = { windowTokens: 400, maxWindows: 4, maxMessageTokens: 10_000, headTokens: 200 };
 const TURNS = Array.from({ length: 12 }, (_, i) => ({
   role: i % 2 === 0 ? ('user' as const) : ('assistant' as const),
-  text: i === 0 ? 'I am planning a trip to Lisbon in June.' : `Turn ${i}: ${'details about the plan '.repeat(20)}`,
+  // The opening message (sent with every window) names what each window's memory is about.
+  text:
+    i === 0
+      ? 'I am planning a trip to Lisbon in June. A hotel in Alfama, the train to Porto, Gulbenkian tickets, surf in Cascais.'
+      : `Turn ${i}: ${'details about the plan '.repeat(20)}`,
 }));
 
 const PLANS = [

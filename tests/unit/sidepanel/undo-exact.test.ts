@@ -17,7 +17,7 @@ import { excludeChat, recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { commitWindow } from '../../../lib/db/extraction';
 import { getMemory, putMemories } from '../../../lib/db/memories';
-import { claimSends, recordSend } from '../../../lib/db/sends';
+import { claimSends, recordSend, userTurnKeys } from '../../../lib/db/sends';
 import { serializeMemoryFile } from '../../../lib/memory-file/format';
 import { chat, extensionSender, memory, routerOptions, runningJob } from '../helpers';
 
@@ -60,6 +60,8 @@ async function extractionLands(content: string): Promise<void> {
     window: 0,
     lastWindow: true,
     chatVersion: 1,
+    turns: await userTurnKeys(captured!.turns),
+    fromAssistant: [],
     summary: 'a later chat',
     items: [{ op: 'add', content, type: 'fact', importance: 3 }],
     aliases: new Map(),
