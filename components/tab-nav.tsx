@@ -5,13 +5,15 @@ export interface TabNavProps<V extends string> {
   tabs: readonly { id: V; label: string; badge?: number }[];
   current: V;
   onSelect: (id: V) => void;
+  /** A second row inside a group's tab is drawn lighter. */
+  sub?: boolean;
 }
 
 /**
  * The views as a tab list: Tab enters on the current one, arrow keys (and Home/End) move
  * between views, as the ARIA tabs pattern expects.
  */
-export function TabNav<V extends string>({ label, tabs, current, onSelect }: TabNavProps<V>) {
+export function TabNav<V extends string>({ label, tabs, current, onSelect, sub }: TabNavProps<V>) {
   const ref = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.findIndex((x) => x.id === current);
@@ -24,7 +26,7 @@ export function TabNav<V extends string>({ label, tabs, current, onSelect }: Tab
     ref.current?.querySelector<HTMLElement>(`[data-tab="${next.id}"]`)?.focus();
   };
   return (
-    <div class="tab-nav" role="tablist" aria-label={label} ref={ref} onKeyDown={onKeyDown}>
+    <div class={sub ? 'tab-nav sub-nav' : 'tab-nav'} role="tablist" aria-label={label} ref={ref} onKeyDown={onKeyDown}>
       {tabs.map((tab) => (
         <button
           key={tab.id}
