@@ -1,4 +1,5 @@
 /** Settings → capture and extraction: when a chat counts as finished, retention, the daily cap. */
+import { FoldSection } from '../../../components/fold-section';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { t } from '../../../lib/i18n';
@@ -9,8 +10,7 @@ export function SettingsCapture() {
   const f = form.value;
   if (!f) return null;
   return (
-    <section class="settings-section" aria-labelledby="set-capture">
-      <h2 id="set-capture">{t('settings.capture')}</h2>
+    <FoldSection id="set-capture" title={t('settings.capture')}>
       <div class="field-grid">
         <NumberField
           label={t('settings.idle')}
@@ -37,6 +37,6 @@ export function SettingsCapture() {
           onChange={(n) => editForm({ dailyTokenCap: Math.round(n) })}
         />
       </div>
-    </section>
+    </FoldSection>
   );
 }
