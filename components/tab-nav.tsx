@@ -2,7 +2,7 @@ import { useRef } from 'preact/hooks';
 
 export interface TabNavProps<V extends string> {
   label: string;
-  tabs: readonly { id: V; label: string; badge?: number }[];
+  tabs: readonly { id: V; label: string; badge?: number; views?: readonly string[] }[];
   current: V;
   onSelect: (id: V) => void;
   /** A second row inside a group's tab is drawn lighter. */
@@ -34,6 +34,7 @@ export function TabNav<V extends string>({ label, tabs, current, onSelect, sub }
           role="tab"
           id={`tab-${tab.id}`}
           data-tab={tab.id}
+          data-views={tab.views?.join(' ')}
           aria-selected={tab.id === current}
           aria-controls={`view-${tab.id}`}
           tabIndex={tab.id === current ? 0 : -1}

@@ -14,6 +14,7 @@ import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-
 import { audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
+import { memoriesAction } from './harness/panel';
 import { putRows } from './harness/seed';
 
 const KEY = 'sk-ant-api03-E2E-tidyup-0123456789abcdefghijklmnopqrstuvwx';
@@ -120,7 +121,7 @@ describe('Tidy up (Chromium)', () => {
     await putRows(panel, 'memories', SEED);
     await panel.reload();
 
-    await panel.getByRole('button', { name: 'Tidy up', exact: true }).click();
+    await memoriesAction(panel, 'Tidy up');
     const tidy = panel.getByRole('region', { name: 'Tidy up' });
     await expect
       .poll(() => tidy.textContent(), { timeout: 10_000 })

@@ -1,7 +1,7 @@
 /** "Add keywords": what it would do and cost, shown before anything is asked of the model. */
 import { FoldCard } from '../../../components/fold-card';
 import { KEYWORDS_BATCH } from '../../../lib/extraction/keywords-prompt';
-import { t } from '../../../lib/i18n';
+import { lang, t } from '../../../lib/i18n';
 import { money, number } from '../../../lib/i18n/format';
 import { addKeywords, closeKeywords, keywordsOffer, type OfferPlace } from '../models/keywords';
 import { keyMissing } from '../models/settings';
@@ -36,7 +36,9 @@ export function KeywordsOffer({ place }: { place: OfferPlace }) {
             <p>{t('kw.explain', { n: estimate.count })}</p>
           ) : (
             <p>
-              {t(reason === 'import' ? 'kw.afterImport' : 'kw.afterBringIn', { n: estimate.count })} {t('kw.why')}
+              {t(reason === 'import' ? 'kw.afterImport' : 'kw.afterBringIn', { n: estimate.count })}
+              {lang.value === 'zh' ? '' : ' '}
+              {t('kw.why')}
             </p>
           )}
           {keyMissing.value ? (

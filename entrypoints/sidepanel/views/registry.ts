@@ -78,12 +78,13 @@ export function isGroup(id: string): id is GroupId {
 }
 
 /** The top row as the panel renders it, in the current language: a group where its views are. */
-export function navTabs(): { id: TopId; label: string }[] {
-  const out: { id: TopId; label: string }[] = [];
+export function navTabs(): { id: TopId; label: string; views?: ViewId[] }[] {
+  const out: { id: TopId; label: string; views?: ViewId[] }[] = [];
   for (const v of PANEL_VIEWS as readonly PanelView[]) {
     const group = VIEW_GROUPS.find((g) => g.id === v.group);
     if (!group) out.push({ id: v.id as TopId, label: inLanguage(v.label) });
-    else if (!out.some((t) => t.id === group.id)) out.push({ id: group.id, label: inLanguage(group.label) });
+    else if (!out.some((t) => t.id === group.id))
+      out.push({ id: group.id, label: inLanguage(group.label), views: groupViews(group.id).map((g) => g.id) });
   }
   return out;
 }
