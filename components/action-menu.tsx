@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useRef } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
 
 export interface ActionMenuProps {
   label: string;
@@ -9,7 +9,8 @@ export interface ActionMenuProps {
 /**
  * Less frequent actions behind one button: a native disclosure (keyboard and screen readers get
  * it for free) whose items open in the flow below, so the menu never runs past a narrow panel's
- * edge. Choosing a button closes it; Escape closes it and returns focus to the button.
+ * edge. Choosing a button or clicking elsewhere closes it; Escape closes it and returns focus to
+ * the button.
  */
 export function ActionMenu({ label, children }: ActionMenuProps) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -19,6 +20,13 @@ export function ActionMenu({ label, children }: ActionMenuProps) {
     menu.open = false;
     if (focus) menu.querySelector('summary')?.focus();
   };
+  useEffect(() => {
+    const outside = (e: MouseEvent) => {
+      if (!ref.current?.contains(e.target as Node)) close(false);
+    };
+    document.addEventListener('click', outside);
+    return () => document.removeEventListener('click', outside);
+  }, []);
   return (
     <details
       class="action-menu"
@@ -26,12 +34,17 @@ export function ActionMenu({ label, children }: ActionMenuProps) {
       onKeyDown={(e) => {
         if (e.key === 'Escape') close(true);
       }}
-      onClick={(e) => {
-        if ((e.target as HTMLElement).closest('.menu-items button')) close(false);
-      }}
     >
       <summary class="button">{label}</summary>
-      <div class="menu-items">{children}</div>
+      {/* Seen on the way down, while the chosen button is still in the page (its action may remove it). */}
+      <div
+        class="menu-items"
+        onClickCapture={(e) => {
+          if ((e.target as HTMLElement).closest('button')) close(false);
+        }}
+      >
+        {children}
+      </div>
     </details>
   );
 }
