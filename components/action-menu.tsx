@@ -6,6 +6,12 @@ export interface ActionMenuProps {
   children: ComponentChildren;
 }
 
+function closeMenu(menu: HTMLDetailsElement | null, focus: boolean): void {
+  if (!menu?.open) return;
+  menu.open = false;
+  if (focus) menu.querySelector('summary')?.focus();
+}
+
 /**
  * Less frequent actions behind one button: a native disclosure (keyboard and screen readers get
  * it for free) whose items open in the flow below, so the menu never runs past a narrow panel's
@@ -14,15 +20,10 @@ export interface ActionMenuProps {
  */
 export function ActionMenu({ label, children }: ActionMenuProps) {
   const ref = useRef<HTMLDetailsElement>(null);
-  const close = (focus: boolean) => {
-    const menu = ref.current;
-    if (!menu?.open) return;
-    menu.open = false;
-    if (focus) menu.querySelector('summary')?.focus();
-  };
+  const close = (focus: boolean) => closeMenu(ref.current, focus);
   useEffect(() => {
     const outside = (e: MouseEvent) => {
-      if (!ref.current?.contains(e.target as Node)) close(false);
+      if (!ref.current?.contains(e.target as Node)) closeMenu(ref.current, false);
     };
     document.addEventListener('click', outside);
     return () => document.removeEventListener('click', outside);
