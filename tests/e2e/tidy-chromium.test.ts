@@ -211,7 +211,7 @@ describe('Tidy up (Chromium)', () => {
     const { settings } = await ask<{ settings: Record<string, unknown> }>(panel, 'settings.get');
     await ask(panel, 'settings.set', { settings: { ...settings, language: 'zh' } });
     await panel.reload();
-    await panel.getByRole('button', { name: '整理（1 条待定）' }).click();
+    await memoriesAction(panel, '整理（1 条待定）');
     const tidy = panel.getByRole('region', { name: '整理记忆' });
     const list = tidy.getByRole('region', { name: '整理建议' });
     await expect.poll(() => list.getByRole('article').count(), { timeout: 10_000 }).toBe(3);
