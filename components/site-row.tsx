@@ -15,7 +15,7 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
   return (
     <tr>
       <th scope="row">{name}</th>
-      <td>
+      <td data-label={t('settings.siteLearn')}>
         <input
           type="checkbox"
           checked={s.learn}
@@ -23,7 +23,7 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
           onChange={(e) => onChange({ learn: e.currentTarget.checked })}
         />
       </td>
-      <td>
+      <td data-label={t('settings.siteInject')}>
         <select
           value={s.inject}
           aria-label={t('settings.siteInjectFor', { site: name })}
@@ -36,7 +36,7 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
           ))}
         </select>
       </td>
-      <td>
+      <td data-label={t('settings.siteBudget')}>
         <input
           type="number"
           min={100}
@@ -50,7 +50,7 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
           }}
         />
       </td>
-      <td>
+      <td data-label={t('settings.review')}>
         <select
           value={s.review ?? 'inherit'}
           aria-label={t('settings.review.siteFor', { site: name })}

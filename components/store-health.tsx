@@ -1,6 +1,7 @@
 import { t } from '../lib/i18n';
 import { bytes, relativeTime } from '../lib/i18n/format';
 import type { ResponseOf } from '../lib/protocol';
+import { FoldSection } from './fold-section';
 
 type StoreStatus = ResponseOf<'store.status'>;
 type QuarantineItem = ResponseOf<'quarantine.list'>[number];
@@ -16,8 +17,7 @@ export function StoreHealth({ status, quarantine, onRunMaintenance }: StoreHealt
   if (!status) return null;
   const m = status.lastMaintenance;
   return (
-    <section class="settings-section" aria-labelledby="set-store">
-      <h2 id="set-store">{t('store.title')}</h2>
+    <FoldSection id="set-store" title={t('store.title')}>
       <p class="field-hint">{t('store.hint')}</p>
       <p>
         {status.usageBytes !== null && status.quotaBytes !== null
@@ -48,6 +48,6 @@ export function StoreHealth({ status, quarantine, onRunMaintenance }: StoreHealt
       <button type="button" onClick={onRunMaintenance}>
         {t('store.runMaintenance')}
       </button>
-    </section>
+    </FoldSection>
   );
 }

@@ -2,16 +2,18 @@ import { useRef } from 'preact/hooks';
 
 export interface TabNavProps<V extends string> {
   label: string;
-  tabs: readonly { id: V; label: string; badge?: number }[];
+  tabs: readonly { id: V; label: string; badge?: number; views?: readonly string[] }[];
   current: V;
   onSelect: (id: V) => void;
+  /** A second row inside a group's tab is drawn lighter. */
+  sub?: boolean;
 }
 
 /**
  * The views as a tab list: Tab enters on the current one, arrow keys (and Home/End) move
  * between views, as the ARIA tabs pattern expects.
  */
-export function TabNav<V extends string>({ label, tabs, current, onSelect }: TabNavProps<V>) {
+export function TabNav<V extends string>({ label, tabs, current, onSelect, sub }: TabNavProps<V>) {
   const ref = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.findIndex((x) => x.id === current);
@@ -24,7 +26,7 @@ export function TabNav<V extends string>({ label, tabs, current, onSelect }: Tab
     ref.current?.querySelector<HTMLElement>(`[data-tab="${next.id}"]`)?.focus();
   };
   return (
-    <div class="tab-nav" role="tablist" aria-label={label} ref={ref} onKeyDown={onKeyDown}>
+    <div class={sub ? 'tab-nav sub-nav' : 'tab-nav'} role="tablist" aria-label={label} ref={ref} onKeyDown={onKeyDown}>
       {tabs.map((tab) => (
         <button
           key={tab.id}
@@ -32,6 +34,7 @@ export function TabNav<V extends string>({ label, tabs, current, onSelect }: Tab
           role="tab"
           id={`tab-${tab.id}`}
           data-tab={tab.id}
+          data-views={tab.views?.join(' ')}
           aria-selected={tab.id === current}
           aria-controls={`view-${tab.id}`}
           tabIndex={tab.id === current ? 0 : -1}

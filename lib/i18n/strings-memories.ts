@@ -2,9 +2,14 @@
 export const MEMORY_STRINGS = {
   'kw.open': ['Add keywords', '添加关键词'],
   'kw.title': ['Add search keywords', '添加搜索关键词'],
+  'kw.short': ['{n} memory without them|{n} memories without them', '{n} 条记忆没有'],
   'kw.explain': [
     '{n} memory has no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds it.|{n} memories have no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds them.',
     '{n} 条记忆还没有搜索关键词（导入的或较早的）。模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
+  ],
+  'kw.why': [
+    'The model adds them, so a request in other words or in the other of English and Chinese still finds them.',
+    '模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
   ],
   'kw.cost': [
     'About {tokens} tokens, {cost}, in {calls} call(s).',
@@ -14,8 +19,14 @@ export const MEMORY_STRINGS = {
     'About {tokens} tokens in {calls} call(s) (price unknown for this model).',
     '约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。',
   ],
-  'kw.afterImport': ['The memories you imported carry no search keywords yet.', '刚导入的记忆还没有搜索关键词。'],
-  'kw.afterBringIn': ['The memories you brought in carry no search keywords yet.', '刚带入的记忆还没有搜索关键词。'],
+  'kw.afterImport': [
+    'The memories you imported carry no search keywords yet: {n} memory in all, with any older ones.|The memories you imported carry no search keywords yet: {n} memories in all, with any older ones.',
+    '刚导入的记忆还没有搜索关键词：连同较早的，共 {n} 条。',
+  ],
+  'kw.afterBringIn': [
+    'The memories you brought in carry no search keywords yet: {n} memory in all, with any older ones.|The memories you brought in carry no search keywords yet: {n} memories in all, with any older ones.',
+    '刚带入的记忆还没有搜索关键词：连同较早的，共 {n} 条。',
+  ],
   'kw.start': ['Add keywords now', '开始添加'],
   'kw.notNow': ['Not now', '暂不'],
   'kw.none': ['Every memory already has keywords.', '所有记忆都已有关键词。'],
@@ -104,6 +115,8 @@ export const MEMORY_STRINGS = {
   'bulk.setScope': ['Change scope to', '范围改为'],
   'bulk.choose': ['Choose…', '请选择…'],
   'add.open': ['+ Add a memory', '+ 添加记忆'],
+  'mem.moreActions': ['More actions', '更多操作'],
+  'mem.moreActionsWaiting': ['More actions ({n} to tidy)', '更多操作（{n} 条待整理）'],
   'add.title': ['Add a memory', '添加记忆'],
   'add.save': ['Remember it', '记住'],
   'add.fromPage': ['Selected on {page}. Check it, then save.', '选自 {page}。确认后保存。'],

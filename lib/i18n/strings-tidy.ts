@@ -3,10 +3,7 @@ export const TIDY_STRINGS = {
   'tidy.open': ['Tidy up', '整理'],
   'tidy.openWaiting': ['Tidy up ({n} waiting)', '整理（{n} 条待定）'],
   'tidy.title': ['Tidy up', '整理记忆'],
-  'tidy.suggest': [
-    'Your memories grew by {n} since the last tidy-up. Look for duplicates and contradictions?',
-    '自上次整理以来新增了 {n} 条记忆。要查找重复和矛盾的记忆吗？',
-  ],
+  'tidy.suggestShort': ['{n} new since the last tidy-up: look for duplicates?', '上次整理后新增 {n} 条：查找重复？'],
   'tidy.notNow': ['Not now', '暂不'],
   'tidy.close': ['Close', '关闭'],
   'tidy.none': [

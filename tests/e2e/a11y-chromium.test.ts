@@ -7,7 +7,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AxeViolation, audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { eachView, FIRST_TAB, loadSampleStore, openPanel, routeChatSite, setLanguage } from './harness/panel';
+import {
+  eachView,
+  FIRST_TAB,
+  loadSampleStore,
+  memoriesAction,
+  openPanel,
+  routeChatSite,
+  setLanguage,
+} from './harness/panel';
 
 type State = { name: string; open: (panel: Page) => Promise<void>; close?: (panel: Page) => Promise<void> };
 
@@ -60,7 +68,7 @@ const STATES: readonly State[] = [
     name: 'bring-in-preview',
     open: async (panel) => {
       await panel.getByRole('tab', { name: FIRST_TAB }).click();
-      await panel.getByRole('button', { name: /^(Bring in memories|导入外部记忆)$/ }).click();
+      await memoriesAction(panel, /^(Bring in memories|导入外部记忆)$/);
       const dialog = panel.getByRole('region', { name: /^(Bring in memories|导入外部记忆)$/ });
       await dialog
         .getByLabel(/^(Paste text|粘贴文本)$/)

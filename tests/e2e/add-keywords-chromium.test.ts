@@ -13,6 +13,7 @@ import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { sampleMemoryFile } from './harness/memory-files';
+import { memoriesAction, unfoldCard } from './harness/panel';
 
 const KEY = 'sk-ant-api03-E2E-addkeywords-0123456789abcdefghijklmnopqrstu';
 const ZH = '用户每周六在社区做志愿者';
@@ -58,7 +59,7 @@ describe('Add keywords (Chromium)', () => {
     expect(await preview(DRAFTS.en)).not.toContain(ZH);
     expect(await preview(DRAFTS.zh)).not.toContain(EN);
 
-    await panel.getByRole('button', { name: 'Add keywords', exact: true }).click();
+    await memoriesAction(panel, 'Add keywords');
     const offer = panel.getByRole('region', { name: 'Add search keywords' });
     await expect.poll(() => offer.textContent(), { timeout: 10_000 }).toContain('2 memories have no search keywords');
     expect(await offer.textContent()).toMatch(/About [\d,]+ tokens, .+, in 1 call/);
@@ -89,8 +90,14 @@ describe('Add keywords (Chromium)', () => {
     const offer = panel.getByRole('region', { name: 'Add search keywords' });
     await expect
       .poll(() => offer.textContent(), { timeout: 10_000 })
-      .toContain('The memories you imported carry no search keywords yet.');
-    expect(await offer.textContent()).toMatch(/\d+ memor(?:y has|ies have) no search keywords/);
+      .toContain('The memories you imported carry no search keywords yet');
+    // Offered unasked, it waits folded on one line, the count on it; opened, the cost comes first.
+    expect(await offer.getByRole('button', { expanded: false }).textContent()).toMatch(
+      /\d+ memor(?:y|ies) without them/,
+    );
+    expect(await offer.getByRole('button', { name: 'Add keywords now' }).isVisible()).toBe(false);
+    await unfoldCard(panel, 'Add search keywords');
+    expect(await offer.textContent()).toMatch(/\d+ memor(?:y|ies) in all, with any older ones/);
     expect(await offer.textContent()).toMatch(/About [\d,]+ tokens, .+, in 1 call/);
     expect(await offer.getByRole('button', { name: 'Add keywords now' }).isVisible()).toBe(true);
     expect(api.messageRequests()).toHaveLength(before);

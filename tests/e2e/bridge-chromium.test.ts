@@ -17,7 +17,7 @@ import { HOST_NAME } from '../../lib/bridge/limits';
 import { bridgeInstall, bridgeUninstall, callTool, grantNativeMessaging, mcpClient } from './harness/bridge';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel } from './harness/panel';
+import { openPanel, openView } from './harness/panel';
 import { freshDir, ROOT } from './harness/paths';
 import { getRow } from './harness/seed';
 
@@ -247,7 +247,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
   });
 
   it('records every call in Activity', async () => {
-    await panel.getByRole('tab', { name: /Activity|活动/ }).click();
+    await openView(panel, 'activity');
     const calls = panel.getByRole('list', { name: 'Desktop tool calls' });
     await calls.waitFor();
     await expect.poll(async () => calls.getByText('claude-mem-e2e').count()).toBeGreaterThan(5);

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { readStore } from './harness/extension-calls';
-import { withPanel } from './harness/panel';
+import { memoriesAction, withPanel } from './harness/panel';
 import { freshDir, ROOT } from './harness/paths';
 
 const FIXTURES = join(ROOT, 'tests/fixtures/bring-in');
@@ -39,7 +39,7 @@ describe('Bring in memories (Chromium)', () => {
   });
 
   it('previews a pasted ChatGPT list, commits the ticked items with the chosen types, and undoes it', async () => {
-    await panel.getByRole('button', { name: 'Bring in memories' }).click();
+    await memoriesAction(panel, 'Bring in memories');
     const dialog = panel.getByRole('region', { name: 'Bring in memories' });
     await dialog.getByLabel('Paste text').fill(readFileSync(join(FIXTURES, 'chatgpt-memories.txt'), 'utf8'));
     await dialog.getByRole('button', { name: 'Read' }).click();
@@ -62,7 +62,7 @@ describe('Bring in memories (Chromium)', () => {
   });
 
   it('reads a Markdown file and a Chinese list into the preview', async () => {
-    await panel.getByRole('button', { name: 'Bring in memories' }).click();
+    await memoriesAction(panel, 'Bring in memories');
     const dialog = panel.getByRole('region', { name: 'Bring in memories' });
     await dialog.getByLabel(/Choose a file/).setInputFiles(join(FIXTURES, 'notes.md'));
     await dialog.getByText('6 memories found in the Markdown file').waitFor();
@@ -77,7 +77,7 @@ describe('Bring in memories (Chromium)', () => {
   it('reads a large export off the panel thread with a bar in bytes, and Cancel stops a read', async () => {
     const file = largeExport();
     const before = (await active(panel)).length;
-    await panel.getByRole('button', { name: 'Bring in memories' }).click();
+    await memoriesAction(panel, 'Bring in memories');
     const dialog = panel.getByRole('region', { name: 'Bring in memories' });
     const bar = panel.getByRole('progressbar', { name: 'Bringing in memories' });
     const started = Date.now();

@@ -11,6 +11,7 @@ import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
+import { openView } from './harness/panel';
 import { SCREENSHOTS } from './harness/paths';
 
 const KEY = 'sk-ant-api03-E2E-0123456789abcdefghijklmnopqrstuvwxyz';
@@ -79,7 +80,7 @@ describe('extraction survives a stopped service worker (Chromium)', () => {
     expect(await list.getByRole('listitem').count()).toBe(3);
     const text = (await list.textContent()) ?? '';
     for (const m of MEMORIES) expect(text.split(m.content)).toHaveLength(2);
-    await panel.getByRole('tab', { name: 'Queue' }).click();
+    await openView(panel, 'queue');
     await panel.getByText('2 added · 1 waiting for review').waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await panel.screenshot({ path: join(SCREENSHOTS, 'extraction-chromium.png'), fullPage: true });

@@ -12,7 +12,7 @@ import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { setLanguage, shot, writeJson } from './harness/panel';
+import { memoriesAction, setLanguage, shot, writeJson } from './harness/panel';
 
 const KEY = 'sk-ant-api03-E2E-0123456789abcdefghijklmnopqrstuvwxyz';
 const MEMORIES = [
@@ -73,7 +73,7 @@ describe('feedback in the side panel (Chromium)', () => {
 
   it('a success fades by itself in a neutral colour; an error stays, in the language switched to', async () => {
     await panel.getByRole('tab', { name: 'Memories' }).click();
-    await panel.getByRole('button', { name: 'Export memories' }).click();
+    await memoriesAction(panel, 'Export memories');
     const ok = panel.getByRole('status').filter({ hasText: /^Exported \d+ current memor/ });
     await ok.waitFor();
     const colours = await ok.evaluate((p) => {

@@ -19,6 +19,7 @@ import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { contentWorld } from './harness/content-world';
 import { type RawReply, rawSend } from './harness/extension-rpc';
 import { sampleMemoryFile } from './harness/memory-files';
+import { openView } from './harness/panel';
 import { buildFixtures, homeUrl, sentMessages, serveFixtures } from './harness/sites';
 
 const SECRET = 'Xq7LeakSweep0Zr9Tk2Vb5Nw8Hy3Pc6Jd1Mf4Gs7Ua0Ei2Ol5Rx8Qz3Wn6Ky9Bt1Cv4Dm7Fh0Gj3';
@@ -185,11 +186,10 @@ describe('the API key leaks nowhere (Chromium)', () => {
 
     // The side panel, every view; on Settings the Test connection button is pressed and its error shown.
     const side = await ext.openSidePanel();
-    for (const view of ['Memories', 'This tab', 'Queue', 'Activity', 'Insights', 'Settings']) {
-      await side.getByRole('tab', { name: view }).click();
-      await side.getByRole('tabpanel').waitFor();
+    for (const view of ['memories', 'tab', 'queue', 'activity', 'insights', 'settings']) {
+      await openView(side, view);
       await expect.poll(() => side.getByText('Loading…').count()).toBe(0);
-      if (view === 'Settings') {
+      if (view === 'settings') {
         const before = api.requests.length;
         await side.getByRole('button', { name: 'Test connection' }).click();
         await expect.poll(() => api.requests.length, { timeout: 20_000 }).toBeGreaterThan(before);

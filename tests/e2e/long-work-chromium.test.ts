@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bigStoreFile } from './harness/big-store';
-import { withPanel, writeJson } from './harness/panel';
+import { openMoreActions, withPanel, writeJson } from './harness/panel';
 
 const N = 20_000;
 
@@ -76,6 +76,7 @@ describe(`long work: importing ${N} memories (Chromium)`, () => {
     await panel.getByLabel('Import memories').setInputFiles(file);
     const bar = panel.getByRole('progressbar', { name: 'Importing memories' });
     await bar.waitFor();
+    await openMoreActions(panel);
     expect(await panel.getByRole('button', { name: 'Export memories' }).isDisabled()).toBe(true);
     expect(await panel.getByLabel('Import memories').isDisabled()).toBe(true);
     const second = await askRaw(panel, 'transfer.import', { text: '[]' });

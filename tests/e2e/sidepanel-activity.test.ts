@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { withPanel, writeJson } from './harness/panel';
+import { openView, withPanel, writeJson } from './harness/panel';
 import { sampleStore } from './harness/sample-store';
 import { getRow, putRows } from './harness/seed';
 
@@ -26,7 +26,7 @@ describe('Activity (Chromium)', () => {
   });
 
   it('says what to do while nothing has been injected', async () => {
-    await panel.getByRole('tab', { name: 'Activity' }).click();
+    await openView(panel, 'activity');
     await panel.getByText('Nothing injected yet').waitFor();
   });
 
@@ -56,7 +56,7 @@ describe('Activity (Chromium)', () => {
       },
     ]);
     await panel.reload();
-    await panel.getByRole('tab', { name: 'Activity' }).click();
+    await openView(panel, 'activity');
     const entry = panel.getByRole('list', { name: 'Injections' }).getByRole('listitem').first();
     await entry.waitFor();
     const head = entry.getByRole('button').first();

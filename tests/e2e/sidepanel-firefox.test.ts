@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
+import { type FirefoxExtension, launchFirefox, openViewIn, poll } from './harness/firefox';
 import { writeJson } from './harness/panel';
 import { SCREENSHOTS } from './harness/paths';
 import { sampleStore } from './harness/sample-store';
@@ -43,15 +43,8 @@ describe('the side panel in the Firefox sidebar page', () => {
       10_000,
     );
     await page.screenshot({ path: join(SCREENSHOTS, 'firefox-memories-en.png') });
-    for (const id of VIEWS) {
-      await page.click(`#tab-${id}`);
-      await poll(
-        () => page.evaluate((id) => !!document.getElementById(`view-${id}`), id),
-        (shown) => shown,
-        10_000,
-      );
-    }
-    await page.click('#tab-insights');
+    for (const id of VIEWS) await openViewIn(page, id);
+    await openViewIn(page, 'insights');
     // The growth chart is drawn; with no injection yet, the hits chart gives way to a sentence.
     await poll(
       () => page.evaluate(() => document.querySelectorAll('#view-insights canvas').length),

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadSampleStore, withPanel } from './harness/panel';
+import { loadSampleStore, memoriesAction, withPanel } from './harness/panel';
 import { freshDir } from './harness/paths';
 import type { SampleStore } from './harness/sample-store';
 
@@ -29,10 +29,7 @@ async function search(panel: Page, q: string): Promise<string[]> {
 }
 
 async function exportNow(panel: Page): Promise<{ memories: Mem[] }> {
-  const [download] = await Promise.all([
-    panel.waitForEvent('download'),
-    panel.getByRole('button', { name: 'Export memories' }).click(),
-  ]);
+  const [download] = await Promise.all([panel.waitForEvent('download'), memoriesAction(panel, 'Export memories')]);
   const saved = join(freshDir('export'), 'export.json');
   await download.saveAs(saved);
   return JSON.parse(readFileSync(saved, 'utf8'));

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { loadSampleStore, openPanel, routeChatSite } from './harness/panel';
+import { loadSampleStore, openPanel, openView, routeChatSite } from './harness/panel';
 
 describe('This tab and Queue (Chromium)', () => {
   let ext: ExtensionBrowser;
@@ -52,7 +52,7 @@ describe('This tab and Queue (Chromium)', () => {
   });
 
   it('shows the queue with a failure in plain words and the spend against the cap', async () => {
-    await panel.getByRole('tab', { name: 'Queue' }).click();
+    await openView(panel, 'queue');
     await panel.getByRole('heading', { name: 'Failed (1)' }).waitFor();
     await panel.getByText('Your API key was refused. Check it in Settings.').waitFor();
     expect(await panel.getByRole('region', { name: 'Extraction cost' }).textContent()).toContain('58,100 tokens');

@@ -14,6 +14,7 @@ import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-
 import { audit, describeViolations } from './harness/axe';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
+import { memoriesAction } from './harness/panel';
 import { putRows } from './harness/seed';
 
 const KEY = 'sk-ant-api03-E2E-tidyup-0123456789abcdefghijklmnopqrstuvwx';
@@ -120,7 +121,7 @@ describe('Tidy up (Chromium)', () => {
     await putRows(panel, 'memories', SEED);
     await panel.reload();
 
-    await panel.getByRole('button', { name: 'Tidy up', exact: true }).click();
+    await memoriesAction(panel, 'Tidy up');
     const tidy = panel.getByRole('region', { name: 'Tidy up' });
     await expect
       .poll(() => tidy.textContent(), { timeout: 10_000 })
@@ -210,7 +211,7 @@ describe('Tidy up (Chromium)', () => {
     const { settings } = await ask<{ settings: Record<string, unknown> }>(panel, 'settings.get');
     await ask(panel, 'settings.set', { settings: { ...settings, language: 'zh' } });
     await panel.reload();
-    await panel.getByRole('button', { name: '整理（1 条待定）' }).click();
+    await memoriesAction(panel, '整理（1 条待定）');
     const tidy = panel.getByRole('region', { name: '整理记忆' });
     const list = tidy.getByRole('region', { name: '整理建议' });
     await expect.poll(() => list.getByRole('article').count(), { timeout: 10_000 }).toBe(3);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sampleMemoryFile } from './harness/memory-files';
+import { memoriesAction } from './harness/panel';
 import { freshDir } from './harness/paths';
 
 describe('import and export through the side panel (Chromium)', () => {
@@ -29,10 +30,7 @@ describe('import and export through the side panel (Chromium)', () => {
     await expect.poll(() => list.getByRole('listitem').count()).toBe(3);
     expect(await list.textContent()).toContain('¥2,850,000.00');
 
-    const [download] = await Promise.all([
-      panel.waitForEvent('download'),
-      panel.getByRole('button', { name: 'Export memories' }).click(),
-    ]);
+    const [download] = await Promise.all([panel.waitForEvent('download'), memoriesAction(panel, 'Export memories')]);
     const saved = join(dir, 'export.json');
     await download.saveAs(saved);
     const exported = JSON.parse(readFileSync(saved, 'utf8'));

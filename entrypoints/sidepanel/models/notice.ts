@@ -14,6 +14,8 @@ export type NoticeText = string | (() => string);
 export interface Notice {
   kind: 'info' | 'error';
   text: () => string;
+  /** When it was raised: a change recorded at the same moment is the same event. */
+  at: number;
 }
 
 export const notice = signal<Notice | null>(null);
@@ -21,7 +23,7 @@ let fading: ReturnType<typeof setTimeout> | undefined;
 
 function show(kind: Notice['kind'], text: NoticeText): void {
   clearTimeout(fading);
-  const shown: Notice = { kind, text: typeof text === 'function' ? text : () => text };
+  const shown: Notice = { kind, text: typeof text === 'function' ? text : () => text, at: Date.now() };
   notice.value = shown;
   if (kind === 'info')
     fading = setTimeout(() => {

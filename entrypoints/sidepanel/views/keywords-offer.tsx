@@ -1,6 +1,7 @@
 /** "Add keywords": what it would do and cost, shown before anything is asked of the model. */
+import { FoldCard } from '../../../components/fold-card';
 import { KEYWORDS_BATCH } from '../../../lib/extraction/keywords-prompt';
-import { t } from '../../../lib/i18n';
+import { lang, t } from '../../../lib/i18n';
 import { money, number } from '../../../lib/i18n/format';
 import { addKeywords, closeKeywords, keywordsOffer, type OfferPlace } from '../models/keywords';
 import { keyMissing } from '../models/settings';
@@ -11,7 +12,6 @@ export function KeywordsOffer({ place }: { place: OfferPlace }) {
   const offer = keywordsOffer.value;
   if (!offer || offer.place !== place) return null;
   const { estimate, price, reason } = offer;
-  const titleId = `kw-title-${place}`;
   const tokens = estimate.inputTokens + estimate.outputTokens;
   const calls = Math.ceil(estimate.count / KEYWORDS_BATCH);
   // In the provider's own currency; an unknown price shows tokens only.
@@ -19,17 +19,28 @@ export function KeywordsOffer({ place }: { place: OfferPlace }) {
     ? (estimate.inputTokens * price.inputPerMTok + estimate.outputTokens * price.outputPerMTok) / 1e6
     : null;
   const cost = price && amount !== null ? money(amount, price.currency) : null;
+  // Asked for, it opens at once; offered after an import or Bring in, it waits folded on one line.
   return (
-    <section class="keywords-offer" aria-labelledby={titleId}>
-      <h2 id={titleId} class="form-title">
-        {t('kw.title')}
-      </h2>
-      {reason !== 'asked' && <p>{t(reason === 'import' ? 'kw.afterImport' : 'kw.afterBringIn')}</p>}
+    <FoldCard
+      id={`kw-${place}`}
+      class="keywords-offer"
+      title={t('kw.title')}
+      line={estimate.count > 0 ? t('kw.short', { n: estimate.count }) : undefined}
+      open={reason === 'asked'}
+    >
       {estimate.count === 0 ? (
         <p class="field-hint">{t('kw.none')}</p>
       ) : (
         <>
-          <p>{t('kw.explain', { n: estimate.count })}</p>
+          {reason === 'asked' ? (
+            <p>{t('kw.explain', { n: estimate.count })}</p>
+          ) : (
+            <p>
+              {t(reason === 'import' ? 'kw.afterImport' : 'kw.afterBringIn', { n: estimate.count })}
+              {lang.value === 'zh' ? '' : ' '}
+              {t('kw.why')}
+            </p>
+          )}
           {keyMissing.value ? (
             <p class="field-hint">{t('kw.needsKey')}</p>
           ) : (
@@ -51,6 +62,6 @@ export function KeywordsOffer({ place }: { place: OfferPlace }) {
           {t('kw.notNow')}
         </button>
       </div>
-    </section>
+    </FoldCard>
   );
 }

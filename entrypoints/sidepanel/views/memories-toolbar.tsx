@@ -1,4 +1,8 @@
-/** Add by hand, bring in from elsewhere, add keywords, tidy up, import and export: the Memories view's first row. */
+/**
+ * The Memories view's one row of actions: Add by hand in front; bring in, add keywords, tidy up,
+ * import and export in one menu, so the memories start near the top of a narrow panel.
+ */
+import { ActionMenu } from '../../../components/action-menu';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
 import { addOpen, openAdd } from '../models/add-memory';
@@ -10,6 +14,7 @@ import { busy } from '../models/work';
 import { ProposedSettings } from './proposed-settings';
 
 export function MemoriesToolbar() {
+  const waiting = openProposals.value.length;
   return (
     <div class="toolbar">
       {!addOpen.value && (
@@ -17,26 +22,28 @@ export function MemoriesToolbar() {
           {t('add.open')}
         </button>
       )}
-      {!bringOpen.value && (
-        <button type="button" onClick={openBringIn}>
-          {t('bring.open')}
-        </button>
-      )}
-      {keywordsOffer.value?.place !== 'memories' && (
-        <button type="button" disabled={busy('keywords')} onClick={() => void openKeywords()}>
-          {t('kw.open')}
-        </button>
-      )}
-      {!tidyOpen.value && (
-        <button type="button" disabled={busy('tidy')} onClick={() => void openTidy()}>
-          {openProposals.value.length > 0 ? t('tidy.openWaiting', { n: openProposals.value.length }) : t('tidy.open')}
-        </button>
-      )}
-      <TransferBar
-        onImport={(f) => void importFile(f, 'memories')}
-        onExport={() => void exportFile()}
-        busy={busy('import') || busy('export')}
-      />
+      <ActionMenu label={waiting > 0 ? t('mem.moreActionsWaiting', { n: waiting }) : t('mem.moreActions')}>
+        {!bringOpen.value && (
+          <button type="button" onClick={openBringIn}>
+            {t('bring.open')}
+          </button>
+        )}
+        {keywordsOffer.value?.place !== 'memories' && (
+          <button type="button" disabled={busy('keywords')} onClick={() => void openKeywords()}>
+            {t('kw.open')}
+          </button>
+        )}
+        {!tidyOpen.value && (
+          <button type="button" disabled={busy('tidy')} onClick={() => void openTidy()}>
+            {waiting > 0 ? t('tidy.openWaiting', { n: waiting }) : t('tidy.open')}
+          </button>
+        )}
+        <TransferBar
+          onImport={(f) => void importFile(f, 'memories')}
+          onExport={() => void exportFile()}
+          busy={busy('import') || busy('export')}
+        />
+      </ActionMenu>
       <ProposedSettings whilePending />
     </div>
   );

@@ -5,6 +5,7 @@ import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { addDraft, addOpen, cancelAdd, changeAdd, submitAdd } from '../models/add-memory';
 import { bringOpen } from '../models/bring-in';
+import { keywordsOffer } from '../models/keywords';
 import { loaded, memories } from '../models/memories';
 import { visible } from '../models/memory-view';
 import { BringInPanel } from './bring-in-panel';
@@ -34,9 +35,10 @@ export function MemoriesView() {
       )}
       <BringInPanel />
       <ReviewQueue />
-      <TidySuggestion />
-      <TidyPanel />
+      {/* One offer at a time: keywords (what an import just left) before tidy-up. */}
       <KeywordsOffer place="memories" />
+      {keywordsOffer.value?.place !== 'memories' && <TidySuggestion />}
+      <TidyPanel />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
       {memories.value.length > 0 && <MemoriesFinder />}

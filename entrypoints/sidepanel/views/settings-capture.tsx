@@ -2,6 +2,7 @@
  * Settings → capture and extraction: when a chat counts as finished, retention, the daily cap,
  * and whether a conversation's first message is sent for search keywords while it is typed.
  */
+import { FoldSection } from '../../../components/fold-section';
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
 import { t } from '../../../lib/i18n';
@@ -12,8 +13,7 @@ export function SettingsCapture() {
   const f = form.value;
   if (!f) return null;
   return (
-    <section class="settings-section" aria-labelledby="set-capture">
-      <h2 id="set-capture">{t('settings.capture')}</h2>
+    <FoldSection id="set-capture" title={t('settings.capture')}>
       <div class="field-grid">
         <NumberField
           label={t('settings.idle')}
@@ -49,6 +49,6 @@ export function SettingsCapture() {
         {t('settings.requestKeywords')}
       </label>
       <p class="field-hint">{t('settings.requestKeywordsHint')}</p>
-    </section>
+    </FoldSection>
   );
 }

@@ -3,6 +3,7 @@
 import { useEffect } from 'preact/hooks';
 import { ApiKeyField } from '../../../components/api-key-field';
 import { ConnectionResult } from '../../../components/connection-result';
+import { FoldSection } from '../../../components/fold-section';
 import { ProviderDisclosure } from '../../../components/provider-disclosure';
 import { ProviderFacts } from '../../../components/provider-facts';
 import { SelectField } from '../../../components/select-field';
@@ -85,8 +86,7 @@ export function SettingsConnection() {
     label: o.value === 'custom' ? t('provider.custom') : t(`provider.name.${o.value}`),
   }));
   return (
-    <section class="settings-section" aria-labelledby="set-conn">
-      <h2 id="set-conn">{t('settings.connection')}</h2>
+    <FoldSection id="set-conn" title={t('settings.connection')}>
       <SelectField<ProviderId>
         class="wide"
         label={t('provider.label')}
@@ -156,6 +156,6 @@ export function SettingsConnection() {
         {t('conn.test')}
       </button>
       <ConnectionResult state={connection.value} />
-    </section>
+    </FoldSection>
   );
 }

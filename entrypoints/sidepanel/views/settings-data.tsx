@@ -1,5 +1,6 @@
 /** Settings → Your data: export, import with its report (and the keywords offer after it), taking memories elsewhere, backups. */
 import { BackupList } from '../../../components/backup-list';
+import { FoldSection } from '../../../components/fold-section';
 import { ImportReport } from '../../../components/import-report';
 import { TakeOut } from '../../../components/take-out';
 import { TransferBar } from '../../../components/transfer-bar';
@@ -12,8 +13,7 @@ import { ProposedSettings } from './proposed-settings';
 
 export function SettingsData() {
   return (
-    <section class="settings-section" aria-labelledby="set-data">
-      <h2 id="set-data">{t('settings.data')}</h2>
+    <FoldSection id="set-data" title={t('settings.data')}>
       <p class="field-hint">{t('settings.dataHint')}</p>
       <TransferBar
         onImport={(f) => void importFile(f, 'data')}
@@ -45,6 +45,6 @@ export function SettingsData() {
           if (b) void restoreFrom(b);
         }}
       />
-    </section>
+    </FoldSection>
   );
 }

@@ -1,5 +1,6 @@
 /** Settings → Desktop tools (MCP): the three switches, the bridge's state and who called lately. */
 import { useEffect } from 'preact/hooks';
+import { FoldSection } from '../../../components/fold-section';
 import { ToolCallList } from '../../../components/tool-call-list';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { t } from '../../../lib/i18n';
@@ -50,8 +51,7 @@ export function SettingsDesktopTools() {
   useEffect(() => startDesktopToolsModel(), []);
   const status = bridgeStatus.value;
   return (
-    <section class="settings-section" aria-labelledby="set-desktop-tools">
-      <h2 id="set-desktop-tools">{t('bridge.title')}</h2>
+    <FoldSection id="set-desktop-tools" title={t('bridge.title')}>
       <p class="muted">{t('bridge.intro')}</p>
       {status && (
         <>
@@ -67,6 +67,6 @@ export function SettingsDesktopTools() {
           )}
         </>
       )}
-    </section>
+    </FoldSection>
   );
 }

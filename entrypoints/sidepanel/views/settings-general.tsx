@@ -1,4 +1,5 @@
 /** Settings → sites, privacy and language (capture has its own file). */
+import { FoldSection } from '../../../components/fold-section';
 import { PrivacyPatterns } from '../../../components/privacy-patterns';
 import { SelectField } from '../../../components/select-field';
 import { SiteTable } from '../../../components/site-table';
@@ -13,13 +14,11 @@ export function SettingsGeneral() {
   if (!f) return null;
   return (
     <>
-      <section class="settings-section" aria-labelledby="set-sites">
-        <h2 id="set-sites">{t('settings.sites')}</h2>
+      <FoldSection id="set-sites" title={t('settings.sites')}>
         <p class="field-hint">{t('settings.sitesHint')}</p>
         <SiteTable sites={f.sites} onChange={editSite} />
-      </section>
-      <section class="settings-section" aria-labelledby="set-review">
-        <h2 id="set-review">{t('settings.review')}</h2>
+      </FoldSection>
+      <FoldSection id="set-review" title={t('settings.review')}>
         <SelectField
           label={t('settings.review')}
           value={f.review}
@@ -27,10 +26,9 @@ export function SettingsGeneral() {
           onChange={(review) => editForm({ review })}
           hint={t('settings.review.hint')}
         />
-      </section>
+      </FoldSection>
       <SettingsCapture />
-      <section class="settings-section" aria-labelledby="set-privacy">
-        <h2 id="set-privacy">{t('settings.privacy')}</h2>
+      <FoldSection id="set-privacy" title={t('settings.privacy')}>
         <PrivacyPatterns
           patterns={f.privacyPatterns}
           onChange={(privacyPatterns) => editForm({ privacyPatterns })}
@@ -40,9 +38,8 @@ export function SettingsGeneral() {
           }}
           preview={previewRedaction(testerText.value, f.privacyPatterns)}
         />
-      </section>
-      <section class="settings-section" aria-labelledby="set-lang">
-        <h2 id="set-lang">{t('settings.languageTitle')}</h2>
+      </FoldSection>
+      <FoldSection id="set-lang" title={t('settings.languageTitle')}>
         <SelectField
           label={t('settings.language')}
           value={f.language}
@@ -54,7 +51,7 @@ export function SettingsGeneral() {
           onChange={(v) => void setLanguage(v)}
           hint={t('settings.languageHint')}
         />
-      </section>
+      </FoldSection>
     </>
   );
 }

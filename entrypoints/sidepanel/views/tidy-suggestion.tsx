@@ -7,15 +7,13 @@ export function TidySuggestion() {
   if (grown === null) return null;
   return (
     <aside class="tidy-suggestion" aria-label={t('tidy.title')}>
-      <p>{t('tidy.suggest', { n: grown })}</p>
-      <div class="form-actions">
-        <button type="button" class="small" onClick={() => void openTidy()}>
-          {t('tidy.open')}
-        </button>
-        <button type="button" class="small" onClick={() => void dismissTidySuggestion()}>
-          {t('tidy.notNow')}
-        </button>
-      </div>
+      <p>{t('tidy.suggestShort', { n: grown })}</p>
+      <button type="button" class="small" onClick={() => void openTidy()}>
+        {t('tidy.open')}
+      </button>
+      <button type="button" class="small" onClick={() => void dismissTidySuggestion()}>
+        {t('tidy.notNow')}
+      </button>
     </aside>
   );
 }

@@ -71,3 +71,22 @@ export async function launchFirefox(opts: FirefoxOptions = {}): Promise<FirefoxE
 }
 
 export { poll };
+
+/**
+ * Opens a side-panel view by id in Firefox, wherever its tab is: in the top row, or in the second
+ * row of the group tab that lists it in `data-views` (Activity holds Queue, Log and Insights).
+ */
+export async function openViewIn(page: Page, id: string): Promise<void> {
+  await page.evaluate((id) => document.querySelector<HTMLElement>(`[role="tab"][data-views~="${id}"]`)?.click(), id);
+  await poll(
+    () => page.evaluate((id) => !!document.getElementById(`tab-${id}`), id),
+    (shown) => shown,
+    10_000,
+  );
+  await page.click(`#tab-${id}`);
+  await poll(
+    () => page.evaluate((id) => !!document.getElementById(`view-${id}`), id),
+    (shown) => shown,
+    10_000,
+  );
+}

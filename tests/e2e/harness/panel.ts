@@ -1,7 +1,7 @@
 /** Side-panel helpers shared by the sidepanel-* end-to-end tests. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './chromium';
 import { freshDir, SCREENSHOTS } from './paths';
@@ -49,9 +49,48 @@ export function withPanel(ready: (panel: Page, ext: ExtensionBrowser) => Promise
 /** The first view's tab (Memories), named in both languages. */
 export const FIRST_TAB = /^(Memories|记忆)$/;
 
-/** The views' ids in tab order, as the panel lists them (entrypoints/sidepanel/views/registry.ts). */
+/**
+ * Opens a view by its id (entrypoints/sidepanel/views/registry.ts), wherever its tab is: in the
+ * top row, or in the second row of the group tab that lists it in `data-views` (Activity holds
+ * Queue, Log and Insights).
+ */
+export async function openView(panel: Page, id: string): Promise<void> {
+  const group = panel.locator(`[role="tab"][data-views~="${id}"]`);
+  if ((await group.count()) > 0) await group.click();
+  await panel.locator(`[role="tab"][data-tab="${id}"]`).click();
+  await panel.locator(`#view-${id}`).waitFor();
+}
+
+/** Opens the Memories view's "More actions" menu if it is closed, then clicks the action named `name`. */
+export async function memoriesAction(panel: Page, name: string | RegExp): Promise<void> {
+  await openMoreActions(panel);
+  await panel
+    .locator('.action-menu .menu-items')
+    .getByRole('button', { name, exact: typeof name === 'string' })
+    .click();
+}
+
+/** Opens the Memories view's "More actions" menu (import, export, bring in, keywords, tidy up). */
+export async function openMoreActions(panel: Page): Promise<void> {
+  const menu = panel.locator('#view-memories .action-menu');
+  if ((await menu.getAttribute('open')) === null) await menu.locator('summary').click();
+}
+
+/** Unfolds the one-line card titled `title` (an offer such as Add search keywords) and returns it. */
+export async function unfoldCard(panel: Page, title: string | RegExp): Promise<Locator> {
+  const card = panel.getByRole('region', { name: title });
+  const head = card.locator('.fold-head button');
+  if ((await head.getAttribute('aria-expanded')) === 'false') await head.click();
+  return card;
+}
+
+/** The views' ids in tab order, a group's views in its place (entrypoints/sidepanel/views/registry.ts). */
 function viewIds(panel: Page): Promise<string[]> {
-  return panel.getByRole('tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('data-tab') ?? ''));
+  return panel
+    .locator('.tab-nav:not(.sub-nav) [role="tab"]')
+    .evaluateAll((tabs) =>
+      tabs.flatMap((tab) => (tab.getAttribute('data-views') ?? tab.getAttribute('data-tab') ?? '').split(' ')),
+    );
 }
 
 /**
@@ -61,8 +100,7 @@ function viewIds(panel: Page): Promise<string[]> {
  */
 export async function eachView(panel: Page, visit: (id: string) => Promise<void>): Promise<void> {
   for (const id of await viewIds(panel)) {
-    await panel.locator(`[role="tab"][data-tab="${id}"]`).click();
-    await panel.locator(`#view-${id}`).waitFor();
+    await openView(panel, id);
     if (id === 'tab') {
       await panel.getByLabel(/Draft|草稿/).fill('帮我写一个 FastAPI 的鉴权中间件');
       await panel.getByRole('list', { name: /Memories for this message|本条消息的记忆/ }).waitFor();

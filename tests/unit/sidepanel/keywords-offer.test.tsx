@@ -45,8 +45,10 @@ describe('the keywords offer after an import or Bring in', () => {
   it('says why it shows and what it costs, before the button that starts it', async () => {
     const root = await shown('memories', offer());
     const text = root.textContent ?? '';
-    expect(text).toContain('The memories you imported carry no search keywords yet.');
-    expect(text).toContain('12 memories have no search keywords');
+    expect(root.querySelector('.fold-head')?.textContent).toBe('Add search keywords12 memories without them');
+    expect(text).toContain('The memories you imported carry no search keywords yet: 12 memories in all');
+    // Said once: the reason carries the count, so no second sentence repeats it.
+    expect(text.match(/no search keywords/g)).toHaveLength(1);
     const cost = text.indexOf('About 2,600 tokens');
     expect(cost).toBeGreaterThan(0);
     const start = [...root.querySelectorAll('button')].find((b) => b.textContent === 'Add keywords now');
@@ -57,7 +59,7 @@ describe('the keywords offer after an import or Bring in', () => {
   it('names Bring in after Bring in, and says it in Chinese', async () => {
     lang.value = 'zh';
     const root = await shown('memories', offer({ reason: 'bringIn' }));
-    expect(root.textContent).toContain('刚带入的记忆还没有搜索关键词。');
+    expect(root.textContent).toContain('刚带入的记忆还没有搜索关键词：连同较早的，共 12 条。模型会补上');
     expect(root.textContent).toContain('开始添加');
   });
 
@@ -65,11 +67,25 @@ describe('the keywords offer after an import or Bring in', () => {
     expect((await shown('memories', offer({ place: 'data' }))).textContent).toBe('');
     document.body.innerHTML = '';
     const data = await shown('data', offer({ place: 'data' }));
-    expect(data.querySelector('section[aria-labelledby="kw-title-data"] h2')?.textContent).toBe('Add search keywords');
+    expect(data.querySelector('section[aria-labelledby="kw-data-title"] #kw-data-title')?.textContent).toBe(
+      'Add search keywords',
+    );
   });
 
-  it('asked from the toolbar, it gives no import reason', async () => {
+  it('asked from the toolbar, it gives no import reason and opens at once', async () => {
     const root = await shown('memories', offer({ reason: 'asked' }));
     expect(root.textContent).not.toContain('The memories you imported');
+    expect(root.querySelector('.fold-head button')?.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('offered unasked, it waits folded on one line until opened', async () => {
+    const root = await shown('memories', offer());
+    const head = root.querySelector<HTMLButtonElement>('.fold-head button')!;
+    const body = root.querySelector<HTMLElement>('.fold-body')!;
+    expect(head.getAttribute('aria-expanded')).toBe('false');
+    expect(body.hidden).toBe(true);
+    await act(() => head.click());
+    expect(head.getAttribute('aria-expanded')).toBe('true');
+    expect(body.hidden).toBe(false);
   });
 });

@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TabNav } from '../../../components/tab-nav';
-import { navTabs, PANEL_VIEWS } from '../../../entrypoints/sidepanel/views/registry';
+import { groupViews, isGroup, navTabs, PANEL_VIEWS, VIEW_GROUPS } from '../../../entrypoints/sidepanel/views/registry';
 import { lang } from '../../../lib/i18n';
 import { STRING_MODULES } from '../../../lib/i18n/dictionary';
 import { mount, resetAfterEach } from './mount';
@@ -54,36 +54,57 @@ describe('the view registry', () => {
     }
   });
 
-  it('shows every view as a tab, in both languages, and the arrow keys reach each one', async () => {
+  /** Renders a tab row and walks it with ArrowRight: the ids reached, in order, back to the first. */
+  function walk(tabs: readonly { id: string; label: string }[]): { names: string[]; visited: string[] } {
+    let current = tabs[0]!.id;
+    const render = () =>
+      mount(
+        <TabNav
+          label="Views"
+          tabs={tabs}
+          current={current}
+          onSelect={(id) => {
+            current = id;
+          }}
+        />,
+      );
+    let root = render();
+    const names = [...root.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent ?? '');
+    const visited: string[] = [];
+    for (let i = 0; i < tabs.length; i++) {
+      visited.push(current);
+      const tab = root.querySelector<HTMLElement>(`[data-tab="${current}"]`)!;
+      expect(tab.tabIndex).toBe(0);
+      tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
+      root.remove();
+      root = render();
+    }
+    expect(current).toBe(tabs[0]!.id);
+    root.remove();
+    return { names, visited };
+  }
+
+  it('shows every view as a tab (top row, or inside its group), in both languages, and the arrow keys reach each one', () => {
     for (const language of ['en', 'zh'] as const) {
       lang.value = language;
-      let current: string = PANEL_VIEWS[0].id;
-      const visited: string[] = [];
-      const render = () =>
-        mount(
-          <TabNav
-            label="Views"
-            tabs={navTabs()}
-            current={current as never}
-            onSelect={(id) => {
-              current = id;
-            }}
-          />,
+      const top = navTabs();
+      const { names, visited } = walk(top);
+      expect(names).toEqual(top.map((tab) => tab.label));
+      const reached = visited.flatMap((id) => (isGroup(id) ? walk(groupViews(id)).visited : [id]));
+      expect(reached).toEqual(PANEL_VIEWS.map((v) => v.id));
+      for (const v of PANEL_VIEWS)
+        expect(names.concat(...VIEW_GROUPS.map((g) => walk(groupViews(g.id)).names))).toContain(
+          v.label[language === 'zh' ? 1 : 0],
         );
-      let root = render();
-      const names = [...root.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent);
-      expect(names).toEqual(PANEL_VIEWS.map((v) => v.label[language === 'zh' ? 1 : 0]));
-      for (let i = 0; i < PANEL_VIEWS.length; i++) {
-        visited.push(current);
-        const tab = root.querySelector<HTMLElement>(`[data-tab="${current}"]`)!;
-        expect(tab.tabIndex).toBe(0);
-        tab.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowRight', bubbles: true }));
-        root.remove();
-        root = render();
-      }
-      expect(visited).toEqual(PANEL_VIEWS.map((v) => v.id));
-      expect(current).toBe(PANEL_VIEWS[0].id);
-      root.remove();
+    }
+  });
+
+  it('keeps the top row short enough for a 320 px panel (at most five tabs), and every group labelled in both languages', () => {
+    expect(navTabs().length).toBeLessThanOrEqual(5);
+    for (const { id, label } of VIEW_GROUPS) {
+      expect(label[0], id).not.toMatch(HAN);
+      expect(label[1], id).toMatch(HAN);
+      expect(groupViews(id).length, id).toBeGreaterThan(1);
     }
   });
 });
