@@ -123,6 +123,8 @@ const SCHEMA_V8 = { ...SCHEMA_V7, synced: 'id' } as const;
 export interface SyncedRow {
   id: string;
   h: string;
+  /** The latest change time the synced state records: an older state arriving later is a replay. */
+  c?: string;
 }
 
 /**

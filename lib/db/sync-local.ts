@@ -40,6 +40,8 @@ export interface IncomingMemory {
   rec: SyncedMemory | null;
   /** Hash of `rec` (absent when deleted). */
   h: string | null;
+  /** The latest change the document records (a deletion: its time). */
+  clock: string;
   /** Records to add if absent: a text written apart on two devices (a version, a review item). */
   extras?: MemoryRecord[];
 }
@@ -53,6 +55,8 @@ export interface ApplyResult {
   deferred: number;
   /** New memories that were already here under another id: one was kept. */
   duplicates: number;
+  /** Keys whose incoming state is older than the one already synced (a replay): ignored, sent again. */
+  stale: string[];
 }
 
 type Known = { id: string; type: string; scope: string; content: string; key: string };
@@ -96,14 +100,21 @@ async function duplicateIndex(db: MemDB): Promise<{ known: Known[]; byKey: Map<s
  * as one: every device keeps the smaller id, and the other id's removal travels as a deletion.
  */
 async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promise<ApplyResult> {
-  const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0 };
+  const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [] };
   const fresh = items.filter((i) => i.rec !== null);
   const index = fresh.length > 0 ? await duplicateIndex(db) : { known: [], byKey: new Map<string, Known>() };
   const near = fresh.length <= NEAR_DUPLICATE_SCAN_LIMIT;
   await db.transaction('rw', db.memories, db.synced, async () => {
     for (const item of items) {
       const current = await db.memories.get(item.id);
-      const base = (await db.synced.get(item.key))?.h;
+      const row = await db.synced.get(item.key);
+      if (row?.c && item.clock < row.c) {
+        // The server handed back an older state: keep ours and mark it to be sent again.
+        result.stale.push(item.key);
+        await db.synced.put({ ...row, h: '' });
+        continue;
+      }
+      const base = row?.h;
       const here = current ? hashMemory(current) : undefined;
       if (here !== base && here !== (item.h ?? undefined)) {
         result.deferred++;
@@ -119,7 +130,7 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
       if (twin && twin.id < item.id) {
         // Kept here under the smaller id; the synced hash stays, so the next round deletes this one.
         result.duplicates++;
-        await db.synced.put({ id: item.key, h: item.h as string });
+        await db.synced.put({ id: item.key, h: item.h as string, c: item.clock });
         continue;
       }
       if (twin) {
@@ -127,7 +138,7 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
         await db.memories.delete(twin.id);
       }
       await db.memories.put(toRecord(item.rec, current));
-      await db.synced.put({ id: item.key, h: item.h as string });
+      await db.synced.put({ id: item.key, h: item.h as string, c: item.clock });
       for (const extra of item.extras ?? []) if (!(await db.memories.get(extra.id))) await db.memories.add(extra);
     }
   });

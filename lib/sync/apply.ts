@@ -12,7 +12,7 @@ import { canon } from './canon';
 import { type DeviceDoc, decodeDoc, encodeDoc, type PlainDoc, type SyncedMemory } from './codec';
 import type { SyncKeys } from './keys';
 import type { LocalPort } from './local-port';
-import { resolve } from './merge';
+import { lastChange, resolve } from './merge';
 import { conflictLeaves, type Write, writeRevs } from './mirror-docs';
 import { PARAMS_ID } from './params';
 import type { ChangeRow, Db } from './pouch-types';
@@ -98,7 +98,8 @@ async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>)
   const here = hashValue(readGroup(settings, doc.group));
   const incoming = hashValue(doc.value);
   const base = (await input.local.synced()).get(doc.id);
-  if (here !== base && here !== incoming) return false;
+  // Never synced from here: a joining device takes the server's rules.
+  if (base !== undefined && here !== base && here !== incoming) return false;
   const next = writeGroup(settings, doc.group, doc.value);
   if (!next) return false;
   if (here !== incoming) await input.local.saveSettings(next);
@@ -126,14 +127,16 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
     const d = r.doc;
     if (d.k === 'm') {
       const extras = r.otherTexts.flatMap((text) => twoDeviceRecords(d.rec.id, d.rec, text, input.now));
-      incoming.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSynced(d.rec), extras });
-    } else if (d.k === 'x') incoming.push({ key: d.id, id: d.id.slice(2), rec: null, h: null });
+      incoming.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSynced(d.rec), clock: lastChange(d), extras });
+    } else if (d.k === 'x') incoming.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
     else if (d.k === 'r') await applyRules(input, d);
     else out.devices.push(d);
   }
   for (const w of await writeRevs(input.mirror, writes)) input.own.add(w);
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
+  for (const key of result.stale)
+    out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
 }
 
 /** Applies every mirror change since the last applied one; the position is saved batch by batch. */

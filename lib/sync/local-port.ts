@@ -6,7 +6,7 @@ import type { Settings } from '../settings/schema';
 export interface LocalPort {
   memories(): Promise<MemoryRecord[]>;
   synced(): Promise<Map<string, string>>;
-  markSynced(rows: readonly { id: string; h: string }[], removed?: readonly string[]): Promise<void>;
+  markSynced(rows: readonly { id: string; h: string; c?: string }[], removed?: readonly string[]): Promise<void>;
   applyIncoming(items: readonly IncomingMemory[]): Promise<ApplyResult>;
   loadSettings(): Promise<Settings>;
   saveSettings(next: Settings): Promise<unknown>;

@@ -90,7 +90,7 @@ export function mergeMemories(a: MemoryDoc, b: MemoryDoc): MemoryMerge {
 }
 
 /** The latest change a memory document records. */
-function lastChange(doc: MemoryDoc): string {
+export function lastChange(doc: MemoryDoc): string {
   return Object.values(doc.clk).sort().at(-1) ?? '';
 }
 

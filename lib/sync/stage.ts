@@ -8,7 +8,7 @@ import { decodeDoc, encodeDoc, type MemoryDoc, memoryKey, type PlainDoc, rulesKe
 import type { SyncKeys } from './keys';
 import { serverId } from './keys';
 import type { LocalPort } from './local-port';
-import { stampMemory } from './merge';
+import { lastChange, stampMemory } from './merge';
 import { currentRevs, type Write, writeRevs } from './mirror-docs';
 import type { Db } from './pouch-types';
 import { hashMemory, hashValue, project } from './project';
@@ -23,6 +23,11 @@ export interface StageInput {
   now: string;
   /** Extra documents to write as they are (this device's own device document). */
   extra?: PlainDoc[];
+  /**
+   * Stage rule groups never synced from here. Off before the first pull: a device joining
+   * takes the rules already on the server rather than overwriting them with its own.
+   */
+  newRules?: boolean;
   checkpoint?: () => void;
 }
 
@@ -36,6 +41,8 @@ export interface StageResult {
 interface Pending {
   key: string;
   h: string | null;
+  /** The latest change the staged (or unchanged) memory document records. */
+  c?: string;
   make: (base: PlainDoc | null) => PlainDoc | null;
 }
 
@@ -60,6 +67,7 @@ async function pendingChanges(input: StageInput): Promise<Pending[]> {
     const key = rulesKey(group);
     const value = readGroup(settings, group);
     const h = hashValue(value);
+    if (!synced.has(key) && !input.newRules) continue;
     if (synced.get(key) !== h) out.push({ key, h, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
   return out;
@@ -81,7 +89,10 @@ export async function stage(input: StageInput): Promise<StageResult> {
     const sid = sids[i] as string;
     const leaf = current.get(sid);
     const decoded = leaf ? await decodeDoc(keys, leaf.body) : null;
-    const doc = p.make(decoded?.ok ? decoded.doc : null);
+    const baseDoc = decoded?.ok ? decoded.doc : null;
+    const doc = p.make(baseDoc);
+    const stamped = doc ?? baseDoc;
+    if (stamped?.k === 'm') p.c = lastChange(stamped);
     if (doc) {
       writes.push({ ...(await encodeDoc(keys, doc)), ...(leaf ? { _rev: leaf.rev } : {}) });
       staged.push(sid);
@@ -98,7 +109,7 @@ export async function stage(input: StageInput): Promise<StageResult> {
   const ok = new Set(written.map((w) => w.slice(0, w.indexOf('@'))));
   const landed = marks.filter((m) => m.sid === null || ok.has(m.sid)).map((m) => m.p);
   await local.markSynced(
-    landed.flatMap((p) => (p.h === null ? [] : [{ id: p.key, h: p.h }])),
+    landed.flatMap((p) => (p.h === null ? [] : [{ id: p.key, h: p.h, ...(p.c ? { c: p.c } : {}) }])),
     landed.flatMap((p) => (p.h === null ? [p.key] : [])),
   );
   return { written, staged };
