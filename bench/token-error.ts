@@ -1,7 +1,7 @@
 /**
  * `node --import tsx bench/token-error.ts FILE...`: error of the product's token estimate
  * (lib/ranking/tokens.ts) against the reference tokenizer, per text, split into texts with
- * Chinese/Japanese characters and texts without; the figures quoted in the README.
+ * Chinese/Japanese characters and texts without; the figures quoted in docs/benchmarks.md.
  */
 import { hasCjk } from '../lib/cjk';
 import { estimateTokens } from '../lib/ranking/tokens';

@@ -4,7 +4,7 @@
  * are switched off (the host then exits and removes its socket, so a desktop tool's next call
  * fails at once with the clear error). Each call the host passes on goes through the router as
  * the `native` sender kind, zod-checked like any other message. An open port keeps the service
- * worker alive; that cost is measured in the README (bench:bridge).
+ * worker alive; that cost is measured in docs/benchmarks.md (bench:bridge).
  */
 import { browser } from '#imports';
 import { HOST_NAME, MAX_FRAME_BYTES } from '../../lib/bridge/limits';

@@ -1,5 +1,5 @@
 /**
- * The memory JSON format (README: "Memory JSON"): parse an import file into complete records,
+ * The memory JSON format (docs/memory-file.md): parse an import file into complete records,
  * or serialise the store. Pure: no storage here, so every error case is testable in isolation.
  */
 import * as z from 'zod/mini';

@@ -14,7 +14,7 @@ export interface NewMemoryInput {
   keywords?: readonly string[];
 }
 
-/** A fresh active memory with every default the format promises (README: Memory JSON). */
+/** A fresh active memory with every default the format promises (docs/memory-file.md). */
 export function createMemory(input: NewMemoryInput): MemoryRecord {
   const at = now();
   const content = input.content.trim();

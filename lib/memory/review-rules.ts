@@ -1,5 +1,5 @@
 /**
- * Which memories wait for the user's review before they are used (README: Guarantees). A
+ * Which memories wait for the user's review before they are used (docs/guarantees.md). A
  * memory the extension writes by itself is held back when its text reads as an instruction to
  * the assistant, carries a link, an e-mail address or markup, or would go into every message
  * (an address or style preference of importance 4 or 5); the callers add the reasons only they

@@ -84,7 +84,7 @@ export const MemoryKeywordsSchema = z
   .array(z.string().check(z.maxLength(MAX_KEYWORD_CHARS)))
   .check(z.maxLength(MAX_KEYWORDS));
 
-/** One memory exactly as the memory JSON format (README) spells it. */
+/** One memory exactly as the memory JSON format (docs/memory-file.md) spells it. */
 export const MemorySchema = z.object({
   id: z.string().check(z.minLength(1), z.maxLength(200)),
   content: MemoryContentSchema,

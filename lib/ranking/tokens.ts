@@ -5,7 +5,7 @@
  * so treat it as a reference, not the truth) on ~2,000 memories, queries and dialog turns of
  * the shared bench: Chinese ~1.1 tokens per character, English ~0.9 per word. Measured error
  * per text (bench/token-error.ts): median 5% (English) and 10% (Chinese), p95 14% / 29%; on
- * whole blocks it averages out (README, "Token estimate"; tests/unit/ranking/tokens.test.ts).
+ * whole blocks it averages out (docs/retrieval.md, "Token estimate"; tests/unit/ranking/tokens.test.ts).
  */
 import { CJK_CHAR as CJK } from '../cjk';
 

@@ -1,5 +1,5 @@
 /**
- * Comments and the README cite only what a reader of the repository can open: the design
+ * Comments and the documents cite only what a reader of the repository can open: the design
  * rules are in DESIGN.md (numbered sections), not in documents outside it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -19,8 +19,9 @@ function files(dir: string, out: string[] = []): string[] {
 }
 
 const sources = () => [
-  ...['lib', 'entrypoints', 'components', 'tests', 'bench'].flatMap((d) => files(join(ROOT, d))),
+  ...['lib', 'entrypoints', 'components', 'tests', 'bench', 'docs'].flatMap((d) => files(join(ROOT, d))),
   join(ROOT, 'README.md'),
+  join(ROOT, 'CONTRIBUTING.md'),
 ];
 
 describe('citations', () => {
