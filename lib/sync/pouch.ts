@@ -24,8 +24,15 @@ export interface Pouches {
   remote(url: string, login: Login | null): Db;
 }
 
+let shared: PouchStatic | null = null;
+const adapters = new Set<string>();
+
+/** Plugins change PouchDB's one constructor, and replication refuses a second registration. */
 export function makePouch(localAdapter: unknown, adapterName: string): Pouches {
-  const Pouch = (PouchCore as PouchStatic).plugin(localAdapter).plugin(httpAdapter).plugin(replication);
+  shared ??= (PouchCore as PouchStatic).plugin(httpAdapter).plugin(replication);
+  if (!adapters.has(adapterName)) shared.plugin(localAdapter);
+  adapters.add(adapterName);
+  const Pouch = shared;
   return {
     mirror: (name) => new Pouch(name, { adapter: adapterName, auto_compaction: true }),
     remote: (url, login) => new Pouch(url, { adapter: 'http', ...(login ? { auth: login } : {}) }),
