@@ -103,7 +103,7 @@ async function main(): Promise<void> {
   const server = await startCouchServer();
   const url = server.dbUrl('claude-mem');
   const [made, deriveMs] = await timed(() => createParams(PASSPHRASE));
-  const remoteA = pouch.remote(url, null);
+  const remoteA = pouch.remote(url, null, true);
   await remoteA.put(made.doc);
   const a = new BenchDevice('a', made.keys, remoteA);
   const memories = Array.from({ length: opts.memories }, (_, i) => syntheticMemory(i));
