@@ -112,7 +112,20 @@ export const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdir
  * apart from the memories so a proposal is never injected, exported or used to supersede
  * before the user accepts it; listed by state.
  */
-const SCHEMA_V7 = { ...SCHEMA_V6, tidy: 'id, state' } as const;
+export const SCHEMA_V7 = { ...SCHEMA_V6, tidy: 'id, state' } as const;
+
+/**
+ * v8: sync (lib/sync/), what each record last synced as: `id` the record's sync key (`m:<id>`,
+ * `r:<group>`), `h` the hash of what travelled. A record whose hash differs changed here since.
+ */
+const SCHEMA_V8 = { ...SCHEMA_V7, synced: 'id' } as const;
+
+export interface SyncedRow {
+  id: string;
+  h: string;
+  /** The latest change time the synced state records: an older state arriving later is a replay. */
+  c?: string;
+}
 
 /**
  * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
@@ -158,6 +171,7 @@ export class MemDB extends Dexie {
   hdirty!: EntityTable<{ id: string }, 'id'>;
   hdead!: EntityTable<HistoryDeadRow, 'n'>;
   tidy!: EntityTable<TidyProposalRow, 'id'>;
+  synced!: EntityTable<SyncedRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -180,6 +194,8 @@ export class MemDB extends Dexie {
       });
     // v7: a new table, nothing to copy.
     this.version(7).stores(SCHEMA_V7);
+    // v8: a new table, empty until sync is turned on.
+    this.version(8).stores(SCHEMA_V8);
   }
 }
 
