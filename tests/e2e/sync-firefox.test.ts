@@ -7,7 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../lib/memory/types';
 import { type CouchServer, startCouchServer } from './harness/couch-server';
-import { type ChromiumDevice, type FirefoxDevice, launchChromiumDevice, launchFirefoxDevice } from './harness/sync-devices';
+import {
+  type ChromiumDevice,
+  type FirefoxDevice,
+  launchChromiumDevice,
+  launchFirefoxDevice,
+} from './harness/sync-devices';
 import {
   chromiumPanel,
   current,
