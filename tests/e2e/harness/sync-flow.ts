@@ -5,7 +5,7 @@
  * driven by Playwright (Chromium) or Puppeteer (Firefox) behind one small interface.
  */
 import type { Page } from 'playwright-core';
-import type { Page as FirefoxPage } from 'puppeteer-core';
+import type { ElementHandle, Page as FirefoxPage } from 'puppeteer-core';
 import { expect } from 'vitest';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import type { SyncStatus } from '../../../lib/sync/schemas';
@@ -66,7 +66,19 @@ export function firefoxPanel(page: FirefoxPage): PanelDriver {
       await page.locator('::-p-aria([name="Settings"][role="tab"])').click();
       await page.locator('::-p-aria([name="Sync state"][role="status"])').wait();
     },
-    fill: (label, value) => page.locator(`::-p-aria([name="${label}"][role="textbox"])`).fill(value),
+    // Firefox's accessibility tree names these inputs differently over BiDi: find the label's
+    // control in the page, then type into it as a user does.
+    async fill(label, value) {
+      const handle = await page.waitForFunction(
+        (text) => [...document.querySelectorAll('label')].find((l) => l.textContent?.trim() === text)?.control,
+        {},
+        label,
+      );
+      const input = handle.asElement() as ElementHandle<HTMLInputElement>;
+      await input.evaluate((el) => el.select());
+      if (value) await input.type(value);
+      else await input.press('Backspace');
+    },
     click: (button) => page.locator(`::-p-aria([name="${button}"][role="button"])`).click(),
   };
 }
