@@ -13,11 +13,11 @@ import 'fake-indexeddb/auto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_BIN, freshDir, ROOT } from '../tests/e2e/harness/paths';
 import { table } from './lib/cli';
 import type { HistoryFigures } from './lib/history-run';
+import { pageScript } from './lib/page-script';
 
 const { values } = parseArgs({
   options: {
@@ -39,20 +39,8 @@ async function inNode(): Promise<HistoryFigures> {
   return runHistoryBench(CHATS, (line) => console.log(`[node] ${line}`), heap);
 }
 
-async function pageScript(): Promise<string> {
-  const out = await build({
-    entryPoints: [join(ROOT, 'bench/lib/history-page.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
-}
-
 async function inChromium(): Promise<HistoryFigures> {
-  const script = await pageScript();
+  const script = await pageScript('history-page.ts');
   const context = await chromium.launchPersistentContext(freshDir('history-bench'), {
     executablePath: CHROMIUM_BIN,
     headless: false,

@@ -12,13 +12,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../tests/e2e/harness/chromium';
 import { ask } from '../tests/e2e/harness/extension-calls';
-import { CHROME_EXT, ROOT } from '../tests/e2e/harness/paths';
+import { CHROME_EXT } from '../tests/e2e/harness/paths';
 import { FIXTURES } from '../tests/e2e/harness/sites';
 import { table } from './lib/cli';
+import { pageScript } from './lib/page-script';
 
 const WITH_HOST = 'https://chatgpt.com';
 /** A host no adapter matches: the same page without the extension. */
@@ -46,18 +46,6 @@ function parse(argv: readonly string[]): Options {
     else throw new Error(`unknown option ${flag}`);
   }
   return opts;
-}
-
-async function pageScript(): Promise<string> {
-  const out = await build({
-    entryPoints: [join(ROOT, 'bench/lib/stream-page.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    logLevel: 'warning',
-  });
-  return out.outputFiles[0]!.text;
 }
 
 async function serve(context: BrowserContext, script: string): Promise<void> {
@@ -150,7 +138,7 @@ const extra = (a: number, b: number) => `${a - b >= 0 ? '+' : ''}${Math.round(a 
 
 async function main(): Promise<void> {
   const opts = parse(process.argv.slice(2));
-  const script = await pageScript();
+  const script = await pageScript('stream-page.ts');
   const ext = await launchChromium({ extensionPath: opts.ext });
   try {
     await serve(ext.context, script);

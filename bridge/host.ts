@@ -181,7 +181,11 @@ export function startHost(opts: HostOptions): Promise<{ close(): Promise<void> }
       toBrowser({ kind: 'ready', version: BRIDGE_VERSION, error: String(error).slice(0, 500) });
       reject(error);
     });
-    server.listen(opts.socketPath, () => {
+    // Never readableAll/writableAll: on Windows those add Everyone to the pipe's DACL. libuv
+    // creates the pipe's first instance with FILE_FLAG_FIRST_PIPE_INSTANCE, so a pipe of this
+    // name that another process made first fails here (EADDRINUSE) rather than being shared.
+    // Node offers no way to pass the pipe an owner-only security descriptor (docs/bridge.md).
+    server.listen({ path: opts.socketPath, readableAll: false, writableAll: false }, () => {
       process.umask(oldMask);
       socketIno = opts.dir ? inoOf(opts.socketPath) : null;
       toBrowser({ kind: 'ready', version: BRIDGE_VERSION });

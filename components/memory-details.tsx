@@ -3,6 +3,7 @@ import { t } from '../lib/i18n';
 import { dateTime } from '../lib/i18n/format';
 import { scopeLabel } from '../lib/i18n/labels';
 import type { MemoryRecord } from '../lib/memory/types';
+import { sourceUrlOn } from '../lib/sites/urls';
 import { MemoryHistory } from './memory-history';
 
 export interface MemoryDetailsProps {
@@ -50,19 +51,10 @@ function KeywordsField({ memory: m, onSave }: { memory: MemoryRecord; onSave: (k
   );
 }
 
-/** Only web links are clickable: an imported file could carry any URL. */
-function safeHref(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Where a memory came from and what it replaced or was replaced by. */
 export function MemoryDetails({ memory: m, replaces, replacedBy, onSaveKeywords }: MemoryDetailsProps) {
-  const href = m.source ? safeHref(m.source.url) : null;
+  // A file could carry any URL: only the place the source names is linked.
+  const href = m.source ? sourceUrlOn(m.source.site, m.source.url) : '';
   return (
     <dl class="memory-details">
       <dt>{t('mem.source')}</dt>

@@ -6,6 +6,8 @@
  * Written as a ChatGPT export: a message tree per chat with a hidden system node and one
  * abandoned (edited) branch, as real exports have.
  */
+import { mulberry32 } from './seeded';
+
 const COMMON =
   'time year people way day man thing woman life child world school state family student group country problem hand part place case week company system program question work government number night point home water room mother area money story fact month lot right study book eye job word business issue side kind head house service friend father power hour game line end member law car city community name president team minute idea kid body information back parent face others level office door health person art war history party result change morning reason research girl guy moment air teacher force education garden kitchen recipe travel music movie budget flight hotel ticket coffee bread starter glaze python server database query index memory chart report plan meeting email project deadline invoice visa passport'.split(
     ' ',
@@ -14,17 +16,6 @@ const SYLLABLES =
   'ka lo mi ne ru ta shi po ve da qui zor ben tal mar fen gil hop jun kes lum nor pex rav sul tev wim yar zel'.split(
     ' ',
   );
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function zipf(n: number, random: () => number): () => number {
   const cum = new Float64Array(n);
@@ -46,7 +37,7 @@ function zipf(n: number, random: () => number): () => number {
   };
 }
 
-const random = rng(20261201);
+const random = mulberry32(20261201);
 const EN: string[] = [...COMMON];
 while (EN.length < 30_000) {
   const k = 2 + Math.floor(random() * 3);
@@ -170,7 +161,7 @@ export function chatGptExport(chats: number, turns: number): Corpus {
 
 /** Search queries of the kinds people type: one or two words, Chinese words, a phrase, a site. */
 export function historyQueries(n: number): string[] {
-  const q = rng(7);
+  const q = mulberry32(7);
   const word = () => EN[10 + Math.floor(q() * 3000)]!;
   const zhWord = (len: number) => ZH.filter((w) => w.length === len)[Math.floor(q() * 500)]!;
   const kinds = [

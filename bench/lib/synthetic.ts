@@ -7,18 +7,7 @@
  * Same seed, same store, on every machine.
  */
 import type { MemoryRecord, MemoryType } from '../../lib/memory/types';
-
-/** mulberry32: a tiny seeded PRNG, good enough to make data, not for anything secret. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from './seeded';
 
 const EN_SYLLABLES = 'ka lo mi ne sa ri tu vo pe la do fi gra shen tor bel mun dak vis ren pol kry zan hes'.split(' ');
 const ZH_CHARS = [
@@ -82,9 +71,9 @@ function keywordsOf(rand: () => number, vocab: { en: string[]; zh: string[] }): 
 }
 
 export function syntheticStore(count: number, seed = 42): MemoryRecord[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   // Its own generator, so the memories' text is the same store as before keywords were added.
-  const kwRand = prng(seed + 1);
+  const kwRand = mulberry32(seed + 1);
   const vocab = vocabulary(rand, Math.max(200, Math.floor(count / 5)));
   const base = Date.parse('2025-01-01T00:00:00.000Z');
   return Array.from({ length: count }, (_, i) => {
@@ -112,8 +101,8 @@ export function syntheticStore(count: number, seed = 42): MemoryRecord[] {
 }
 
 export function syntheticQueries(count: number, storeSize: number, seed = 7): string[] {
-  const rand = prng(seed);
+  const rand = mulberry32(seed);
   // Same vocabulary as the store of that size: queries must hit real postings.
-  const vocab = vocabulary(prng(42), Math.max(200, Math.floor(storeSize / 5)));
+  const vocab = vocabulary(mulberry32(42), Math.max(200, Math.floor(storeSize / 5)));
   return Array.from({ length: count }, () => sentence(rand, vocab));
 }

@@ -2,19 +2,17 @@
  * `npm run bridge:install` / `bridge:uninstall`: builds the bridge, writes its launcher and a
  * host manifest for each browser (per user; Windows also its registry key), and prints the
  * config for the desktop tools. Uninstall removes exactly what install wrote.
- *   --browser chrome,chromium,edge,brave,firefox   (default: all)
- *   --user-data-dir DIR   a Chromium-family profile root started with --user-data-dir
+ * Its options: bridge/install/options.ts.
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { EXTENSION_PUBLIC_KEY, GECKO_ID } from '../../lib/bridge/extension-identity';
 import { HOST_NAME } from '../../lib/bridge/limits';
 import { BUNDLE, buildBridge } from '../build';
-import { extensionIdFromKey, hostManifest } from './manifest';
+import { hostManifest } from './manifest';
+import { type InstallOptions, installOptions } from './options';
 import { configSnippets } from './snippets';
 import { BROWSERS, type Browser, manifestTargets, type Platform, type Target } from './targets';
 
@@ -22,23 +20,6 @@ const CHECKOUT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DIST = join(CHECKOUT, 'bridge', 'dist');
 const WINDOWS = process.platform === 'win32';
 const LAUNCHER = join(DIST, WINDOWS ? 'claude-mem-host.bat' : 'claude-mem-host');
-
-function options(argv: string[]): { command: string; browsers: Browser[]; userDataDir?: string } {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { browser: { type: 'string', multiple: true }, 'user-data-dir': { type: 'string' } },
-  });
-  const names = (values.browser ?? []).flatMap((b) => b.split(',')).filter(Boolean);
-  const unknown = names.filter((b) => !(BROWSERS as readonly string[]).includes(b));
-  if (unknown.length > 0) throw new Error(`unknown browser ${unknown.join(', ')} (one of ${BROWSERS.join(', ')})`);
-  const browsers = names.length > 0 ? (names as Browser[]) : [...BROWSERS];
-  const userDataDir = values['user-data-dir'] ? resolve(values['user-data-dir']) : undefined;
-  // `npm run bridge:install -- uninstall` arrives as `install uninstall`: doing either would surprise.
-  if (positionals.length > 1)
-    throw new Error(`one command, not ${positionals.join(' ')} (npm run bridge:uninstall removes)`);
-  return { command: positionals[0] ?? 'install', browsers, ...(userDataDir ? { userDataDir } : {}) };
-}
 
 function targets(browsers: Browser[], userDataDir?: string): Target[] {
   const platform = (WINDOWS ? 'win32' : process.platform === 'darwin' ? 'darwin' : 'linux') as Platform;
@@ -63,24 +44,23 @@ async function writeLauncher(): Promise<void> {
   chmodSync(LAUNCHER, 0o755);
 }
 
-async function install(list: Target[]): Promise<void> {
+async function install(list: Target[], ids: Pick<InstallOptions, 'chromeIds' | 'geckoIds'>): Promise<void> {
   await writeLauncher();
-  const chromeExtensionId = extensionIdFromKey(EXTENSION_PUBLIC_KEY);
   for (const t of list) {
     mkdirSync(dirname(t.file), { recursive: true });
     const manifest = hostManifest({
       browser: t.browser,
       hostName: HOST_NAME,
       path: LAUNCHER,
-      chromeExtensionId,
-      geckoId: GECKO_ID,
+      chromeIds: ids.chromeIds,
+      geckoIds: ids.geckoIds,
     });
     writeFileSync(t.file, `${JSON.stringify(manifest, null, 2)}\n`);
     if (t.registryKey) execFileSync('reg', ['add', t.registryKey, '/ve', '/t', 'REG_SZ', '/d', t.file, '/f']);
     console.log(`${t.browser}: ${t.file}${t.registryKey ? ` (registry ${t.registryKey})` : ''}`);
   }
   console.log(
-    `\nThe extension allowed to connect: chrome-extension://${chromeExtensionId}/ and ${GECKO_ID} (Firefox).`,
+    `\nAllowed to connect: ${ids.chromeIds.map((id) => `chrome-extension://${id}/`).join(', ')} and ${ids.geckoIds.join(', ')} (Firefox).`,
   );
   console.log('Turn it on in the browser: claude-mem side panel → Settings → Desktop tools (MCP).\n');
   console.log(configSnippets(CHECKOUT));
@@ -106,9 +86,9 @@ function uninstall(list: Target[], everywhere: boolean): void {
 }
 
 try {
-  const opts = options(process.argv.slice(2));
+  const opts = installOptions(process.argv.slice(2));
   const list = targets(opts.browsers, opts.userDataDir);
-  if (opts.command === 'install') await install(list);
+  if (opts.command === 'install') await install(list, opts);
   else if (opts.command === 'uninstall') uninstall(list, opts.browsers.length === BROWSERS.length && !opts.userDataDir);
   else throw new Error(`unknown command ${opts.command} (install or uninstall)`);
 } catch (error) {

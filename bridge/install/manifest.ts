@@ -1,6 +1,6 @@
 /**
  * The host manifest each browser reads: the host's name, the program it starts, and exactly
- * which extension may connect — Chromium-family browsers by origin (`allowed_origins`, no
+ * which extensions may connect — Chromium-family browsers by origin (`allowed_origins`, no
  * wildcards allowed), Firefox by add-on id (`allowed_extensions`).
  */
 import { createHash } from 'node:crypto';
@@ -17,8 +17,10 @@ export interface ManifestInput {
   hostName: string;
   /** The launcher the browser runs (absolute). */
   path: string;
-  chromeExtensionId: string;
-  geckoId: string;
+  /** Chromium extension ids allowed to connect (checked by install options). */
+  chromeIds: readonly string[];
+  /** Firefox add-on ids allowed to connect. */
+  geckoIds: readonly string[];
 }
 
 export function hostManifest(m: ManifestInput): Record<string, unknown> {
@@ -29,6 +31,6 @@ export function hostManifest(m: ManifestInput): Record<string, unknown> {
     type: 'stdio',
   };
   return m.browser === 'firefox'
-    ? { ...common, allowed_extensions: [m.geckoId] }
-    : { ...common, allowed_origins: [`chrome-extension://${m.chromeExtensionId}/`] };
+    ? { ...common, allowed_extensions: [...m.geckoIds] }
+    : { ...common, allowed_origins: m.chromeIds.map((id) => `chrome-extension://${id}/`) };
 }

@@ -9,7 +9,7 @@ import type { MemoryRecord } from '../memory/types';
 import { detectIntent, type Intent, LOOKUP_INTENT } from '../ranking/intent';
 import { PROFILE_KINDS } from '../ranking/profile';
 import type { RankedMemory } from '../ranking/ranked';
-import type { MemoryIndex } from '../ranking/retrieve';
+import { eligible, type MemoryIndex } from '../ranking/retrieve';
 import { relevant } from '../ranking/select';
 import { DEFAULT_RESULTS } from './limits';
 import type { ToolMemory } from './schemas';
@@ -51,6 +51,15 @@ export function profileForTool(index: MemoryIndex, opts: ToolSelectOptions): Ran
     .filter((r) => (r.parts.profile ?? 0) > 0);
   const seen = new Set<string>();
   return [...standing, ...circumstances].filter((r) => !seen.has(r.memory.id) && seen.add(r.memory.id));
+}
+
+/**
+ * What a tool may learn exists: what its search can return, and what tools proposed (every
+ * tool speaks through the one bridge, and a tool's own proposal is text it wrote).
+ */
+export function toolMayKnow(allowSiteScoped: boolean): (m: MemoryRecord) => boolean {
+  return (m) =>
+    m.status === 'proposed' ? m.origin?.kind === 'tool' : eligible(m, { site: null, anyScope: allowSiteScoped });
 }
 
 export function toToolMemory(m: MemoryRecord): ToolMemory {

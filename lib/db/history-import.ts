@@ -4,10 +4,12 @@
  * index in the same transaction. A chat captured in this browser is never replaced by an
  * import; one imported before is updated; one the user asked not to remember stays forgotten.
  */
+
 import type { ImportedConversation } from '../history/import/types';
 import { chatIdOf } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { boundTurns } from '../sites/bounds';
+import { chatUrlOn } from '../sites/urls';
 import { now } from '../time';
 import { db } from './db';
 import { markHistoryDirty } from './history-index';
@@ -33,7 +35,7 @@ function chatOfImport(c: ImportedConversation, previous: Chat | undefined, at: s
     id: chatIdOf(c.site, c.conversationId),
     site: c.site,
     conversationId: c.conversationId,
-    url: c.url,
+    url: chatUrlOn(c.site, c.url),
     title: c.title.slice(0, 500),
     turns: turnsOf(c, updatedAt),
     version: (previous?.version ?? 0) + 1,

@@ -3,6 +3,7 @@
  * Sorting and filtering run over the index's small per-chat rows; only the page shown is read
  * from the chats table.
  */
+import { chatHead } from '../history/chat-head';
 import type { HistoryChatSummary, HistoryListRequest } from '../history/schemas';
 import type { Chat } from '../memory/types';
 import { db } from './db';
@@ -12,16 +13,7 @@ const FIRST_WORDS = 140;
 
 function summaryOf(chat: Chat): HistoryChatSummary {
   const first = chat.turns.find((t) => t.role === 'user') ?? chat.turns[0];
-  return {
-    chatId: chat.id,
-    site: chat.site,
-    title: chat.title,
-    url: chat.url,
-    updatedAt: chat.updatedAt,
-    turns: chat.turns.length,
-    firstWords: (first?.text ?? '').replace(/\s+/g, ' ').trim().slice(0, FIRST_WORDS),
-    imported: chat.origin === 'imported',
-  };
+  return { ...chatHead(chat), firstWords: (first?.text ?? '').replace(/\s+/g, ' ').trim().slice(0, FIRST_WORDS) };
 }
 
 /** Indexed chats matching the filters, newest first. */

@@ -7,6 +7,7 @@
  */
 import { Dexie } from 'dexie';
 import { bucketOf, findInBucket, termBytes } from '../history/buckets';
+import { chatHead } from '../history/chat-head';
 import { type HistoryQuery, parseQuery } from '../history/query';
 import type { HistoryResult, HistorySearchRequest, HistorySearchResponse } from '../history/schemas';
 import { chatScore, recencyFactor } from '../history/score';
@@ -185,17 +186,7 @@ function resultOf(c: Candidate, chat: Chat, query: HistoryQuery): HistoryResult 
     if (hits.length >= HITS_PER_CHAT) break;
   }
   if (hits.length === 0) return null;
-  return {
-    chatId: chat.id,
-    site: chat.site,
-    title: chat.title,
-    url: chat.url,
-    updatedAt: chat.updatedAt,
-    turns: chat.turns.length,
-    imported: chat.origin === 'imported',
-    score: c.score,
-    hits,
-  };
+  return { ...chatHead(chat), score: c.score, hits };
 }
 
 export async function searchHistory(req: HistorySearchRequest): Promise<HistorySearchResponse> {

@@ -162,17 +162,23 @@ export interface ProposeInput {
 export type ProposeResult =
   /** Stored as proposed: listed for review, never used until the user accepts it. */
   | { outcome: 'proposed'; memory: MemoryRecord }
-  /** The store already holds this (an active or proposed near-duplicate): no new row. */
+  /** The writer may see an active near-duplicate: no new row. */
   | { outcome: 'known'; id: string }
   /** Refused by the privacy filter (its label, never the text) or empty once cleaned. */
   | { outcome: 'dropped'; reason: string };
 
 /**
  * A memory written from outside the panel (a desktop tool's `remember`): cleaned of invisible
- * characters, checked by the privacy filter, and stored as proposed in one transaction unless
- * an active or proposed memory of its type already says the same.
+ * characters, checked by the privacy filter, and stored as proposed in one transaction.
+ * `mayKnow` is what the writer may learn exists: it is the only thing the near-duplicate check
+ * compares with, so the answer never tells a hidden memory from no memory. A repeat of a
+ * proposal the writer may know of is answered with that proposal (no second row); text that
+ * repeats a hidden memory becomes a proposal of its own, for the user to reject.
  */
-export async function proposeMemory(input: ProposeInput): Promise<ProposeResult> {
+export async function proposeMemory(
+  input: ProposeInput,
+  mayKnow: (m: MemoryRecord) => boolean,
+): Promise<ProposeResult> {
   const { privacyPatterns } = await loadSettings();
   const cleaned = withoutInvisible(input.content);
   const content = cleaned.text.trim().slice(0, MAX_MEMORY_CHARS);
@@ -180,7 +186,10 @@ export async function proposeMemory(input: ProposeInput): Promise<ProposeResult>
   if (label) return { outcome: 'dropped', reason: label };
   return db.transaction('rw', db.memories, async () => {
     const current = await db.memories.where('status').anyOf('active', 'proposed').toArray();
-    const known = current.find((m) => m.type === input.type && relation(m.content, content) === 'duplicate');
+    const known = current.find(
+      (m) => mayKnow(m) && m.type === input.type && relation(m.content, content) === 'duplicate',
+    );
+    if (known?.status === 'proposed') return { outcome: 'proposed', memory: known };
     if (known) return { outcome: 'known', id: known.id };
     const importance = clampImportance(input.importance ?? 3);
     const why = memoryReasons({ content, type: input.type, importance });

@@ -101,9 +101,8 @@ async function duplicateIndex(db: MemDB): Promise<{ known: Known[]; byKey: Map<s
  */
 async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promise<ApplyResult> {
   const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [] };
-  const fresh = items.filter((i) => i.rec !== null);
-  const index = fresh.length > 0 ? await duplicateIndex(db) : { known: [], byKey: new Map<string, Known>() };
-  const near = fresh.length <= NEAR_DUPLICATE_SCAN_LIMIT;
+  const near = items.filter((i) => i.rec !== null).length <= NEAR_DUPLICATE_SCAN_LIMIT;
+  let index: { known: Known[]; byKey: Map<string, Known> } | null = null;
   await db.transaction('rw', db.memories, db.synced, async () => {
     for (const item of items) {
       const current = await db.memories.get(item.id);
@@ -126,7 +125,8 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
         await db.synced.delete(item.key);
         continue;
       }
-      const twin = !current ? findDuplicate(item.rec, index.known, index.byKey, near) : null;
+      if (!current) index ??= await duplicateIndex(db);
+      const twin = !current && index ? findDuplicate(item.rec, index.known, index.byKey, near) : null;
       if (twin && twin.id < item.id) {
         // Kept here under the smaller id; the synced hash stays, so the next round deletes this one.
         result.duplicates++;

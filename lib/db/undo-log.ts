@@ -12,6 +12,7 @@ import type { Settings } from '../settings/schema';
 import { loadSettings, saveSettings } from '../settings/store';
 import { now } from '../time';
 import { db } from './db';
+import { forgetInIndex, markHistoryDirty } from './history-index';
 import { tombstonedChatIds } from './tombstones';
 import { sameChat, sameMemory, valueAt } from './undo-compare';
 
@@ -102,7 +103,7 @@ async function pruneUndo(): Promise<number> {
   return old.length;
 }
 
-/** "Don't remember this chat": no undo record keeps its text or can bring it back. */
+/** A chat deleted or not to be remembered: no undo record keeps its text or can bring it back. */
 export async function forgetChatInUndo(chatId: string): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     for (const row of await db.meta.where('key').startsWith(PREFIX).toArray()) {
@@ -134,8 +135,13 @@ async function revertChats(
   const current = await db.chats.bulkGet(live.map((c) => c.id));
   const clean = live.filter((change, i) => sameChat(current[i] ?? null, change.after));
   out.changedSince += live.length - clean.length;
-  await db.chats.bulkDelete(clean.filter((c) => !c.before).map((c) => c.id));
+  const removed = clean.filter((c) => !c.before);
+  await db.chats.bulkDelete(removed.map((c) => c.id));
   await db.chats.bulkPut(clean.flatMap((c) => (c.before ? [c.before] : [])));
+  // Search follows in the same transaction: a removed chat leaves it at once, a chat put back
+  // is indexed again as it was.
+  for (const c of removed) await forgetInIndex(c.id, c.after?.turns.map((t) => t.text) ?? []);
+  await markHistoryDirty(clean.filter((c) => c.before).map((c) => c.id));
   out.reverted += clean.length;
 }
 
@@ -161,7 +167,8 @@ async function revertSettings(changes: readonly SettingChange[], out: UndoOutcom
 export async function applyUndo(id: string): Promise<UndoOutcome> {
   const forgotten = await tombstonedChatIds();
   const out: UndoOutcome = { reverted: 0, changedSince: 0 };
-  const record = await db.transaction('rw', db.memories, db.chats, db.meta, async () => {
+  const tables = [db.memories, db.chats, db.meta, db.hchats, db.hdead, db.hdirty];
+  const record = await db.transaction('rw', tables, async () => {
     const row = await db.meta.get(PREFIX + id);
     const found = row?.value as UndoRecord | undefined;
     if (!found || expired(found, now())) {

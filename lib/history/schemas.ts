@@ -11,8 +11,8 @@ const HistoryHitSchema = z.object({
   snippet: z.array(SnippetPieceSchema),
 });
 
-/** One chat in the results, with its best matching turns. */
-export const HistoryResultSchema = z.object({
+/** What every listing of a chat shows of it: the Chats list and search results alike. */
+const ChatHeadSchema = z.object({
   chatId: z.string(),
   site: SiteIdSchema,
   title: z.string(),
@@ -20,18 +20,24 @@ export const HistoryResultSchema = z.object({
   updatedAt: z.string(),
   turns: z.int(),
   imported: z.boolean(),
-  score: z.number(),
-  hits: z.array(HistoryHitSchema),
 });
+export type ChatHead = z.infer<typeof ChatHeadSchema>;
+
+/** Which chats: of these sites, last changed between these epoch ms bounds. */
+const chatFilters = {
+  sites: z.optional(z.array(SiteIdSchema).check(z.maxLength(20))),
+  from: z.optional(z.number()),
+  to: z.optional(z.number()),
+};
+
+/** One chat in the results, with its best matching turns. */
+export const HistoryResultSchema = z.extend(ChatHeadSchema, { score: z.number(), hits: z.array(HistoryHitSchema) });
 export type HistoryResult = z.infer<typeof HistoryResultSchema>;
 
 export const HistorySearchRequestSchema = z.object({
   query: z.string().check(z.maxLength(500)),
-  /** Only chats of these sites (also `site:` in the query). */
-  sites: z.optional(z.array(SiteIdSchema).check(z.maxLength(20))),
-  /** Epoch ms bounds on the chat's last change. */
-  from: z.optional(z.number()),
-  to: z.optional(z.number()),
+  /** `sites` adds to `site:` in the query. */
+  ...chatFilters,
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(200))),
 });
 export type HistorySearchRequest = z.infer<typeof HistorySearchRequestSchema>;
@@ -47,24 +53,13 @@ export const HistorySearchResponseSchema = z.object({
 export type HistorySearchResponse = z.infer<typeof HistorySearchResponseSchema>;
 
 /** A chat as the Chats list shows it. */
-export const HistoryChatSummarySchema = z.object({
-  chatId: z.string(),
-  site: SiteIdSchema,
-  title: z.string(),
-  url: z.string(),
-  updatedAt: z.string(),
-  turns: z.int(),
-  firstWords: z.string(),
-  imported: z.boolean(),
-});
+export const HistoryChatSummarySchema = z.extend(ChatHeadSchema, { firstWords: z.string() });
 export type HistoryChatSummary = z.infer<typeof HistoryChatSummarySchema>;
 
 export const HistoryListRequestSchema = z.object({
   offset: z.int().check(z.minimum(0)),
   limit: z.int().check(z.minimum(1), z.maximum(200)),
-  sites: z.optional(z.array(SiteIdSchema).check(z.maxLength(20))),
-  from: z.optional(z.number()),
-  to: z.optional(z.number()),
+  ...chatFilters,
 });
 export type HistoryListRequest = z.infer<typeof HistoryListRequestSchema>;
 

@@ -25,6 +25,7 @@ import { tagsFor } from '../ranking/keywords';
 import { IMPORTABLE_SETTINGS } from '../settings/import-rules';
 import { liftSettings } from '../settings/migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings/schema';
+import { chatUrlOn, sourceUrlOn } from '../sites/urls';
 import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
 import { firstImportProblem, type ImportRule } from './import-rules';
@@ -134,7 +135,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     lastHitAt: raw.lastHitAt ?? null,
     hitCount: raw.hitCount ?? 0,
     supersededBy: raw.supersededBy ?? null,
-    source: raw.source ?? null,
+    source: raw.source ? { ...raw.source, url: sourceUrlOn(raw.source.site, raw.source.url) } : null,
     feedback: 0,
     ...(raw.keywords ? { keywords: cleanKeywords(raw.keywords) } : {}),
     ...(raw.origin ? { origin: fileOrigin(raw.origin) } : {}),
@@ -181,7 +182,7 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
   if (envelope.chats !== undefined) {
     const parsed = z.array(ChatSchema).safeParse(envelope.chats);
     if (!parsed.success) fail(formatFirstIssue(parsed.error, envelope.chats, ['chats']));
-    chats = parsed.data;
+    chats = parsed.data.map((c) => ({ ...c, url: chatUrlOn(c.site, c.url) }));
   }
   const problem = firstImportProblem(
     { memories, chats },

@@ -69,7 +69,8 @@ function pruneFloor(scores: readonly number[], floor: number): number {
   return above[MAX_SCORED - 1] as number;
 }
 
-function eligible(m: MemoryRecord, opts: RankOptions): boolean {
+/** What a ranking may return at all: the hard rules injection and desktop tools share. */
+export function eligible(m: MemoryRecord, opts: Pick<RankOptions, 'site' | 'anyScope'>): boolean {
   if (m.status !== 'active' || m.supersededBy !== null) return false;
   return opts.anyScope === true || m.scope === 'global' || m.scope === opts.site;
 }

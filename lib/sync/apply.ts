@@ -110,11 +110,16 @@ async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>)
 async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcome): Promise<void> {
   const incoming: IncomingMemory[] = [];
   const writes: Write[] = [];
-  for (const row of rows) {
+  const wanted = rows.filter((row) => {
     const doc = row.doc;
-    if (!doc || doc._deleted || row.id === PARAMS_ID || row.id.startsWith('_')) continue;
-    if (!doc._conflicts?.length && input.own.has(`${row.id}@${doc._rev}`)) continue;
-    const opened = await openLeaves(input, row, out);
+    if (!doc || doc._deleted || row.id === PARAMS_ID || row.id.startsWith('_')) return false;
+    return Boolean(doc._conflicts?.length) || !input.own.has(`${row.id}@${doc._rev}`);
+  });
+  // Opened together: WebCrypto runs off the main thread, so many at once take far less time.
+  const all = await Promise.all(wanted.map((row) => openLeaves(input, row, out)));
+  for (const [i, row] of wanted.entries()) {
+    const doc = row.doc as NonNullable<ChangeRow['doc']>;
+    const opened = all[i] as Opened;
     if (opened.docs.length === 0) continue;
     const r = resolve(opened.docs);
     if (opened.writes.length > 0) {

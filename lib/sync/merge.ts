@@ -23,6 +23,34 @@ const textHash = (content: string) => quickHash(content);
 /** Fields that follow the text: they are computed from it. */
 const WITH_TEXT = new Set<string>(['content', 'tags', 'invisibleRemoved']);
 
+/**
+ * Clocks travel compact: `*` holds the time most fields share, and only fields changed at
+ * another time are named (a memory's ~17 field times would otherwise be most of its document).
+ */
+export function clockOf(doc: MemoryDoc, field: string): string | undefined {
+  return doc.clk[field] ?? doc.clk['*'];
+}
+
+function compact(clocks: Record<string, string>): Record<string, string> {
+  const counts = new Map<string, number>();
+  for (const c of Object.values(clocks)) counts.set(c, (counts.get(c) ?? 0) + 1);
+  const common = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]?.[0];
+  if (common === undefined) return {};
+  const out: Record<string, string> = { '*': common };
+  for (const [f, c] of Object.entries(clocks)) if (c !== common) out[f] = c;
+  return out;
+}
+
+function expand(doc: MemoryDoc): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of SYNCED_MEMORY_FIELDS) {
+    const c = clockOf(doc, f);
+    if (c !== undefined) out[f] = c;
+  }
+  for (const [f, c] of Object.entries(doc.clk)) if (f !== '*') out[f] = c;
+  return out;
+}
+
 function definedFields(rec: SyncedMemory): SyncedMemory {
   return Object.fromEntries(Object.entries(rec).filter(([, v]) => v !== undefined)) as SyncedMemory;
 }
@@ -32,9 +60,9 @@ export function stampMemory(id: string, local: SyncedMemory, base: MemoryDoc | n
   const rec = definedFields(local);
   if (!base) {
     const at = local.updatedAt;
-    return { k: 'm', id, rec, clk: Object.fromEntries(SYNCED_MEMORY_FIELDS.map((f) => [f, at])), ch: [] };
+    return { k: 'm', id, rec, clk: { '*': at }, ch: [] };
   }
-  const clk = { ...base.clk };
+  const clk = expand(base);
   let changed = false;
   for (const f of SYNCED_MEMORY_FIELDS) {
     if (canon(rec[f]) === canon(base.rec[f])) continue;
@@ -44,7 +72,7 @@ export function stampMemory(id: string, local: SyncedMemory, base: MemoryDoc | n
   }
   if (!changed) return null;
   const ch = rec.content === base.rec.content ? base.ch : [...base.ch, textHash(base.rec.content)].slice(-MAX_LINEAGE);
-  return { k: 'm', id, rec, clk, ch };
+  return { k: 'm', id, rec, clk: compact(clk), ch };
 }
 
 export interface MemoryMerge {
@@ -56,8 +84,8 @@ export interface MemoryMerge {
 const newer = (a: string | undefined, b: string | undefined) => (a ?? '') > (b ?? '');
 
 function pickSide(a: MemoryDoc, b: MemoryDoc, f: string): MemoryDoc {
-  const ca = a.clk[f];
-  const cb = b.clk[f];
+  const ca = clockOf(a, f);
+  const cb = clockOf(b, f);
   if (ca !== cb) return newer(ca, cb) ? a : b;
   const va = canon(a.rec[f as keyof SyncedMemory]) ?? '';
   const vb = canon(b.rec[f as keyof SyncedMemory]) ?? '';
@@ -76,17 +104,19 @@ export function mergeMemories(a: MemoryDoc, b: MemoryDoc): MemoryMerge {
   const { winner, other } = textWinner(a, b);
   const rec: Record<string, unknown> = {};
   const clk: Record<string, string> = {};
-  const fields = new Set([...Object.keys(a.clk), ...Object.keys(b.clk), ...SYNCED_MEMORY_FIELDS]);
+  const ea = expand(a);
+  const eb = expand(b);
+  const fields = new Set([...Object.keys(ea), ...Object.keys(eb), ...SYNCED_MEMORY_FIELDS]);
   for (const f of fields) {
     const side = WITH_TEXT.has(f) ? winner : pickSide(a, b, f);
     const value = side.rec[f as keyof SyncedMemory];
     if (value !== undefined) rec[f] = value;
-    const c = newer(a.clk[f], b.clk[f]) ? a.clk[f] : b.clk[f];
+    const c = newer(ea[f], eb[f]) ? ea[f] : eb[f];
     if (c !== undefined) clk[f] = c;
   }
   const lineage = [...new Set([...a.ch, ...b.ch, ...(other === null ? [] : [textHash(other)])])];
   const ch = lineage.filter((h) => h !== textHash(winner.rec.content)).slice(-MAX_LINEAGE);
-  return { doc: { k: 'm', id: a.id, rec: rec as SyncedMemory, clk, ch }, otherText: other };
+  return { doc: { k: 'm', id: a.id, rec: rec as SyncedMemory, clk: compact(clk), ch }, otherText: other };
 }
 
 /** The latest change a memory document records. */

@@ -21,13 +21,22 @@ export interface Login {
 
 export interface Pouches {
   mirror(name: string): Db;
-  remote(url: string, login: Login | null): Db;
+  /** `create`: make the database when it is missing (only the first device's set-up does). */
+  remote(url: string, login: Login | null, create?: boolean): Db;
 }
 
+let shared: PouchStatic | null = null;
+const adapters = new Set<string>();
+
+/** Plugins change PouchDB's one constructor, and replication refuses a second registration. */
 export function makePouch(localAdapter: unknown, adapterName: string): Pouches {
-  const Pouch = (PouchCore as PouchStatic).plugin(localAdapter).plugin(httpAdapter).plugin(replication);
+  shared ??= (PouchCore as PouchStatic).plugin(httpAdapter).plugin(replication);
+  if (!adapters.has(adapterName)) shared.plugin(localAdapter);
+  adapters.add(adapterName);
+  const Pouch = shared;
   return {
     mirror: (name) => new Pouch(name, { adapter: adapterName, auto_compaction: true }),
-    remote: (url, login) => new Pouch(url, { adapter: 'http', ...(login ? { auth: login } : {}) }),
+    remote: (url, login, create = false) =>
+      new Pouch(url, { adapter: 'http', skip_setup: !create, ...(login ? { auth: login } : {}) }),
   };
 }

@@ -13,7 +13,19 @@ export function project(m: MemoryRecord): SyncedMemory {
   return out as SyncedMemory;
 }
 
-export const hashSynced = (rec: SyncedMemory): string => quickHash(canon(rec));
+/**
+ * Fields in their fixed order, nested objects with sorted keys: the same value always gives
+ * the same text (and this runs for every memory at every round, so no full canon()).
+ */
+export function hashSynced(rec: SyncedMemory): string {
+  let text = '';
+  for (const f of SYNCED_MEMORY_FIELDS) {
+    const v = rec[f];
+    if (v === undefined) continue;
+    text += `${f}\u0001${v !== null && typeof v === 'object' && !Array.isArray(v) ? canon(v) : JSON.stringify(v)}\u0002`;
+  }
+  return quickHash(text);
+}
 export const hashMemory = (m: MemoryRecord): string => hashSynced(project(m));
 export const hashValue = (value: unknown): string => quickHash(canon(value));
 

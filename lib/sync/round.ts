@@ -68,7 +68,10 @@ export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   const at = now();
   const moved = first.staged.length > 0 || down > 0;
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
-  const second = await stage({ ...base, now: at, newRules: true, extra: input.announce || moved ? [device] : [] });
+  // Again only when this round changed the store here (merges, duplicates, replays) or rules wait.
+  const scan = applied.applied > 0 || applied.quarantined.length > 0 || first.rulesPending;
+  const extra = input.announce || moved ? [device] : [];
+  const second = await stage({ ...base, now: at, newRules: true, scan, extra });
   for (const w of second.written) input.own.add(w);
   input.onStaged?.(second.staged);
   checkpoint();

@@ -52,7 +52,7 @@ export async function enableSync(req: EnableRequest): Promise<SyncStatus> {
     const raw = await paramsOf(remote);
     if (raw === null) {
       const made = await createParams(req.passphrase);
-      await remote.put(made.doc);
+      await browserPouch().remote(address.url, login, true).put(made.doc);
       keys = made.keys;
     } else keys = await unlockParams(req.passphrase, raw);
   } catch (error) {

@@ -28,10 +28,14 @@ export interface StageInput {
    * takes the rules already on the server rather than overwriting them with its own.
    */
   newRules?: boolean;
+  /** Compare the whole store (off: write only `extra`, when the round changed nothing here). */
+  scan?: boolean;
   checkpoint?: () => void;
 }
 
 export interface StageResult {
+  /** A rule group switched on that never synced from here (the next stage with newRules sends it). */
+  rulesPending: boolean;
   /** `id@rev` of every revision written. */
   written: string[];
   /** Server ids of the records staged. */
@@ -46,8 +50,9 @@ interface Pending {
   make: (base: PlainDoc | null) => PlainDoc | null;
 }
 
-async function pendingChanges(input: StageInput): Promise<Pending[]> {
+async function pendingChanges(input: StageInput): Promise<{ pending: Pending[]; rulesPending: boolean }> {
   const { local, travel, now } = input;
+  if (input.scan === false) return { pending: [], rulesPending: false };
   const [memories, synced, settings] = await Promise.all([local.memories(), local.synced(), local.loadSettings()]);
   const out: Pending[] = [];
   const here = new Set<string>();
@@ -62,20 +67,22 @@ async function pendingChanges(input: StageInput): Promise<Pending[]> {
   for (const key of synced.keys()) {
     if (key.startsWith('m:') && !here.has(key)) out.push({ key, h: null, make: () => ({ k: 'x', id: key, at: now }) });
   }
+  let rulesPending = false;
   for (const group of RULE_GROUPS) {
     if (!travel[group]) continue;
     const key = rulesKey(group);
+    rulesPending ||= !synced.has(key);
     const value = readGroup(settings, group);
     const h = hashValue(value);
     if (!synced.has(key) && !input.newRules) continue;
     if (synced.get(key) !== h) out.push({ key, h, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
-  return out;
+  return { pending: out, rulesPending };
 }
 
 export async function stage(input: StageInput): Promise<StageResult> {
   const { keys, mirror, local } = input;
-  const pending = await pendingChanges(input);
+  const { pending, rulesPending } = await pendingChanges(input);
   const written: string[] = [];
   const staged: string[] = [];
   const sids = await Promise.all(pending.map((p) => serverId(keys, p.key)));
@@ -83,21 +90,33 @@ export async function stage(input: StageInput): Promise<StageResult> {
   const current = await currentRevs(mirror, [...sids, ...extraSids]);
   const writes: Write[] = [];
   const marks: { p: Pending; sid: string | null }[] = [];
-  for (let i = 0; i < pending.length; i++) {
+  const decoded = await Promise.all(
+    pending.map(async (_p, i) => {
+      const leaf = current.get(sids[i] as string);
+      return leaf ? decodeDoc(keys, leaf.body) : null;
+    }),
+  );
+  const docs: (PlainDoc | null)[] = [];
+  for (const [i, p] of pending.entries()) {
     if (i % 500 === 0) input.checkpoint?.();
-    const p = pending[i] as Pending;
-    const sid = sids[i] as string;
-    const leaf = current.get(sid);
-    const decoded = leaf ? await decodeDoc(keys, leaf.body) : null;
-    const baseDoc = decoded?.ok ? decoded.doc : null;
+    const d = decoded[i];
+    const baseDoc = d?.ok ? d.doc : null;
     const doc = p.make(baseDoc);
     const stamped = doc ?? baseDoc;
     if (stamped?.k === 'm') p.c = lastChange(stamped);
-    if (doc) {
-      writes.push({ ...(await encodeDoc(keys, doc)), ...(leaf ? { _rev: leaf.rev } : {}) });
+    docs.push(doc);
+  }
+  // Sealed together, for the same reason as opening (apply.ts).
+  const sealed = await Promise.all(docs.map((doc) => (doc ? encodeDoc(keys, doc) : null)));
+  for (const [i, p] of pending.entries()) {
+    const sid = sids[i] as string;
+    const body = sealed[i];
+    const leaf = current.get(sid);
+    if (body) {
+      writes.push({ ...body, ...(leaf ? { _rev: leaf.rev } : {}) });
       staged.push(sid);
     }
-    marks.push({ p, sid: doc ? sid : null });
+    marks.push({ p, sid: body ? sid : null });
   }
   for (const [i, doc] of (input.extra ?? []).entries()) {
     const leaf = current.get(extraSids[i] as string);
@@ -112,5 +131,5 @@ export async function stage(input: StageInput): Promise<StageResult> {
     landed.flatMap((p) => (p.h === null ? [] : [{ id: p.key, h: p.h, ...(p.c ? { c: p.c } : {}) }])),
     landed.flatMap((p) => (p.h === null ? [p.key] : [])),
   );
-  return { written, staged };
+  return { written, staged, rulesPending };
 }

@@ -3,8 +3,9 @@
  * may act only on the notes of its own group (a label of another group, or anything unknown,
  * is dropped and counted, so a note that reads as an order cannot reach past its group), a
  * group answered twice keeps its first entry, and an entry that does not make a whole action
- * (a merge without text or of one note, a keep that is not in the group) proposes nothing. A
- * merged text loses its invisible characters and must pass the privacy filter.
+ * (a merge without text or of one note, a keep that is not in the group, a merge across scopes)
+ * proposes nothing. A merged text loses its invisible characters and must pass the privacy
+ * filter.
  */
 import { sensitiveLabel } from '../extraction/privacy';
 import { withoutInvisible } from '../memory/invisible';
@@ -109,6 +110,9 @@ function draftOf(
   const merged = keep && !ids.includes(keep) ? [...ids, keep] : ids;
   const into = keep ?? newest(merged);
   if (!text || !into || merged.length < 2) return null;
+  // A merged text lands in one memory's scope: text kept to one site must not reach another
+  // site's pages or desktop tools through it (keep-newer moves no text, so it may cross scopes).
+  if (merged.some((m) => m.scope !== into.scope)) return null;
   if (sensitiveLabel(text, patterns)) {
     out.privacyDropped++;
     return null;

@@ -8,7 +8,7 @@ import { CallBudget } from '../../../lib/bridge/budget';
 import { ADD_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
 import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_QUERY_CHARS } from '../../../lib/bridge/limits';
 import type { ToolName } from '../../../lib/bridge/schemas';
-import { profileForTool, searchForTool, toToolMemory } from '../../../lib/bridge/select';
+import { profileForTool, searchForTool, toolMayKnow, toToolMemory } from '../../../lib/bridge/select';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
@@ -82,18 +82,25 @@ export const desktopToolHandlers: HandlerGroup<
     return { memories: found.map((r) => toToolMemory(r.memory)) };
   },
   'tool.remember': async ({ client, content, type }) => {
-    await admit(client, 'remember', content);
+    const tools = await admit(client, 'remember', content);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
-    const r = await proposeMemory({ content, type, origin: { kind: 'tool', client } });
+    const r = await proposeMemory(
+      { content, type, origin: { kind: 'tool', client } },
+      toolMayKnow(tools.allowSiteScoped),
+    );
     if (r.outcome === 'proposed') {
       await record(client, 'remember', content, [r.memory.id]);
       return { proposed: { id: r.memory.id, status: 'proposed' as const } };
     }
-    const reason =
-      r.outcome === 'known' ? 'claude-mem already holds this.' : `left out by the privacy filter (${r.reason}).`;
-    // Text the privacy filter refused is not written anywhere, Activity included.
-    await record(client, 'remember', r.outcome === 'known' ? content : '', [], reason);
-    return { proposed: null, reason };
+    if (r.outcome === 'known') {
+      const reason = 'claude-mem already holds this.';
+      await record(client, 'remember', content, [], reason);
+      return { proposed: null, reason };
+    }
+    // Text the privacy filter refused is not written anywhere, Activity included. Which pattern
+    // matched is for the panel: a pattern's label says what the user keeps private.
+    await record(client, 'remember', '', [], `left out by the privacy filter (${r.reason}).`);
+    return { proposed: null, reason: 'left out by the privacy filter.' };
   },
   'desktopTools.status': async () => {
     await syncBridge();

@@ -80,7 +80,9 @@ export const transferHandlers: HandlerGroup<
     }),
   'undo.apply': async ({ id }) => {
     try {
-      return await applyUndo(id);
+      const outcome = await applyUndo(id);
+      indexHistorySoon();
+      return outcome;
     } catch (error) {
       if (error instanceof UndoUnavailable) throw new MessageError('bad_request', error.message);
       throw error;

@@ -4,24 +4,16 @@ import { t } from '../../../lib/i18n';
 import { shortDate } from '../../../lib/i18n/format';
 import type { Chat } from '../../../lib/memory/types';
 import { isSiteId, SITE_LABELS } from '../../../lib/sites/ids';
+import { chatUrlOn } from '../../../lib/sites/urls';
 import { closeChat, copyOpened, deleteOpened, exportOpened, extractOpened, forgetOpened } from '../models/chats';
 
 export interface ChatDetailProps {
   chat: Chat;
 }
 
-function safeUrl(url: string): string | null {
-  try {
-    const u = new URL(url);
-    return u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
 export function ChatDetail({ chat }: ChatDetailProps) {
   const [confirming, setConfirming] = useState(false);
-  const url = safeUrl(chat.url);
+  const url = chatUrlOn(chat.site, chat.url);
   return (
     <article class="chat-detail" aria-labelledby="chat-title">
       <button type="button" class="small link" onClick={closeChat}>

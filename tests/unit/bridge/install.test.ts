@@ -1,6 +1,7 @@
 /** bridge:install's locations and manifests, per platform, without touching this machine. */
 import { describe, expect, it } from 'vitest';
 import { extensionIdFromKey, hostManifest } from '../../../bridge/install/manifest';
+import { installOptions } from '../../../bridge/install/options';
 import { configSnippets } from '../../../bridge/install/snippets';
 import { BROWSERS, manifestTargets } from '../../../bridge/install/targets';
 import { EXTENSION_PUBLIC_KEY, GECKO_ID } from '../../../lib/bridge/extension-identity';
@@ -62,7 +63,7 @@ describe('host manifests', () => {
   });
 
   it('names exactly one extension: by origin for Chromium browsers, by gecko id for Firefox', () => {
-    const common = { hostName: HOST_NAME, path: '/opt/host', chromeExtensionId: 'abc', geckoId: GECKO_ID };
+    const common = { hostName: HOST_NAME, path: '/opt/host', chromeIds: ['abc'], geckoIds: [GECKO_ID] };
     expect(hostManifest({ ...common, browser: 'brave' })).toEqual({
       name: HOST_NAME,
       description: expect.any(String),
@@ -78,5 +79,48 @@ describe('host manifests', () => {
     const text = configSnippets('/src/claude mem');
     expect(text).toContain('claude mcp add claude-mem -- npm run -s --prefix "/src/claude mem" bridge:mcp');
     expect(text.match(/"mcpServers"/g)).toHaveLength(2);
+  });
+});
+
+describe('install options for a store build', () => {
+  it('defaults to the unpacked build: the id its public key gives and the project gecko id', () => {
+    expect(installOptions([])).toEqual({
+      command: 'install',
+      browsers: [...BROWSERS],
+      chromeIds: [extensionIdFromKey(EXTENSION_PUBLIC_KEY)],
+      geckoIds: [GECKO_ID],
+    });
+  });
+
+  it('names the store ids instead when given, each checked, and only those connect', () => {
+    const store = 'a'.repeat(32);
+    const opts = installOptions([
+      '--chrome-id',
+      store,
+      '--chrome-id',
+      'bcdefghijklmnopabcdefghijklmnopa',
+      '--gecko-id',
+      '{0b6a4bd2-3c0e-4a5e-9d4e-1f2a3b4c5d6e}',
+      '--browser',
+      'chrome,firefox',
+    ]);
+    expect(opts.chromeIds).toEqual([store, 'bcdefghijklmnopabcdefghijklmnopa']);
+    expect(opts.browsers).toEqual(['chrome', 'firefox']);
+    const common = { hostName: HOST_NAME, path: '/opt/host', chromeIds: opts.chromeIds, geckoIds: opts.geckoIds };
+    expect(hostManifest({ ...common, browser: 'chrome' })).toMatchObject({
+      allowed_origins: [`chrome-extension://${store}/`, 'chrome-extension://bcdefghijklmnopabcdefghijklmnopa/'],
+    });
+    expect(hostManifest({ ...common, browser: 'firefox' })).toMatchObject({
+      allowed_extensions: ['{0b6a4bd2-3c0e-4a5e-9d4e-1f2a3b4c5d6e}'],
+    });
+  });
+
+  it('refuses an id a browser would never give, so no manifest names a pattern or another origin', () => {
+    for (const bad of ['abc', 'A'.repeat(32), 'q'.repeat(32), '*', `${'a'.repeat(32)}/`, 'https://evil.example']) {
+      expect(() => installOptions(['--chrome-id', bad])).toThrow(/chrome-id/);
+    }
+    for (const bad of ['', '*', 'no-at-sign', 'a@b@c', '{not-a-uuid}', 'x@evil.example/']) {
+      expect(() => installOptions(['--gecko-id', bad])).toThrow(/gecko-id/);
+    }
   });
 });

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemory } from '../../../lib/memory/factory';
 import type { MemoryDoc, PlainDoc } from '../../../lib/sync/codec';
-import { mergeMemories, resolve, stampMemory } from '../../../lib/sync/merge';
+import { clockOf, mergeMemories, resolve, stampMemory } from '../../../lib/sync/merge';
 import { project } from '../../../lib/sync/project';
 
 const T0 = '2026-11-01T10:00:00.000Z';
@@ -22,8 +22,9 @@ describe('stamping a local change', () => {
     const b = base();
     expect(stampMemory('m:m1', b.rec, b, T1)).toBeNull();
     const pinned = changed(b, { pinned: true }, T1);
-    expect(pinned.clk.pinned).toBe(T1);
-    expect(pinned.clk.content).toBe(T0);
+    expect(clockOf(pinned, 'pinned')).toBe(T1);
+    expect(clockOf(pinned, 'content')).toBe(T0);
+    expect(pinned.clk).toEqual({ '*': T0, pinned: T1, updatedAt: T1 });
     expect(pinned.ch).toEqual([]);
   });
 

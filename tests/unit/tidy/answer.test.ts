@@ -57,6 +57,26 @@ describe('checking a tidy answer', () => {
     expect(check.drafts[0]?.before).toEqual(g1.members);
   });
 
+  it('merges no text of a memory kept to one site into a memory another site or every site gets', () => {
+    const g = group('duplicates', 'Works at Zephyr Billing on payments', 'Works at Zephyr Billing');
+    const [kept, global] = g.members as [MemoryRecord, MemoryRecord];
+    const split = { ...g, members: [{ ...kept, scope: 'claude' as const }, global] };
+    const merge = (keep: string) =>
+      checkTidyAnswer([split], {
+        groups: [
+          { group: 'g1', action: 'merge', ids: ['g1m1', 'g1m2'], keep, text: 'Works at Zephyr Billing on payments' },
+        ],
+      });
+    // Into the global one, the site-kept text would reach every site and desktop tools.
+    expect(merge('g1m2').drafts).toEqual([]);
+    expect(merge('g1m2').invalid).toBe(1);
+    // Keeping the newer one of two moves no text anywhere.
+    const newer = checkTidyAnswer([split], {
+      groups: [{ group: 'g1', action: 'keep-newer', keep: 'g1m2', ids: ['g1m1'] }],
+    });
+    expect(newer.drafts).toHaveLength(1);
+  });
+
   it('drops and counts ids from another group, so a note cannot make the answer touch another group', () => {
     const g1 = group(
       'duplicates',
