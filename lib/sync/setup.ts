@@ -31,6 +31,12 @@ function failed(code: NonNullable<SyncStatus['error']>['code'], detail = ''): Sy
   return { ...statusOf(null, EMPTY_STATE), error: { code, detail } };
 }
 
+/** A failed set-up keeps its error in the state, so the panel's next status read still shows it. */
+async function failedToEnable(code: NonNullable<SyncStatus['error']>['code'], detail = ''): Promise<SyncStatus> {
+  await writeState({ ...EMPTY_STATE, error: { code, detail } });
+  return syncStatus();
+}
+
 async function paramsOf(remote: Db): Promise<unknown | null> {
   try {
     return await remote.get(PARAMS_ID);
@@ -42,9 +48,9 @@ async function paramsOf(remote: Db): Promise<unknown | null> {
 
 export async function enableSync(req: EnableRequest): Promise<SyncStatus> {
   const address = parseAddress(req.address);
-  if (typeof address === 'string') return failed('address');
+  if (typeof address === 'string') return failedToEnable('address');
   const allowed = await browser.permissions.contains({ origins: [address.originPattern] }).catch(() => false);
-  if (!allowed) return failed('no-permission');
+  if (!allowed) return failedToEnable('no-permission');
   const login: Login | null = req.username ? { username: req.username, password: req.password ?? '' } : null;
   const remote = browserPouch().remote(address.url, login);
   let keys: Awaited<ReturnType<typeof unlockParams>>;
@@ -57,7 +63,7 @@ export async function enableSync(req: EnableRequest): Promise<SyncStatus> {
     } else keys = await unlockParams(req.passphrase, raw);
   } catch (error) {
     const e = describeError(error);
-    return failed(e.code, e.detail);
+    return failedToEnable(e.code, e.detail);
   }
   await syncStore().clearSynced();
   await writeKeys(keys);
