@@ -43,7 +43,8 @@ function shippedFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return shippedFiles(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
+    // Declaration files only describe modules; they ship no code.
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
   });
 }
 
