@@ -13,6 +13,7 @@ import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { estimateKeywords } from '../lib/extraction/keywords-prompt';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/provider/client';
+import { setConsentReader } from '../lib/provider/consent-gate';
 import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/provider/presets';
 import { callCost } from '../lib/provider/pricing';
 import { readBenchFile } from './lib/dataset';
@@ -39,6 +40,9 @@ async function main(): Promise<void> {
   const preset = presetForBaseUrl(baseUrl);
   const model = values.model ?? (preset ?? presetOf('anthropic'))?.models[0];
   if (!model) throw new Error('--model is needed for this endpoint');
+  // Whoever runs this command with their own key and endpoint has chosen to send the bench's
+  // memories there: the extension's disclosure is for the extension's users.
+  setConsentReader(async () => true);
   const client = createClient({ ...auth(), baseUrl, timeoutMs: DEFAULT_TIMEOUT_MS });
   const cache = openKeywordCache(out, model);
   const memories = readBenchFile(file).cases.flatMap((c) => c.memories);

@@ -14,7 +14,7 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import { redact } from '../extraction/privacy';
 import type { ConnectionProblem } from './connection-result';
-import { ConsentMissingError, consentGuardedFetch } from './consent';
+import { ConsentMissingError, consentGuardedFetch } from './consent-gate';
 import type { AuthStyle } from './presets';
 
 export interface ClientConfig {
@@ -50,7 +50,7 @@ export function createClient(config: ClientConfig): Anthropic {
     timeout: config.timeoutMs,
     maxRetries: 0,
     logLevel: 'off',
-    // Nothing leaves the computer before the user has accepted the disclosure (consent.ts).
+    // Nothing leaves the computer before the user has accepted the disclosure (consent-gate.ts).
     fetch: consentGuardedFetch(),
     // The key is the user's own, kept in extension storage and sent only from the background.
     dangerouslyAllowBrowser: true,

@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { readTrusted, writeTrusted } from '../db/trusted';
-import { needsConsent } from './consent-rule';
+import { ConsentMissingError, setConsentReader } from './consent-gate';
 
 const CONSENT = 'consent.cloudProvider';
 /** Raise when the disclosure starts to cover something new, so it is shown and accepted again. */
@@ -29,26 +29,7 @@ export async function acceptConsent(at: string): Promise<Consent> {
   return consent;
 }
 
-export class ConsentMissingError extends Error {
-  constructor() {
-    super('Nothing was sent: the notice on what goes to the model provider has not been accepted yet.');
-    this.name = 'ConsentMissingError';
-  }
-}
+// The extension's gate reads the accepted disclosure from the private database.
+setConsentReader(async () => (await readConsent()) !== null);
 
-function urlOf(input: string | URL | Request): string {
-  if (typeof input === 'string') return input;
-  return input instanceof URL ? input.href : input.url;
-}
-
-/**
- * The fetch every SDK client uses (client.ts): a request that would leave this computer is
- * refused before it is made until the disclosure is accepted. One gate for every call
- * (extraction, Test connection, tidy-up, keywords, Bring in), including calls added later.
- */
-export function consentGuardedFetch(inner?: typeof fetch): typeof fetch {
-  return async (input, init) => {
-    if (needsConsent(urlOf(input)) && !(await readConsent())) throw new ConsentMissingError();
-    return (inner ?? globalThis.fetch)(input, init);
-  };
-}
+export { ConsentMissingError };
