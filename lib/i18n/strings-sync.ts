@@ -52,7 +52,7 @@ export const SYNC_STRINGS = {
   'sync.never': ['Not synced yet.', '尚未同步。'],
   'sync.moved': ['Last round: {up} up, {down} down.', '上一轮：上传 {up} 个，下载 {down} 个。'],
   'sync.devices': ['Devices seen', '已见设备'],
-  'sync.deviceLine': ['{name} — {when}', '{name} — {when}'],
+  'sync.deviceLine': ['{name} — last sync {when}', '{name}：上次同步 {when}'],
   'sync.thisDevice': ['{name} (this device) — {when}', '{name}（本机）— {when}'],
   'sync.quarantined': [
     '{n} document from the server failed its checks and was set aside.|{n} documents from the server failed their checks and were set aside.',
