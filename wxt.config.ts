@@ -1,5 +1,6 @@
 import preact from '@preact/preset-vite';
 import { defineConfig } from 'wxt';
+import { noStringCode } from './build/no-string-code';
 import { EXTENSION_PUBLIC_KEY, GECKO_ID } from './lib/bridge/extension-identity';
 import { ALL_SITE_MATCHES } from './lib/sites/ids';
 
@@ -24,7 +25,7 @@ const THEME_ICONS = ICON_SIZES.filter((s) => s <= 32).map((size) => ({
 export default defineConfig({
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   imports: false,
-  vite: () => ({ plugins: [preact()] }),
+  vite: () => ({ plugins: [preact(), noStringCode()] }),
   manifest: ({ browser }) => ({
     name: 'claude-mem',
     description: 'A long-term memory you own for ChatGPT, Claude, Gemini, DeepSeek, Kimi and more.',
