@@ -17,7 +17,6 @@ import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
 import { storeHandlers } from './store';
-import { syncHandlers } from './sync';
 import { tidyHandlers } from './tidy';
 import { transferHandlers } from './transfer';
 import { workHandlers } from './work';
@@ -45,6 +44,5 @@ export const handlers: Handlers = {
   ...tidyHandlers,
   ...desktopToolHandlers,
   ...extractBatchHandlers,
-  ...syncHandlers,
   ping: async () => ({}),
 };
