@@ -17,6 +17,7 @@ import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '..
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
 import { pageControls } from './harness/page-controls';
+import { openView } from './harness/panel';
 import { buildFixtures, fixtureResponse, homeUrl, sentMessages } from './harness/sites';
 
 const KEY = 'sk-ant-api03-E2E-request-keywords-0123456789abcdefghijklmn';
@@ -118,7 +119,7 @@ describe('request keywords (Chromium)', () => {
     expect(sent).not.toContain('ski trip');
     await page.close();
 
-    await panel.getByRole('tab', { name: 'Activity' }).click();
+    await openView(panel, 'activity');
     const calls = panel.getByRole('list', { name: 'Request keywords calls' });
     await calls.getByRole('listitem').first().waitFor({ timeout: 10_000 });
     const entry = (await calls.getByRole('listitem').first().textContent()) ?? '';
