@@ -3,35 +3,19 @@
  * (tests/fixtures/db/v6-store.json) written at v7, as that release left it. Every row is kept as
  * it was, the new table starts empty, and a call is stored and listed over the upgraded store.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DB_NAME, db, SCHEMA_V7 } from '../../../lib/db/db';
-import { dropIndex } from '../../../lib/db/memory-index-source';
+import { db, SCHEMA_V7 } from '../../../lib/db/db';
 import { addRequestCall, recentRequestCalls } from '../../../lib/db/request-calls';
+import { V6_STORE, writeV6StoreAt } from './v6-store';
 
-const STORE = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../fixtures/db/v6-store.json'), 'utf8')) as {
-  tables: Record<string, Record<string, unknown>[]>;
-};
-
-beforeEach(async () => {
-  db.close();
-  dropIndex();
-  await Dexie.delete(DB_NAME);
-  const old = new Dexie(DB_NAME);
-  old.version(7).stores(SCHEMA_V7);
-  await old.open();
-  for (const [name, rows] of Object.entries(STORE.tables)) await old.table(name).bulkAdd(rows);
-  expect(old.verno).toBe(7);
-  old.close();
-});
+beforeEach(() => writeV6StoreAt(7, SCHEMA_V7));
 
 describe('upgrade to v8 (request keywords calls)', () => {
   it('keeps every v7 row as it was and adds an empty requestCalls table indexed by time', async () => {
     await db.open();
     expect(db.verno).toBe(8);
-    for (const [name, rows] of Object.entries(STORE.tables)) expect(await db.table(name).toArray(), name).toEqual(rows);
+    for (const [name, rows] of Object.entries(V6_STORE.tables))
+      expect(await db.table(name).toArray(), name).toEqual(rows);
     expect(await db.requestCalls.count()).toBe(0);
     expect(db.table('requestCalls').schema.indexes.map((i) => i.name)).toEqual(['at']);
   });

@@ -5,39 +5,22 @@
  * an undo record): every row is kept as it was, the new table starts empty, and tidy-up works
  * on the upgraded store.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { Dexie } from 'dexie';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DB_NAME, db, SCHEMA_V6 } from '../../../lib/db/db';
+import { db, SCHEMA_V6 } from '../../../lib/db/db';
 import { listMemories } from '../../../lib/db/memories';
-import { dropIndex } from '../../../lib/db/memory-index-source';
 import { acceptTidyProposals } from '../../../lib/db/tidy-accept';
 import { listTidyProposals, storeTidyProposals } from '../../../lib/db/tidy-proposals';
 import type { MemoryRecord } from '../../../lib/memory/types';
+import { V6_STORE, writeV6StoreAt } from './v6-store';
 
-const V6 = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../fixtures/db/v6-store.json'), 'utf8')) as {
-  version: number;
-  tables: Record<string, Record<string, unknown>[]>;
-};
-
-beforeEach(async () => {
-  db.close();
-  dropIndex();
-  await Dexie.delete(DB_NAME);
-  const old = new Dexie(DB_NAME);
-  old.version(6).stores(SCHEMA_V6);
-  await old.open();
-  for (const [name, rows] of Object.entries(V6.tables)) await old.table(name).bulkAdd(rows);
-  expect(old.verno).toBe(6);
-  old.close();
-});
+beforeEach(() => writeV6StoreAt(6, SCHEMA_V6));
 
 describe('upgrade to v7 (tidy-up proposals)', () => {
   it('keeps every v6 row as it was and adds an empty tidy table indexed by state', async () => {
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(7);
-    for (const [name, rows] of Object.entries(V6.tables)) expect(await db.table(name).toArray(), name).toEqual(rows);
+    for (const [name, rows] of Object.entries(V6_STORE.tables))
+      expect(await db.table(name).toArray(), name).toEqual(rows);
     expect(await db.tidy.count()).toBe(0);
     expect(
       db
