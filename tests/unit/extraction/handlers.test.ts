@@ -1,5 +1,5 @@
 /** The side panel's messages for the queue, the connection test and usage, through the router. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { excludeChat, recordCapture } from '../../../lib/db/chats';
@@ -11,20 +11,13 @@ import { recordCallUsage } from '../../../lib/db/usage';
 import { extractionQueue } from '../../../lib/extraction/service';
 import type { ResponseOf } from '../../../lib/protocol';
 import { defaultSettings } from '../../../lib/settings/schema';
-import { saveApiKey, saveSettings } from '../../../lib/settings/store';
+import { saveApiKey } from '../../../lib/settings/store';
 import { now } from '../../../lib/time';
-import { apiError, FakeAnthropicApi, textMessage } from '../../fake-api/server';
+import { apiError, textMessage } from '../../fake-api/server';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
-import { KEY, saveMemories, sentBody } from './harness';
+import { KEY, saveMemories, sentBody, withFakeApi } from './harness';
 
-const api = new FakeAnthropicApi();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
-beforeEach(async () => {
-  api.reset();
-  await saveSettings({ ...defaultSettings(), baseUrl: api.url, dailyTokenCap: 100_000 });
-  await saveApiKey(KEY);
-});
+const api = withFakeApi();
 
 const route = createRouter(handlers, routerOptions);
 async function call(type: string, payload: unknown = {}, sender: object = extensionSender) {

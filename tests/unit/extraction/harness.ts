@@ -3,6 +3,7 @@
  * real settings store (fakeBrowser), a queue with a fixed worker id and recorded wake-ups.
  */
 
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createBackup } from '../../../lib/db/backups';
 import { type CapturedTurn, finishChat, getChat, recordCapture } from '../../../lib/db/chats';
 import { claimSends, recordSend } from '../../../lib/db/sends';
@@ -14,7 +15,7 @@ import { createClient } from '../../../lib/provider/client';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
 import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import type { SiteId } from '../../../lib/sites/ids';
-import { type FakeAnthropicApi, type ReceivedRequest, type ScriptedReply, toolUseMessage } from '../../fake-api/server';
+import { FakeAnthropicApi, type ReceivedRequest, type ScriptedReply, toolUseMessage } from '../../fake-api/server';
 
 /** Looks like a real key, so any leak would be caught by the key-shaped scrubber and by our checks. */
 export const KEY = 'sk-ant-api03-TESTKEY0123456789abcdefghijklmnopqrstuvwxyzABCDEF';
@@ -119,4 +120,17 @@ export function aliasOf(req: ReceivedRequest, content: string): string {
   const alias = line?.match(/^\[(m\d+)\]/)?.[1];
   if (!alias) throw new Error(`"${content}" was not among the existing memories sent`);
   return alias;
+}
+
+/** The file's fake API, reset before each test, with the settings pointing at it and the key saved. */
+export function withFakeApi(): FakeAnthropicApi {
+  const api = new FakeAnthropicApi();
+  beforeAll(() => api.start());
+  afterAll(() => api.stop());
+  beforeEach(async () => {
+    api.reset();
+    await saveSettings({ ...defaultSettings(), baseUrl: api.url, dailyTokenCap: 100_000 });
+    await saveApiKey(KEY);
+  });
+  return api;
 }

@@ -5,7 +5,7 @@
  * still waits for review, and the newer version of the chat, which the model never read, is
  * not marked extracted.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { getChat, recordCapture } from '../../../lib/db/chats';
@@ -14,20 +14,11 @@ import { commitWindow } from '../../../lib/db/extraction';
 import { listMemories } from '../../../lib/db/memories';
 import { userTurnKeys } from '../../../lib/db/sends';
 import { extractionQueue } from '../../../lib/extraction/service';
-import { defaultSettings } from '../../../lib/settings/schema';
-import { saveApiKey, saveSettings } from '../../../lib/settings/store';
-import { FakeAnthropicApi, gate } from '../../fake-api/server';
+import { gate } from '../../fake-api/server';
 import { contentSender, extensionSender, routerOptions, runningJob } from '../helpers';
-import { KEY, saveMemories, sentUser } from './harness';
+import { saveMemories, sentUser, withFakeApi } from './harness';
 
-const api = new FakeAnthropicApi();
-beforeAll(() => api.start());
-afterAll(() => api.stop());
-beforeEach(async () => {
-  api.reset();
-  await saveSettings({ ...defaultSettings(), baseUrl: api.url, dailyTokenCap: 100_000 });
-  await saveApiKey(KEY);
-});
+const api = withFakeApi();
 
 const route = createRouter(handlers, routerOptions);
 const URL_R = 'https://chatgpt.com/c/conv-race';
