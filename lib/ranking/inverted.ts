@@ -256,15 +256,9 @@ export class InvertedIndex {
 
   /**
    * BM25F of every document sharing a term with the weighted query, as parallel arrays of slots
-   * and scores: the cost follows the query's postings, not the store's size. `saturation` gives
-   * some terms a k1 of their own (a query field scored at its own saturation); the others use
-   * `params.k1`.
+   * and scores: the cost follows the query's postings, not the store's size.
    */
-  score(
-    query: ReadonlyMap<string, number>,
-    params: Bm25Params = DEFAULT_BM25,
-    saturation?: ReadonlyMap<string, number>,
-  ): { slots: number[]; scores: number[] } {
+  score(query: ReadonlyMap<string, number>, params: Bm25Params = DEFAULT_BM25): { slots: number[]; scores: number[] } {
     if (this.acc.length < this.lengths.length) {
       this.acc = new Float64Array(this.lengths.length * 2);
       this.own = new Uint8Array(this.lengths.length * 2);
@@ -281,7 +275,6 @@ export class InvertedIndex {
       if (!p) continue;
       const idf = this.idf(term);
       if (large && idf < MIN_IDF) continue;
-      const k = saturation?.get(term) ?? k1;
       const onlyFound = large && touched.length > 0 && p.slots.length > COMMON_SHARE * this.live;
       for (let i = 0; i < p.slots.length; i++) {
         const slot = p.slots[i] as number;
@@ -299,7 +292,7 @@ export class InvertedIndex {
         }
         if (kf > 0)
           f += (keywordWeight * kf) / (1 - keywordB + (keywordB * (this.keywordLengths[slot] as number)) / kavg);
-        acc[slot] = (acc[slot] as number) + (weight * idf * f * (k + 1)) / (f + k);
+        acc[slot] = (acc[slot] as number) + (weight * idf * f * (k1 + 1)) / (f + k1);
       }
     }
     const scores = touched.map((slot) => {

@@ -18,13 +18,6 @@ const CONTROL = /[\p{Cc}\p{Cf}]/u;
 export interface RequestKeywordParams {
   /** Query weight of a request keyword's term, against 1 for a word of the draft; 0 turns them off. */
   weight: number;
-  /**
-   * BM25 saturation (k1) of the terms the keywords bring, against the store's k1 for the draft's
-   * own words. A keyword is a short search term, not a sentence: a memory that holds it in both
-   * its text and its keywords is more about it than a memory that holds it once, and the store's
-   * k1 (tuned for sentences) flattens that difference.
-   */
-  k1: number;
 }
 
 /**
@@ -47,26 +40,20 @@ export function boundRequestKeywords(list: readonly unknown[]): string[] {
 }
 
 /**
- * Adds the keywords' index terms to the draft's (term → query weight) and returns the terms they
- * raised, which are scored at the keywords' own saturation. A term the draft has too keeps the
- * larger weight: the keywords say what to look for, not that the draft's own words count twice.
+ * Adds the keywords' index terms to the draft's (term → query weight). A term the draft has too
+ * keeps the larger weight: the keywords say what to look for, not that the draft's own words
+ * count twice.
  */
 export function addRequestTerms(
   terms: Map<string, number>,
   keywords: readonly string[],
   p: RequestKeywordParams,
   charWeight: number,
-): string[] {
-  if (p.weight <= 0 || keywords.length === 0) return [];
+): void {
+  if (p.weight <= 0 || keywords.length === 0) return;
   const own = new Map<string, number>();
   for (const k of keywords) {
     for (const t of termsOf(k)) own.set(t, t.startsWith(CHAR_MARK) ? charWeight : 1);
   }
-  const raised: string[] = [];
-  for (const [t, w] of own) {
-    if (w * p.weight <= (terms.get(t) ?? 0)) continue;
-    terms.set(t, w * p.weight);
-    raised.push(t);
-  }
-  return raised;
+  for (const [t, w] of own) terms.set(t, Math.max(terms.get(t) ?? 0, w * p.weight));
 }

@@ -177,10 +177,8 @@ export class MemoryIndex {
     const weights = new Map<string, number>();
     for (const t of termsOf(query)) weights.set(t, t.startsWith(CHAR_MARK) ? w.charWeight : 1);
     expandQuery(query, weights, w.expansion);
-    const raised =
-      intent.kind === 'greeting' ? [] : addRequestTerms(weights, opts.requestKeywords ?? [], w.request, w.charWeight);
-    const saturation = raised.length > 0 ? new Map(raised.map((t) => [t, w.request.k1])) : undefined;
-    let { slots, scores } = this.text.score(weights, w.bm25, saturation);
+    if (intent.kind !== 'greeting') addRequestTerms(weights, opts.requestKeywords ?? [], w.request, w.charWeight);
+    let { slots, scores } = this.text.score(weights, w.bm25);
     if (w.prf.docs > 0 && w.prf.weight > 0)
       ({ slots, scores } = this.withLent(slots, scores, weights, w, opts, excluded));
     let best = 0;

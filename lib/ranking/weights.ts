@@ -68,7 +68,7 @@ export const WEIGHTS: ScoreWeights = {
   style: 0.02,
   profile: 0.5,
   prf: { docs: 2, weight: 0.15, minShare: 0.5, terms: 16 },
-  request: { weight: 1, k1: 5 },
+  request: { weight: 1 },
 };
 
 const DAY = 86_400_000;
