@@ -15,7 +15,7 @@ import { freshDir } from './paths';
 import { grantInProfile } from './profile-grants';
 
 /** Plain http is allowed to this computer only; the test server listens on 127.0.0.1. */
-export const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
+const LOOPBACK_HOSTS = ['http://127.0.0.1/*', 'http://localhost/*'];
 
 export interface ChromiumDevice {
   ext: ExtensionBrowser;
