@@ -32,10 +32,7 @@ function largeExport(): string {
   return path;
 }
 
-// Skipped on a regression found at the last merge and not yet fixed: on the merged build the
-// background never answers bringIn.check (the panel stays at "Comparing with your memories…"),
-// while every lane's own build passes these three tests. Unskip with the fix.
-describe.skip('Bring in memories (Chromium)', () => {
+describe('Bring in memories (Chromium)', () => {
   let panel: Page;
   withPanel((p) => {
     panel = p;
