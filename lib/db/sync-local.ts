@@ -12,6 +12,7 @@ import type { MemoryRecord } from '../memory/types';
 import type { SyncedMemory } from '../sync/codec';
 import { hashMemory, toRecord } from '../sync/project';
 import { type MemDB, db as productDb, type SyncedRow } from './db';
+import { applyChats, excludeChats, removeChats, scanChats } from './sync-chats';
 
 /** The store's side of sync over one database (the product's; tests open one per device). */
 export function syncStore(db: MemDB = productDb) {
@@ -29,6 +30,10 @@ export function syncStore(db: MemDB = productDb) {
       await db.synced.clear();
     },
     applyIncoming: (items: readonly IncomingMemory[]) => applyIncoming(db, items),
+    chatScan: (synced: ReadonlyMap<string, string>, withChanges: boolean) => scanChats(db, synced, withChanges),
+    applyChats: (items: Parameters<typeof applyChats>[1]) => applyChats(db, items),
+    removeChats: (ids: readonly string[]) => removeChats(db, ids),
+    excludeChats: (ids: readonly string[]) => excludeChats(db, ids),
   };
 }
 

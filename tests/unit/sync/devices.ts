@@ -18,7 +18,7 @@ import { type RoundOutcome, syncRound } from '../../../lib/sync/round';
 import type { Travel } from '../../../lib/sync/schemas';
 
 export const pouch = makePouch(memoryAdapter, 'memory');
-const ALL_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true };
+const ALL_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true, chats: false };
 const PASSPHRASE = 'correct horse battery staple';
 
 let shared: Promise<{ keys: SyncKeys; doc: ParamsDoc }> | null = null;
@@ -36,14 +36,18 @@ export class Device {
   readonly own = new Set<string>();
   readonly local: LocalPort;
   clock = 0;
+  /** What travels from and to this device (chat history off, as on a new device). */
+  travel: Travel = { ...ALL_TRAVEL };
 
   constructor(
     readonly name: string,
     readonly keys: SyncKeys,
     public remote: Db,
+    /** The product's own store (search, "don't remember", deletion run on it as they do in the extension). */
+    db?: MemDB,
   ) {
     n++;
-    this.db = new MemDB(`sync-test-${name}-${n}`);
+    this.db = db ?? new MemDB(`sync-test-${name}-${n}`);
     this.mirror = pouch.mirror(`mirror-${name}-${n}`);
     const store = syncStore(this.db);
     this.local = {
@@ -79,7 +83,7 @@ export class Device {
       mirror: this.mirror,
       remote: this.remote,
       local: this.local,
-      travel: ALL_TRAVEL,
+      travel: this.travel,
       device: { id: this.name, name: this.name },
       announce: true,
       own: this.own,
