@@ -167,14 +167,22 @@ describe('chat history through sync', () => {
     const after = await opened(remote as never);
     expect(JSON.stringify(after.docs)).not.toContain('narwhal');
 
-    // The server replays the chat's old documents as new revisions.
-    const now = new Map((await remote.allDocs({})).rows.map((r) => [r.id, (r as { value: { rev: string } }).value.rev]));
-    for (const old of before.filter((d) => d._id !== PARAMS_ID)) {
-      const { _rev: _old, ...body } = old;
-      await remote.put({ ...body, ...(now.has(old._id as string) ? { _rev: now.get(old._id as string) } : {}) });
-    }
+    // The server replays the chat's old documents as new revisions; then again after the user
+    // also deleted the forgotten chat from the list here (only the tombstone is left of it).
+    const replay = async () => {
+      const now = new Map((await remote.allDocs({})).rows.map((r) => [r.id, (r as { value: { rev: string } }).value.rev]));
+      for (const old of before.filter((d) => d._id !== PARAMS_ID)) {
+        const { _rev: _old, ...body } = old;
+        await remote.put({ ...body, ...(now.has(old._id as string) ? { _rev: now.get(old._id as string) } : {}) });
+      }
+    };
+    await replay();
     await b.round();
     expect(await db.chats.get(x.id)).toMatchObject({ state: 'excluded', turns: [] });
+    await deleteChats([x.id]);
+    await replay();
+    await b.round();
+    expect((await db.chats.get(x.id))?.turns ?? []).toEqual([]);
     await keepHistoryIndexed();
     expect(await found('narwhal')).toEqual([]);
     // A new device with chat history on takes the exclusion, not the replayed chat.
