@@ -32,7 +32,11 @@ export interface ChatScan {
   more: boolean;
 }
 
-export async function scanChats(db: MemDB, synced: ReadonlyMap<string, string>, withChanges: boolean): Promise<ChatScan> {
+export async function scanChats(
+  db: MemDB,
+  synced: ReadonlyMap<string, string>,
+  withChanges: boolean,
+): Promise<ChatScan> {
   const present = new Set((await db.chats.toCollection().primaryKeys()) as string[]);
   const excluded = db === productDb ? await tombstonedChatIds() : new Set<string>();
   for (const id of (await db.chats.where('state').equals('excluded').primaryKeys()) as string[]) excluded.add(id);
@@ -69,8 +73,8 @@ export interface ChatApplyResult {
   applied: number;
   /** Changed here (or open, or a capture an import would replace): kept, sent next round. */
   deferred: number;
-  /** Asked not to be remembered: never written. */
-  refused: number;
+  /** Asked not to be remembered: never written (their keys, so the copy on the server is deleted). */
+  refused: string[];
   /** Ids written: their index is behind until the background indexes them. */
   written: string[];
 }
@@ -97,7 +101,7 @@ function arriving(chat: Chat, current: Chat | undefined): Chat {
 }
 
 export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Promise<ChatApplyResult> {
-  const result: ChatApplyResult = { applied: 0, deferred: 0, refused: 0, written: [] };
+  const result: ChatApplyResult = { applied: 0, deferred: 0, refused: [], written: [] };
   if (items.length === 0) return result;
   const tombstones = db === productDb ? await tombstonedChatIds() : new Set<string>();
   await db.transaction('rw', [db.chats, db.hdirty, db.synced], async () => {
@@ -105,7 +109,7 @@ export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Pro
       const id = item.chat.id;
       const current = await db.chats.get(id);
       if (tombstones.has(id) || current?.state === 'excluded' || (await db.synced.get(exclusionKey(id)))) {
-        result.refused++;
+        result.refused.push(item.key, ...item.parts);
         continue;
       }
       const row = await db.synced.get(item.key);

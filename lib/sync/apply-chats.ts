@@ -6,11 +6,11 @@
  */
 import type { IncomingChat } from '../db/sync-chats';
 import { assembleChat } from './chat-docs';
-import { type ChatDoc, chatKey, decodeDoc, type PartDoc, type PlainDoc } from './codec';
+import { type ChatDoc, chatKey, decodeDoc, encodeDoc, type PartDoc, type PlainDoc } from './codec';
 import type { SyncKeys } from './keys';
 import { serverId } from './keys';
 import type { LocalPort } from './local-port';
-import { currentRevs } from './mirror-docs';
+import { currentRevs, type Write, writeRevs } from './mirror-docs';
 import type { Db } from './pouch-types';
 import type { Travel } from './schemas';
 
@@ -57,9 +57,7 @@ async function opened(keys: SyncKeys, mirror: Db, ids: readonly string[]): Promi
 
 /** The chats of `ids` whose head and parts are all in the mirror. */
 async function complete(keys: SyncKeys, mirror: Db, ids: readonly string[]): Promise<IncomingChat[]> {
-  const heads = [...(await opened(keys, mirror, ids.map(chatKey))).values()].filter(
-    (d): d is ChatDoc => d.k === 'c',
-  );
+  const heads = [...(await opened(keys, mirror, ids.map(chatKey))).values()].filter((d): d is ChatDoc => d.k === 'c');
   const parts = await opened(
     keys,
     mirror,
@@ -72,9 +70,25 @@ async function complete(keys: SyncKeys, mirror: Db, ids: readonly string[]): Pro
   });
 }
 
+/**
+ * A chat that reached the server after it was asked not to be remembered (replayed, or sent by a
+ * device that had not heard yet): its head and parts are deleted there too.
+ */
+async function deleteRefused(keys: SyncKeys, mirror: Db, ids: readonly string[], now: string): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const sids = await Promise.all(ids.map((id) => serverId(keys, id)));
+  const leaves = await currentRevs(mirror, sids);
+  const writes: Write[] = [];
+  for (const [i, id] of ids.entries()) {
+    const leaf = leaves.get(sids[i] as string);
+    if (leaf) writes.push({ ...(await encodeDoc(keys, { k: 'x', id, at: now })), _rev: leaf.rev });
+  }
+  return writeRevs(mirror, writes);
+}
+
 /** Applies what a batch noted; returns the ids of chats written here. */
 export async function applyChatChanges(
-  input: { keys: SyncKeys; mirror: Db; local: LocalPort; travel: Travel },
+  input: { keys: SyncKeys; mirror: Db; local: LocalPort; travel: Travel; now: string; own: Set<string> },
   c: ChatChanges,
 ): Promise<string[]> {
   const { local } = input;
@@ -87,7 +101,9 @@ export async function applyChatChanges(
   // A few chats at a time: each may be 600,000 characters across many parts.
   for (let i = 0; i < ids.length; i += 50) {
     const items = await complete(input.keys, input.mirror, ids.slice(i, i + 50));
-    written.push(...(await local.applyChats(items)).written);
+    const result = await local.applyChats(items);
+    written.push(...result.written);
+    for (const w of await deleteRefused(input.keys, input.mirror, result.refused, input.now)) input.own.add(w);
   }
   return written;
 }

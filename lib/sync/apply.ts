@@ -5,9 +5,9 @@
  * revision (the losing leaves deleted), so the next push carries the resolution.
  */
 import type { IncomingMemory } from '../db/sync-local';
-import { type ChatChanges, applyChatChanges, isChatDoc, noteChatDoc } from './apply-chats';
 import type { MemoryRecord } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
+import { applyChatChanges, type ChatChanges, isChatDoc, noteChatDoc } from './apply-chats';
 import { quickHash } from './bytes';
 import { canon } from './canon';
 import { type DeviceDoc, decodeDoc, encodeDoc, type PlainDoc, type SyncedMemory } from './codec';
@@ -112,12 +112,7 @@ async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>)
   return true;
 }
 
-async function applyBatch(
-  input: ApplyInput,
-  rows: ChangeRow[],
-  out: ApplyOutcome,
-  chatsOnly = false,
-): Promise<void> {
+async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcome, chatsOnly = false): Promise<void> {
   const incoming: IncomingMemory[] = [];
   const chats: ChatChanges = { touched: new Set(), removed: new Set(), excluded: new Set(), partsGone: [] };
   const writes: Write[] = [];

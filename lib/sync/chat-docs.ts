@@ -75,7 +75,10 @@ export function chatDocs(chat: Chat): { head: ChatDoc; parts: PartDoc[] } {
   const h = quickHash(json);
   const key = chatKey(chat.id);
   const parts = cutText(json).map((text, i) => ({ k: 't' as const, id: `t:${chat.id}:${h}:${i}`, text }));
-  return { head: { k: 'c', id: key, rec: projectChat(chat), n: chat.turns.length, h, parts: parts.map((p) => p.id) }, parts };
+  return {
+    head: { k: 'c', id: key, rec: projectChat(chat), n: chat.turns.length, h, parts: parts.map((p) => p.id) },
+    parts,
+  };
 }
 
 /** The part keys of a chat's old heads start with this. */

@@ -69,7 +69,11 @@ export const PartDocSchema = z.object({
   text: z.string(),
 });
 /** "Don't remember this chat": never deleted, so it wins over every copy of the chat anywhere. */
-export const ExclusionDocSchema = z.object({ k: z.literal('e'), id: z.string().check(z.maxLength(MAX_KEY)), at: IsoDate });
+export const ExclusionDocSchema = z.object({
+  k: z.literal('e'),
+  id: z.string().check(z.maxLength(MAX_KEY)),
+  at: IsoDate,
+});
 const RulesDocSchema = z.object({
   k: z.literal('r'),
   id: z.string().check(z.maxLength(40)),

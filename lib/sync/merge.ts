@@ -141,7 +141,9 @@ export interface Resolution {
  */
 function resolveChat(sorted: readonly PlainDoc[]): Resolution {
   const heads = sorted.filter((d): d is ChatDoc => d.k === 'c');
-  const gone = sorted.filter((d): d is GoneDoc => d.k === 'x').reduce<GoneDoc | null>((g, d) => (g === null || d.at > g.at ? d : g), null);
+  const gone = sorted
+    .filter((d): d is GoneDoc => d.k === 'x')
+    .reduce<GoneDoc | null>((g, d) => (g === null || d.at > g.at ? d : g), null);
   // A capture wins over an import of the same conversation (history import never replaces one).
   const rank = (d: ChatDoc) => `${d.rec.origin === 'imported' ? 0 : 1}\u0000${d.rec.updatedAt}`;
   const head = heads.reduce<ChatDoc | null>((best, d) => {

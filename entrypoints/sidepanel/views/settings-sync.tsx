@@ -34,7 +34,6 @@ import {
   turnOnSync,
 } from '../models/sync';
 
-
 function Field(props: {
   label: string;
   value: string;

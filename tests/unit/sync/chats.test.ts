@@ -9,13 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { deleteChats } from '../../../lib/db/chat-delete';
 import { excludeChat } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
-import { keepHistoryIndexed } from '../../../lib/db/history-upkeep';
 import { searchHistory } from '../../../lib/db/history-search';
+import { keepHistoryIndexed } from '../../../lib/db/history-upkeep';
 import { sentHere } from '../../../lib/db/sends';
 import type { Chat } from '../../../lib/memory/types';
-import { MAX_SEALED_CHARS, decodeDoc } from '../../../lib/sync/codec';
+import { decodeDoc, MAX_SEALED_CHARS } from '../../../lib/sync/codec';
 import { PARAMS_ID } from '../../../lib/sync/params';
-import { Device, pouch, sharedKeys, twoDevices } from './devices';
+import { Device, sharedKeys, twoDevices } from './devices';
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const T1 = '2026-11-01T11:00:00.000Z';
@@ -65,6 +65,8 @@ async function opened(remote: { allDocs(o: object): Promise<{ rows: { doc?: unkn
   return { raw: rows, docs };
 }
 
+type Dump = { allDocs(o: object): Promise<{ rows: { id: string; value: { rev: string }; doc?: unknown }[] }> };
+
 const found = async (query: string) => (await searchHistory({ query })).results.map((r) => r.chatId);
 
 describe('chat history through sync', () => {
@@ -84,7 +86,8 @@ describe('chat history through sync', () => {
     const { a, b, remote } = await devices();
     // Six messages at the capture bound (100,000 characters each, 600,000 in all: the chat bound),
     // in Chinese (3 bytes each in UTF-8) with line breaks, quotes and control characters (escaped).
-    const body = (i: number) => `${i}海港${'\u0001\n"'.repeat(10)}${'港口的清晨很安静。'.repeat(11_200)}`.slice(0, 100_000);
+    const body = (i: number) =>
+      `${i}海港${'\u0001\n"'.repeat(10)}${'港口的清晨很安静。'.repeat(11_200)}`.slice(0, 100_000);
     const big = chat('chatgpt:big-1', '');
     big.turns = [0, 1, 2, 3, 4, 5].map((i) => ({ role: i % 2 ? 'assistant' : 'user', text: body(i), at: T0 }));
     big.turns[0]!.text = `walrus ${big.turns[0]!.text}`.slice(0, 100_000);
@@ -96,7 +99,8 @@ describe('chat history through sync', () => {
     for (const d of raw) if (d._id !== PARAMS_ID) expect((d.ct as string).length).toBeLessThanOrEqual(MAX_SEALED_CHARS);
     expect(docs.filter((d) => d.k === 't').length).toBeGreaterThan(5);
     const text = JSON.stringify(raw);
-    for (const secret of ['walrus', '港口', 'Harbour', 'big-1', 'chatgpt.com']) expect(text, secret).not.toContain(secret);
+    for (const secret of ['walrus', '港口', 'Harbour', 'big-1', 'chatgpt.com'])
+      expect(text, secret).not.toContain(secret);
 
     await b.round();
     const got = await db.chats.get(big.id);
@@ -137,7 +141,12 @@ describe('chat history through sync', () => {
 
   it('drops a forged or odd chat address on arrival, as history import does', async () => {
     const { a, b } = await devices();
-    const urls = ['javascript:alert(1)', 'https://chatgpt.com.evil.example/c/1', 'https://user@chatgpt.com/c/1', 'data:text/html,x'];
+    const urls = [
+      'javascript:alert(1)',
+      'https://chatgpt.com.evil.example/c/1',
+      'https://user@chatgpt.com/c/1',
+      'data:text/html,x',
+    ];
     await a.db.chats.bulkPut(urls.map((url, i) => chat(`chatgpt:odd-${i}`, `odd ${i}`, { url })));
     await a.db.chats.put(chat('chatgpt:good-1', 'fine'));
     await a.round();
@@ -153,12 +162,18 @@ describe('chat history through sync', () => {
     await a.round();
     await b.round();
     expect((await db.chats.get(x.id))?.turns.length).toBe(2);
-    const before = (await remote.allDocs({ include_docs: true })).rows.map((r) => r.doc as Record<string, unknown>);
+    const server = remote as never as Dump;
+    const before = (await server.allDocs({ include_docs: true })).rows.map((r) => r.doc as Record<string, unknown>);
 
     await excludeChat('chatgpt', 'secret-1', x.url);
     await b.round();
     // A still holds the chat and changes it before it hears of the exclusion.
-    await a.db.chats.put({ ...x, turns: [...x.turns, { role: 'user', text: 'narwhal again', at: T2 }], version: 2, updatedAt: T2 });
+    await a.db.chats.put({
+      ...x,
+      turns: [...x.turns, { role: 'user', text: 'narwhal again', at: T2 }],
+      version: 2,
+      updatedAt: T2,
+    });
     await a.round();
     expect(await a.db.chats.get(x.id)).toMatchObject({ state: 'excluded', turns: [] });
     await a.round();
@@ -170,7 +185,7 @@ describe('chat history through sync', () => {
     // The server replays the chat's old documents as new revisions; then again after the user
     // also deleted the forgotten chat from the list here (only the tombstone is left of it).
     const replay = async () => {
-      const now = new Map((await remote.allDocs({})).rows.map((r) => [r.id, (r as { value: { rev: string } }).value.rev]));
+      const now = new Map((await server.allDocs({})).rows.map((r) => [r.id, r.value.rev]));
       for (const old of before.filter((d) => d._id !== PARAMS_ID)) {
         const { _rev: _old, ...body } = old;
         await remote.put({ ...body, ...(now.has(old._id as string) ? { _rev: now.get(old._id as string) } : {}) });
@@ -179,6 +194,8 @@ describe('chat history through sync', () => {
     await replay();
     await b.round();
     expect(await db.chats.get(x.id)).toMatchObject({ state: 'excluded', turns: [] });
+    // B deleted the replayed copy from the server too.
+    expect(JSON.stringify((await opened(remote as never)).docs)).not.toContain('narwhal');
     await deleteChats([x.id]);
     await replay();
     await b.round();
@@ -247,12 +264,16 @@ describe('chat history through sync', () => {
     await a.round();
     const idle = await a.round();
     expect(idle.staged).toEqual([]);
-    await a.db.chats.put({ ...c1, turns: [...c1.turns, { role: 'user', text: 'egret', at: T1 }], version: 2, updatedAt: T1 });
+    await a.db.chats.put({
+      ...c1,
+      turns: [...c1.turns, { role: 'user', text: 'egret', at: T1 }],
+      version: 2,
+      updatedAt: T1,
+    });
     await a.round();
     await b.round();
     expect((await db.chats.get(c1.id))?.turns.map((t) => t.text)).toEqual(['heron', 'Answer about heron', 'egret']);
     const { docs } = await opened(remote as never);
     expect(docs.filter((d) => d.k === 't')).toHaveLength(1);
-    void pouch;
   });
 });
