@@ -113,7 +113,7 @@ describe('chat history through sync', () => {
     await keepHistoryIndexed();
     expect(await found('walrus')).toEqual([big.id]);
     expect(await found('"港口的清晨"')).toEqual([big.id]);
-  });
+  }, 30_000); // sealing and indexing 600,000 characters takes seconds on a loaded machine
 
   it('keeps provenance through the trip: an import stays imported, turn times and models stay, and nothing counts as sent on B', async () => {
     const { a, b } = await devices();
