@@ -6,17 +6,29 @@
  * imported chat's. A chat asked not to be remembered, here or on any device, is never written
  * again, and a captured chat is never replaced by another device's import of it.
  */
-import { dropParkedOfChat } from '../extraction/parked';
 import type { Chat } from '../memory/types';
 import { isSiteId } from '../sites/ids';
 import { chatUrlOn } from '../sites/urls';
 import { chatStamp, travelsNow } from '../sync/chat-docs';
 import { exclusionKey } from '../sync/codec';
-import { deleteChats } from './chat-delete';
-import { excludeChat } from './chats';
 import { type MemDB, db as productDb } from './db';
 import { forgetInIndex } from './history-index';
 import { tombstonedChatIds } from './tombstones';
+
+/**
+ * Deleting and forgetting chats. The product's store does it as the panel does
+ * (lib/db/sync-chat-ops.ts: backups, undo records, parked answers, tombstones too); any other
+ * store (a test's second device, the bench) gets what the store itself holds done.
+ */
+export interface ChatOps {
+  delete(ids: readonly string[]): Promise<unknown>;
+  exclude(id: string, site: Chat['site'], current: Chat | undefined): Promise<void>;
+}
+
+export const storeChatOps = (db: MemDB): ChatOps => ({
+  delete: (ids) => deleteHere(db, ids),
+  exclude: (id, site, current) => excludeHere(db, id, site, current),
+});
 
 /** At most this much chat text is staged in one round; the rest goes in the rounds after. */
 const STAGE_CHARS = 20_000_000;
@@ -140,7 +152,7 @@ export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Pro
  * exclusion already took the text). Their parts' marks stay: the next stage deletes any part
  * this device wrote that the deleting device did not know of.
  */
-export async function removeChats(db: MemDB, ids: readonly string[]): Promise<number> {
+export async function removeChats(db: MemDB, ids: readonly string[], ops: ChatOps): Promise<number> {
   const gone: string[] = [];
   const unmark: string[] = [];
   for (const id of ids) {
@@ -151,8 +163,7 @@ export async function removeChats(db: MemDB, ids: readonly string[]): Promise<nu
     if (current) gone.push(id);
     unmark.push(`c:${id}`);
   }
-  if (db === productDb) await deleteChats(gone);
-  else await deleteHere(db, gone);
+  await ops.delete(gone);
   await db.synced.bulkDelete(unmark);
   return gone.length;
 }
@@ -179,7 +190,7 @@ async function deleteHere(db: MemDB, ids: readonly string[]): Promise<void> {
  * index entries, its jobs and its backups go; later captures are ignored), whether or not
  * chat history travels, and whether or not this store held the chat.
  */
-export async function excludeChats(db: MemDB, ids: readonly string[]): Promise<number> {
+export async function excludeChats(db: MemDB, ids: readonly string[], ops: ChatOps): Promise<number> {
   let done = 0;
   for (const id of ids) {
     const cut = id.indexOf(':');
@@ -187,8 +198,7 @@ export async function excludeChats(db: MemDB, ids: readonly string[]): Promise<n
     if (cut < 1 || !isSiteId(site)) continue;
     const current = await db.chats.get(id);
     if (current?.state !== 'excluded') {
-      if (db === productDb) await excludeChat(site, id.slice(cut + 1), current?.url ?? '');
-      else await excludeHere(db, id, site, current);
+      await ops.exclude(id, site, current);
       done++;
     }
     await db.synced.put({ id: exclusionKey(id), h: 'e' });
@@ -219,5 +229,4 @@ async function excludeHere(db: MemDB, id: string, site: Chat['site'], current: C
     });
     await db.jobs.where('chatId').equals(id).delete();
   });
-  await dropParkedOfChat(id).catch(() => {});
 }

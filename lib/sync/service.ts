@@ -5,7 +5,9 @@
  * Cancel). Nothing here runs while sync is off: the worker pays one settings read at start.
  */
 import { browser } from '#imports';
+import { db } from '../db/db';
 import { keepHistoryIndexed } from '../db/history-upkeep';
+import { productChatOps } from '../db/sync-chat-ops';
 import { syncStore } from '../db/sync-local';
 import { loadSettings, saveSettings } from '../settings/store';
 import { runWork } from '../work/tracker';
@@ -25,7 +27,7 @@ const DEBOUNCE_MS = 10_000;
 const ANNOUNCE_MS = 60 * 60 * 1000;
 const MAX_BACKOFF_MINUTES = 30;
 
-const local: LocalPort = { ...syncStore(), loadSettings, saveSettings };
+const local: LocalPort = { ...syncStore(db, productChatOps), loadSettings, saveSettings };
 const own = new Set<string>();
 let running: Promise<void> | null = null;
 let debounce: ReturnType<typeof setTimeout> | null = null;

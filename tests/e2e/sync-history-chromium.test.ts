@@ -67,7 +67,10 @@ function exportFile(): string {
         'Who is the cormorant lighthouse keeper this week?',
         'The cormorant dries its wings on the breakwater while Ines keeps the light.',
       ]),
-      conv('conv-qingdao-2', '潜水计划', ['我在青岛学潜水，周末去哪里练习好？', '潜水教练说要先练习耳压平衡，再去浅水区。']),
+      conv('conv-qingdao-2', '潜水计划', [
+        '我在青岛学潜水，周末去哪里练习好？',
+        '潜水教练说要先练习耳压平衡，再去浅水区。',
+      ]),
     ]),
   );
   return path;

@@ -12,6 +12,7 @@ import { db } from '../../../lib/db/db';
 import { searchHistory } from '../../../lib/db/history-search';
 import { keepHistoryIndexed } from '../../../lib/db/history-upkeep';
 import { sentHere } from '../../../lib/db/sends';
+import { productChatOps } from '../../../lib/db/sync-chat-ops';
 import type { Chat } from '../../../lib/memory/types';
 import { decodeDoc, MAX_SEALED_CHARS } from '../../../lib/sync/codec';
 import { PARAMS_ID } from '../../../lib/sync/params';
@@ -48,7 +49,7 @@ function chat(id: string, text: string, extra: Partial<Chat> = {}): Chat {
 async function devices() {
   const { a, remote } = await twoDevices();
   const { keys } = await sharedKeys();
-  const b = new Device('b-product', keys, remote, db);
+  const b = new Device('b-product', keys, remote, db, productChatOps);
   a.travel = { ...a.travel, chats: true };
   b.travel = { ...b.travel, chats: true };
   return { a, b, remote };

@@ -5,6 +5,7 @@
  */
 import memoryAdapter from 'pouchdb-adapter-memory/lib/index.es.js';
 import { MemDB } from '../../../lib/db/db';
+import type { ChatOps } from '../../../lib/db/sync-chats';
 import { syncStore } from '../../../lib/db/sync-local';
 import { createMemory, type NewMemoryInput } from '../../../lib/memory/factory';
 import type { MemoryRecord } from '../../../lib/memory/types';
@@ -45,11 +46,12 @@ export class Device {
     public remote: Db,
     /** The product's own store (search, "don't remember", deletion run on it as they do in the extension). */
     db?: MemDB,
+    ops?: ChatOps,
   ) {
     n++;
     this.db = db ?? new MemDB(`sync-test-${name}-${n}`);
     this.mirror = pouch.mirror(`mirror-${name}-${n}`);
-    const store = syncStore(this.db);
+    const store = syncStore(this.db, ops);
     this.local = {
       ...store,
       loadSettings: async () => this.settings,
