@@ -17,7 +17,7 @@ import { type ChatDoc, chatKey, MAX_CHAT_PARTS, type PartDoc, type SyncedChat, S
  * A part's text, escaped as JSON and in UTF-8, is at most this many bytes: sealed and in
  * base64 (4/3) with its id and the GCM tag it stays under 256 KiB, the bound of every document.
  */
-export const PART_BYTES = 160_000;
+const PART_BYTES = 160_000;
 
 const SYNCED_CHAT_FIELDS = Object.keys(SyncedChatSchema.shape) as (keyof SyncedChat)[];
 
@@ -31,7 +31,7 @@ function unitBytes(c: number): number {
 }
 
 /** Cuts text into pieces of at most `limit` escaped bytes, never between a surrogate pair. */
-export function cutText(text: string, limit = PART_BYTES): string[] {
+function cutText(text: string, limit = PART_BYTES): string[] {
   const out: string[] = [];
   let start = 0;
   let bytes = 0;
@@ -52,7 +52,7 @@ export function cutText(text: string, limit = PART_BYTES): string[] {
   return out;
 }
 
-export function projectChat(chat: Chat): SyncedChat {
+function projectChat(chat: Chat): SyncedChat {
   const out: Record<string, unknown> = {};
   for (const f of SYNCED_CHAT_FIELDS) if (chat[f] !== undefined) out[f] = chat[f];
   return out as SyncedChat;
@@ -80,9 +80,6 @@ export function chatDocs(chat: Chat): { head: ChatDoc; parts: PartDoc[] } {
     parts,
   };
 }
-
-/** The part keys of a chat's old heads start with this. */
-export const partPrefix = (chatId: string) => `t:${chatId}:`;
 
 const TurnsSchema = z.array(TurnSchema);
 

@@ -69,7 +69,7 @@ export const PartDocSchema = z.object({
   text: z.string(),
 });
 /** "Don't remember this chat": never deleted, so it wins over every copy of the chat anywhere. */
-export const ExclusionDocSchema = z.object({
+const ExclusionDocSchema = z.object({
   k: z.literal('e'),
   id: z.string().check(z.maxLength(MAX_KEY)),
   at: IsoDate,
@@ -103,7 +103,6 @@ export type DeviceDoc = z.infer<typeof DeviceDocSchema>;
 export type PlainDoc = z.infer<typeof PlainDocSchema>;
 export type ChatDoc = z.infer<typeof ChatDocSchema>;
 export type PartDoc = z.infer<typeof PartDocSchema>;
-export type ExclusionDoc = z.infer<typeof ExclusionDocSchema>;
 
 /** A document as the server and the mirror hold it: only an id, a revision and a sealed body. */
 const ServerDocSchema = z.object({
