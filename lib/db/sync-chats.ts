@@ -133,13 +133,10 @@ export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Pro
         continue;
       }
       result.applied++;
-      if (here === h) {
-        await db.synced.put({ id: item.key, h, c: next.updatedAt });
-        continue;
-      }
+      await db.synced.bulkPut([{ id: item.key, h, c: next.updatedAt }, ...item.parts.map((p) => ({ id: p, h: 'p' }))]);
+      if (here === h) continue;
       await db.chats.put(next);
       await db.hdirty.put({ id });
-      await db.synced.bulkPut([{ id: item.key, h, c: next.updatedAt }, ...item.parts.map((p) => ({ id: p, h: 'p' }))]);
       result.written.push(id);
     }
   });

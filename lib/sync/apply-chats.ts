@@ -86,16 +86,20 @@ async function deleteRefused(keys: SyncKeys, mirror: Db, ids: readonly string[],
   return writeRevs(mirror, writes);
 }
 
-/** Applies what a batch noted; returns the ids of chats written here. */
+/**
+ * Applies what a batch noted; returns the ids of chats written here, and how many chats changed
+ * here (a forgotten chat's head and parts are deleted from the server by this round's second stage).
+ */
 export async function applyChatChanges(
   input: { keys: SyncKeys; mirror: Db; local: LocalPort; travel: Travel; now: string; own: Set<string> },
   c: ChatChanges,
-): Promise<string[]> {
+): Promise<{ written: string[]; changed: number }> {
   const { local } = input;
-  if (c.excluded.size > 0) await local.excludeChats([...c.excluded]);
-  if (c.removed.size > 0) await local.removeChats([...c.removed]);
+  let changed = 0;
+  if (c.excluded.size > 0) changed += await local.excludeChats([...c.excluded]);
+  if (c.removed.size > 0) changed += await local.removeChats([...c.removed]);
   if (c.partsGone.length > 0) await local.markSynced([], c.partsGone);
-  if (!input.travel.chats || c.touched.size === 0) return [];
+  if (!input.travel.chats || c.touched.size === 0) return { written: [], changed };
   const ids = [...c.touched].filter((id) => !c.excluded.has(id) && !c.removed.has(id));
   const written: string[] = [];
   // A few chats at a time: each may be 600,000 characters across many parts.
@@ -105,5 +109,5 @@ export async function applyChatChanges(
     written.push(...result.written);
     for (const w of await deleteRefused(input.keys, input.mirror, result.refused, input.now)) input.own.add(w);
   }
-  return written;
+  return { written, changed: changed + written.length };
 }

@@ -177,7 +177,6 @@ describe('chat history through sync', () => {
     });
     await a.round();
     expect(await a.db.chats.get(x.id)).toMatchObject({ state: 'excluded', turns: [] });
-    await a.round();
     await b.round();
     expect(await db.chats.get(x.id)).toMatchObject({ state: 'excluded', turns: [] });
     const after = await opened(remote as never);
