@@ -147,7 +147,10 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
     else if (d.k === 'd') out.devices.push(d);
   }
   for (const w of await writeRevs(input.mirror, writes)) input.own.add(w);
-  out.chatsWritten.push(...(await applyChatChanges(input, chats)));
+  const chatOutcome = await applyChatChanges(input, chats);
+  out.chatsWritten.push(...chatOutcome.written);
+  // A chat forgotten or deleted here: the second stage deletes what this device had sent of it.
+  out.applied += chatOutcome.changed;
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
   for (const key of result.stale)
