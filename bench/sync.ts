@@ -26,7 +26,7 @@ import { table, writeJson } from './lib/cli';
 import { percentile } from './lib/metrics';
 
 const PASSPHRASE = 'bench passphrase for sync';
-const TRAVEL = { siteModes: true, budgets: true, privacy: true, review: true };
+const TRAVEL = { siteModes: true, budgets: true, privacy: true, review: true, chats: false };
 const TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
 const WORDS =
   'coffee tea rust python chengdu beijing running piano garden cycling tokyo novel budget sister meeting'.split(' ');

@@ -1,6 +1,6 @@
 /**
- * When sync rounds run: about ten seconds after the last of a run of local changes (memories
- * or settings), on the periodic alarm (also the retry alarm, with backoff), and at worker start
+ * When sync rounds run: about ten seconds after the last of a run of local changes (memories,
+ * chats or settings), on the periodic alarm (also the retry alarm, with backoff), and at worker start
  * when a change may have been left unsent. With sync off, each trigger costs one read of the
  * set-up from the private database.
  */
@@ -11,7 +11,8 @@ import { onSettingsSaved } from '../../lib/settings/store';
 import { SYNC_ALARM, syncNow, syncSoon } from '../../lib/sync/service';
 import { readConfig } from '../../lib/sync/store';
 
-const MEMORIES = new RegExp(`^idb://${DB_NAME}/memories/`);
+/** Memories, and chats (finished, deleted or "don't remember" travel too). */
+const MEMORIES = new RegExp(`^idb://${DB_NAME}/(memories|chats)/`);
 
 async function whenOn(run: () => void): Promise<void> {
   if (await readConfig().catch(() => null)) run();

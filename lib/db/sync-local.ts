@@ -12,9 +12,13 @@ import type { MemoryRecord } from '../memory/types';
 import type { SyncedMemory } from '../sync/codec';
 import { hashMemory, toRecord } from '../sync/project';
 import { type MemDB, db as productDb, type SyncedRow } from './db';
+import { applyChats, type ChatOps, excludeChats, removeChats, scanChats, storeChatOps } from './sync-chats';
 
-/** The store's side of sync over one database (the product's; tests open one per device). */
-export function syncStore(db: MemDB = productDb) {
+/**
+ * The store's side of sync over one database (the product's; tests open one per device).
+ * `ops` deletes and forgets chats: the background passes the product's (sync-chat-ops.ts).
+ */
+export function syncStore(db: MemDB = productDb, ops: ChatOps = storeChatOps(db)) {
   return {
     memories: (): Promise<MemoryRecord[]> => db.memories.toArray(),
     synced: async (): Promise<Map<string, string>> => new Map((await db.synced.toArray()).map((r) => [r.id, r.h])),
@@ -29,6 +33,10 @@ export function syncStore(db: MemDB = productDb) {
       await db.synced.clear();
     },
     applyIncoming: (items: readonly IncomingMemory[]) => applyIncoming(db, items),
+    chatScan: (synced: ReadonlyMap<string, string>, withChanges: boolean) => scanChats(db, synced, withChanges),
+    applyChats: (items: Parameters<typeof applyChats>[1]) => applyChats(db, items),
+    removeChats: (ids: readonly string[]) => removeChats(db, ids, ops),
+    excludeChats: (ids: readonly string[]) => excludeChats(db, ids, ops),
   };
 }
 

@@ -33,13 +33,18 @@ export const SYNC_STRINGS = {
   'sync.short': ['Use a passphrase of at least 8 characters.', '口令至少 8 个字符。'],
   'sync.travelTitle': ['What travels', '同步的内容'],
   'sync.travel.memories': [
-    'Memories (every status, with versions) and deletions always travel.',
-    '记忆（所有状态及其版本）和删除总会同步。',
+    'Memories (every status, with versions), deletions and the chats you asked not to remember always travel.',
+    '记忆（所有状态及其版本）、删除以及你要求不记住的对话总会同步。',
   ],
   'sync.travel.siteModes': ['Site modes', '网站模式'],
   'sync.travel.budgets': ['Per-site budgets', '各网站的预算'],
   'sync.travel.privacy': ['Privacy patterns', '隐私规则'],
   'sync.travel.review': ['Review settings', '审核设置'],
+  'sync.travel.chats': ['Chat history', '对话记录'],
+  'sync.travel.chatsHint': [
+    'Off by default (chats can be large), and set on each device. Finished chats travel with their messages; each device indexes them for its own search and never extracts them again.',
+    '默认关闭（对话可能很大），每台设备各自设置。已结束的对话连同消息一起同步；每台设备为自己的搜索建立索引，且不会再次提取记忆。',
+  ],
   'sync.travel.never': [
     'Never: the API key and connection, usage and cost, Activity, feedback, desktop tools.',
     '从不同步：API 密钥与连接、用量与费用、活动记录、反馈、桌面工具设置。',

@@ -7,6 +7,7 @@
 import type { IncomingMemory } from '../db/sync-local';
 import type { MemoryRecord } from '../memory/types';
 import { tagsFor } from '../ranking/keywords';
+import { applyChatChanges, type ChatChanges, isChatDoc, noteChatDoc } from './apply-chats';
 import { quickHash } from './bytes';
 import { canon } from './canon';
 import { type DeviceDoc, decodeDoc, encodeDoc, type PlainDoc, type SyncedMemory } from './codec';
@@ -21,6 +22,8 @@ import { readGroup, writeGroup } from './rules';
 import type { Travel } from './schemas';
 
 const APPLIED = '_local/claude-mem-applied';
+/** Where chats were last applied from: behind APPLIED while chat history did not travel here. */
+const CHATS_APPLIED = '_local/claude-mem-chats-applied';
 const BATCH = 500;
 
 export interface ApplyInput {
@@ -41,11 +44,13 @@ export interface ApplyOutcome {
   devices: DeviceDoc[];
   editsKept: number;
   twoDeviceTexts: number;
+  /** Chats written here: listed for this device's index (the caller starts indexing). */
+  chatsWritten: string[];
 }
 
-async function appliedSeq(mirror: Db): Promise<{ seq: number | string; rev?: string }> {
+async function appliedSeq(mirror: Db, id = APPLIED): Promise<{ seq: number | string; rev?: string }> {
   try {
-    const doc = await mirror.get(APPLIED);
+    const doc = await mirror.get(id);
     return { seq: (doc.seq as number | string) ?? 0, rev: doc._rev };
   } catch {
     return { seq: 0 };
@@ -107,8 +112,9 @@ async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>)
   return true;
 }
 
-async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcome): Promise<void> {
+async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcome, chatsOnly = false): Promise<void> {
   const incoming: IncomingMemory[] = [];
+  const chats: ChatChanges = { touched: new Set(), removed: new Set(), excluded: new Set(), partsGone: [] };
   const writes: Write[] = [];
   const wanted = rows.filter((row) => {
     const doc = row.doc;
@@ -121,6 +127,7 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
     const doc = row.doc as NonNullable<ChangeRow['doc']>;
     const opened = all[i] as Opened;
     if (opened.docs.length === 0) continue;
+    if (chatsOnly && !opened.docs.some(isChatDoc)) continue;
     const r = resolve(opened.docs);
     if (opened.writes.length > 0) {
       const same = opened.winner && canon(opened.winner) === canon(r.doc);
@@ -130,24 +137,61 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
     if (r.editBeatDelete) out.editsKept++;
     out.twoDeviceTexts += r.otherTexts.length;
     const d = r.doc;
+    if (noteChatDoc(d, chats)) continue;
+    if (chatsOnly) continue;
     if (d.k === 'm') {
       const extras = r.otherTexts.flatMap((text) => twoDeviceRecords(d.rec.id, d.rec, text, input.now));
       incoming.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSynced(d.rec), clock: lastChange(d), extras });
     } else if (d.k === 'x') incoming.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
     else if (d.k === 'r') await applyRules(input, d);
-    else out.devices.push(d);
+    else if (d.k === 'd') out.devices.push(d);
   }
   for (const w of await writeRevs(input.mirror, writes)) input.own.add(w);
+  const chatOutcome = await applyChatChanges(input, chats);
+  out.chatsWritten.push(...chatOutcome.written);
+  // A chat forgotten or deleted here: the second stage deletes what this device had sent of it.
+  out.applied += chatOutcome.changed;
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
   for (const key of result.stale)
     out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
 }
 
-/** Applies every mirror change since the last applied one; the position is saved batch by batch. */
+/**
+ * Applies every mirror change since the last applied one; the position is saved batch by batch.
+ * Chat history turned on here after it was off: the chats that arrived meanwhile (in the mirror
+ * already, passed over) are applied first, from where chats were last applied.
+ */
 export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
-  const out: ApplyOutcome = { applied: 0, quarantined: [], devices: [], editsKept: 0, twoDeviceTexts: 0 };
-  let { seq, rev } = await appliedSeq(input.mirror);
+  const out: ApplyOutcome = {
+    applied: 0,
+    quarantined: [],
+    devices: [],
+    editsKept: 0,
+    twoDeviceTexts: 0,
+    chatsWritten: [],
+  };
+  const main = await appliedSeq(input.mirror);
+  if (input.travel.chats) {
+    const chats = await appliedSeq(input.mirror, CHATS_APPLIED);
+    if (String(chats.seq) !== String(main.seq)) await pass(input, out, CHATS_APPLIED, chats, true);
+  }
+  const end = await pass(input, out, APPLIED, main, false);
+  if (input.travel.chats) {
+    const chats = await appliedSeq(input.mirror, CHATS_APPLIED);
+    await input.mirror.put({ _id: CHATS_APPLIED, seq: end, ...(chats.rev ? { _rev: chats.rev } : {}) });
+  }
+  return out;
+}
+
+async function pass(
+  input: ApplyInput,
+  out: ApplyOutcome,
+  id: string,
+  from: { seq: number | string; rev?: string },
+  chatsOnly: boolean,
+): Promise<number | string> {
+  let { seq, rev } = from;
   let done = 0;
   for (;;) {
     input.checkpoint?.();
@@ -159,12 +203,12 @@ export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
       style: 'all_docs',
     });
     if (page.results.length === 0) break;
-    await applyBatch(input, page.results, out);
+    await applyBatch(input, page.results, out, chatsOnly);
     seq = page.last_seq;
-    const saved = await input.mirror.put({ _id: APPLIED, seq, ...(rev ? { _rev: rev } : {}) });
+    const saved = await input.mirror.put({ _id: id, seq, ...(rev ? { _rev: rev } : {}) });
     rev = saved.rev;
     done += page.results.length;
     input.progress?.(done);
   }
-  return out;
+  return seq;
 }

@@ -4,16 +4,22 @@
  * authentication bound to its server id, JSON, then zod. A document failing any of them is
  * quarantined and counted, never applied.
  *
- * Record ids are prefixed by kind (`m:` memory, `r:` rules, `d:` device) and the server sees
+ * Record ids are prefixed by kind (`m:` memory, `r:` rules, `d:` device, `c:` a chat's head,
+ * `t:` a part of a chat's turns, `e:` a chat the user asked not to remember) and the server sees
  * only their keyed hash (keys.ts serverId).
  */
 import * as z from 'zod/mini';
-import { IsoDate, MemorySchema } from '../memory/types';
+import { ChatSchema, IsoDate, MemorySchema } from '../memory/types';
 import { open, type Sealed, type SyncKeys, seal, serverId } from './keys';
 import { RULE_GROUPS } from './rules';
 
 /** A sealed body longer than this is refused unread (a memory is at most ~40 kB sealed). */
 export const MAX_SEALED_CHARS = 256 * 1024;
+/**
+ * A stored chat holds at most 600,000 characters (lib/sites/bounds.ts): at 6 bytes a character
+ * once escaped (control characters) that is ~23 parts of PART_BYTES; 64 leaves room.
+ */
+export const MAX_CHAT_PARTS = 64;
 /** Earlier texts' hashes a memory carries, so a merge tells an old text from a concurrent one. */
 export const MAX_LINEAGE = 50;
 
@@ -36,7 +42,38 @@ export const MemoryDocSchema = z.object({
   /** Hashes of texts this memory said before (newest last). */
   ch: z.array(z.string().check(z.maxLength(20))).check(z.maxLength(MAX_LINEAGE)),
 });
-export const GoneDocSchema = z.object({ k: z.literal('x'), id: z.string().check(z.maxLength(210)), at: IsoDate });
+/** A chat's id is its site and the site's conversation id: longer than a memory's. */
+const MAX_KEY = 600;
+export const GoneDocSchema = z.object({ k: z.literal('x'), id: z.string().check(z.maxLength(MAX_KEY)), at: IsoDate });
+
+/**
+ * A chat as it travels, without its turns (they travel in parts) and its state: a chat travels
+ * only once finished, and arrives finished, so no device's idle timer queues it again.
+ */
+export const SyncedChatSchema = z.omit(ChatSchema, { turns: true, state: true });
+export type SyncedChat = z.infer<typeof SyncedChatSchema>;
+
+/** A chat's head: the record, and which parts hold its turns (`h` the turns' hash, `n` their count). */
+export const ChatDocSchema = z.object({
+  k: z.literal('c'),
+  id: z.string().check(z.maxLength(MAX_KEY)),
+  rec: SyncedChatSchema,
+  n: z.int().check(z.minimum(0)),
+  h: z.string().check(z.maxLength(20)),
+  parts: z.array(z.string().check(z.maxLength(MAX_KEY))).check(z.maxLength(MAX_CHAT_PARTS)),
+});
+/** One slice of a chat's turns as JSON text; its id names the turns' hash, so it never changes. */
+export const PartDocSchema = z.object({
+  k: z.literal('t'),
+  id: z.string().check(z.maxLength(MAX_KEY)),
+  text: z.string(),
+});
+/** "Don't remember this chat": never deleted, so it wins over every copy of the chat anywhere. */
+const ExclusionDocSchema = z.object({
+  k: z.literal('e'),
+  id: z.string().check(z.maxLength(MAX_KEY)),
+  at: IsoDate,
+});
 const RulesDocSchema = z.object({
   k: z.literal('r'),
   id: z.string().check(z.maxLength(40)),
@@ -55,12 +92,17 @@ export const PlainDocSchema = z.discriminatedUnion('k', [
   GoneDocSchema,
   RulesDocSchema,
   DeviceDocSchema,
+  ChatDocSchema,
+  PartDocSchema,
+  ExclusionDocSchema,
 ]);
 
 export type MemoryDoc = z.infer<typeof MemoryDocSchema>;
 export type GoneDoc = z.infer<typeof GoneDocSchema>;
 export type DeviceDoc = z.infer<typeof DeviceDocSchema>;
 export type PlainDoc = z.infer<typeof PlainDocSchema>;
+export type ChatDoc = z.infer<typeof ChatDocSchema>;
+export type PartDoc = z.infer<typeof PartDocSchema>;
 
 /** A document as the server and the mirror hold it: only an id, a revision and a sealed body. */
 const ServerDocSchema = z.object({
@@ -74,6 +116,8 @@ export type ServerBody = Sealed & { _id: string; v: 1 };
 export const memoryKey = (id: string) => `m:${id}`;
 export const rulesKey = (group: string) => `r:${group}`;
 export const deviceKey = (id: string) => `d:${id}`;
+export const chatKey = (id: string) => `c:${id}`;
+export const exclusionKey = (id: string) => `e:${id}`;
 
 export async function encodeDoc(keys: SyncKeys, doc: PlainDoc): Promise<ServerBody> {
   const _id = await serverId(keys, doc.id);

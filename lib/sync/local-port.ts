@@ -1,4 +1,5 @@
 /** What a sync round needs of this device's store and settings (tests pass the real ones). */
+import type { ChatApplyResult, ChatScan, IncomingChat } from '../db/sync-chats';
 import type { ApplyResult, IncomingMemory } from '../db/sync-local';
 import type { MemoryRecord } from '../memory/types';
 import type { Settings } from '../settings/schema';
@@ -8,6 +9,11 @@ export interface LocalPort {
   synced(): Promise<Map<string, string>>;
   markSynced(rows: readonly { id: string; h: string; c?: string }[], removed?: readonly string[]): Promise<void>;
   applyIncoming(items: readonly IncomingMemory[]): Promise<ApplyResult>;
+  /** The chats here: which exist, which are excluded, and (when asked) which changed since they synced. */
+  chatScan(synced: ReadonlyMap<string, string>, withChanges: boolean): Promise<ChatScan>;
+  applyChats(items: readonly IncomingChat[]): Promise<ChatApplyResult>;
+  removeChats(ids: readonly string[]): Promise<number>;
+  excludeChats(ids: readonly string[]): Promise<number>;
   loadSettings(): Promise<Settings>;
   saveSettings(next: Settings): Promise<unknown>;
 }

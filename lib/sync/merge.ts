@@ -10,6 +10,7 @@
 import { quickHash } from './bytes';
 import { canon } from './canon';
 import {
+  type ChatDoc,
   type GoneDoc,
   MAX_LINEAGE,
   type MemoryDoc,
@@ -132,9 +133,37 @@ export interface Resolution {
   editBeatDelete: boolean;
 }
 
+/**
+ * A chat's head: a capture over an import, then the newest change wins (its last change, then
+ * its version); a deletion wins
+ * over a chat changed before it, as with memories. Parts never differ under one id; a part
+ * kept is harmless where a deleted one would leave a head without its turns.
+ */
+function resolveChat(sorted: readonly PlainDoc[]): Resolution {
+  const heads = sorted.filter((d): d is ChatDoc => d.k === 'c');
+  const gone = sorted
+    .filter((d): d is GoneDoc => d.k === 'x')
+    .reduce<GoneDoc | null>((g, d) => (g === null || d.at > g.at ? d : g), null);
+  // A capture wins over an import of the same conversation (history import never replaces one).
+  const rank = (d: ChatDoc) => `${d.rec.origin === 'imported' ? 0 : 1}\u0000${d.rec.updatedAt}`;
+  const head = heads.reduce<ChatDoc | null>((best, d) => {
+    if (best === null) return d;
+    const [a, b] = [rank(d), rank(best)];
+    return a > b || (a === b && d.rec.version > best.rec.version) ? d : best;
+  }, null);
+  if (head && gone) {
+    const editWins = head.rec.updatedAt > gone.at;
+    return { doc: editWins ? head : gone, otherTexts: [], editBeatDelete: editWins };
+  }
+  return { doc: (head ?? gone ?? sorted[0]) as PlainDoc, otherTexts: [], editBeatDelete: false };
+}
+
 /** One document from all of a record's conflicting revisions (the same kind of record). */
 export function resolve(docs: readonly PlainDoc[]): Resolution {
   const sorted = [...docs].sort((x, y) => (canon(x) < canon(y) ? -1 : 1));
+  if (sorted.some((d) => d.k === 'c' || (d.k === 'x' && d.id.startsWith('c:')))) return resolveChat(sorted);
+  const part = sorted.find((d) => d.k === 't');
+  if (part) return { doc: part, otherTexts: [], editBeatDelete: false };
   const memories = sorted.filter((d): d is MemoryDoc => d.k === 'm');
   const gones = sorted.filter((d): d is GoneDoc => d.k === 'x');
   const otherTexts: string[] = [];
@@ -154,8 +183,8 @@ export function resolve(docs: readonly PlainDoc[]): Resolution {
   return { doc: (merged ?? gone) as PlainDoc, otherTexts, editBeatDelete: false };
 }
 
-/** Rules and device documents: the newest wins. */
+/** Rules, device and exclusion documents: the newest wins. */
 function newestOther(docs: readonly PlainDoc[]): PlainDoc {
-  const stamp = (d: PlainDoc) => (d.k === 'r' ? d.at : d.k === 'd' ? d.lastSync : '');
+  const stamp = (d: PlainDoc) => (d.k === 'r' || d.k === 'e' ? d.at : d.k === 'd' ? d.lastSync : '');
   return docs.reduce((best, d) => (stamp(d) > stamp(best) ? d : best));
 }

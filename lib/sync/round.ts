@@ -37,6 +37,8 @@ export interface RoundOutcome extends ApplyOutcome {
   /** Server ids staged this round (waiting until a push succeeds). */
   staged: string[];
   at: string;
+  /** Changed chats left for the next round (a round stages a bounded amount of chat text). */
+  chatsPending: boolean;
 }
 
 const REPLICATION = { batch_size: 200, batches_limit: 5, retry: false } as const;
@@ -77,5 +79,6 @@ export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   checkpoint();
   work?.phase('write');
   const up = await run(input.mirror.replicate.to(input.remote, REPLICATION), work, (n) => work?.set(n));
-  return { ...applied, up, down, staged: [...first.staged, ...second.staged], at };
+  const chatsPending = first.chatsPending || second.chatsPending;
+  return { ...applied, up, down, staged: [...first.staged, ...second.staged], at, chatsPending };
 }

@@ -12,9 +12,15 @@ export const TravelSchema = z.object({
   budgets: z._default(z.boolean(), true),
   privacy: z._default(z.boolean(), true),
   review: z._default(z.boolean(), true),
+  /**
+   * Chat history: off by default because of its size (a chat may hold 600,000 characters).
+   * Each device decides for itself: the switch is this device's, not a rule that travels.
+   */
+  chats: z._default(z.boolean(), false),
 });
 export type Travel = z.infer<typeof TravelSchema>;
-export const TRAVEL_SWITCHES = RULE_GROUPS;
+export const TRAVEL_SWITCHES = [...RULE_GROUPS, 'chats'] as const;
+export const DEFAULT_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true, chats: false };
 
 export const SYNC_ERRORS = [
   'wrong-passphrase',

@@ -5,6 +5,9 @@
  * Cancel). Nothing here runs while sync is off: the worker pays one settings read at start.
  */
 import { browser } from '#imports';
+import { db } from '../db/db';
+import { keepHistoryIndexed } from '../db/history-upkeep';
+import { productChatOps } from '../db/sync-chat-ops';
 import { syncStore } from '../db/sync-local';
 import { loadSettings, saveSettings } from '../settings/store';
 import { runWork } from '../work/tracker';
@@ -15,7 +18,7 @@ import { describeError } from './errors';
 import type { LocalPort } from './local-port';
 import type { Db } from './pouch-types';
 import { syncRound } from './round';
-import type { SyncStatus } from './schemas';
+import { DEFAULT_TRAVEL, type SyncStatus } from './schemas';
 import { readConfig, readKeys, readLogin, readState, type SyncConfig, type SyncState, writeState } from './store';
 
 export const SYNC_ALARM = 'sync.round';
@@ -24,7 +27,7 @@ const DEBOUNCE_MS = 10_000;
 const ANNOUNCE_MS = 60 * 60 * 1000;
 const MAX_BACKOFF_MINUTES = 30;
 
-const local: LocalPort = { ...syncStore(), loadSettings, saveSettings };
+const local: LocalPort = { ...syncStore(db, productChatOps), loadSettings, saveSettings };
 const own = new Set<string>();
 let running: Promise<void> | null = null;
 let debounce: ReturnType<typeof setTimeout> | null = null;
@@ -73,6 +76,9 @@ async function oneRound(): Promise<void> {
       editsKept: state.editsKept + out.editsKept,
       twoDeviceTexts: state.twoDeviceTexts + out.twoDeviceTexts,
     });
+    // Chats from another device were listed for this device's index as they were written.
+    if (out.chatsWritten.length > 0) void keepHistoryIndexed().catch(() => {});
+    if (out.chatsPending) syncSoon();
   } catch (error) {
     const failures = state.failures + 1;
     await writeState({ ...state, waiting: [...waiting], error: describeError(error), failures });
@@ -109,7 +115,7 @@ export function statusOf(config: SyncConfig | null, state: SyncState): SyncStatu
     url: config?.url ?? null,
     database: config?.database ?? null,
     deviceName: config?.deviceName ?? null,
-    travel: config?.travel ?? { siteModes: true, budgets: true, privacy: true, review: true },
+    travel: config?.travel ?? DEFAULT_TRAVEL,
     running: running !== null,
     lastSync: state.lastSync,
     up: state.up,

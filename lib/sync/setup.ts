@@ -116,5 +116,7 @@ export async function setTravel(travel: Travel): Promise<SyncStatus> {
   const config = await readConfig();
   if (!config) return failed('not-set-up');
   await writeConfig({ ...config, travel });
+  // Turned on: this device's chats are staged, and those that arrived meanwhile applied, now.
+  if (travel.chats && !config.travel.chats) void syncNow().catch(() => {});
   return syncStatus();
 }

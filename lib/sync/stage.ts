@@ -4,7 +4,9 @@
  * device meanwhile then meets it as a CouchDB conflict, which apply.ts merges. Staging is
  * local only (it works offline), and staging the same state twice writes nothing.
  */
-import { decodeDoc, encodeDoc, type MemoryDoc, memoryKey, type PlainDoc, rulesKey } from './codec';
+import type { ChatScan } from '../db/sync-chats';
+import { chatDocs } from './chat-docs';
+import { decodeDoc, encodeDoc, exclusionKey, type MemoryDoc, memoryKey, type PlainDoc, rulesKey } from './codec';
 import type { SyncKeys } from './keys';
 import { serverId } from './keys';
 import type { LocalPort } from './local-port';
@@ -40,6 +42,8 @@ export interface StageResult {
   written: string[];
   /** Server ids of the records staged. */
   staged: string[];
+  /** Changed chats left for the next round (one round stages a bounded amount of chat text). */
+  chatsPending: boolean;
 }
 
 interface Pending {
@@ -50,10 +54,58 @@ interface Pending {
   make: (base: PlainDoc | null) => PlainDoc | null;
 }
 
-async function pendingChanges(input: StageInput): Promise<{ pending: Pending[]; rulesPending: boolean }> {
+/** Part keys already synced, by chat id (`t:<chat id>:<turns hash>:<n>`). */
+function partsByChat(synced: ReadonlyMap<string, string>): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const key of synced.keys()) {
+    if (!key.startsWith('t:')) continue;
+    const end = key.lastIndexOf(':', key.lastIndexOf(':') - 1);
+    const id = key.slice(2, end);
+    out.set(id, [...(out.get(id) ?? []), key]);
+  }
+  return out;
+}
+
+/**
+ * Chats: exclusions always (whatever the switch says, "don't remember" wins on every device);
+ * a head and its new parts for each changed finished chat when chat history travels, the
+ * parts of its earlier turns deleted; and the deletion of every chat that synced from here
+ * and is gone or excluded now (a deletion is never held back by the switch).
+ */
+function chatChanges(scan: ChatScan, synced: ReadonlyMap<string, string>, now: string): Pending[] {
+  const out: Pending[] = [];
+  const gone = (key: string): Pending => ({ key, h: null, make: () => ({ k: 'x', id: key, at: now }) });
+  const parts = partsByChat(synced);
+  for (const id of scan.excluded) {
+    const key = exclusionKey(id);
+    if (!synced.has(key)) out.push({ key, h: 'e', make: () => ({ k: 'e', id: key, at: now }) });
+  }
+  for (const { chat, h } of scan.changed) {
+    const { head, parts: docs } = chatDocs(chat);
+    out.push({ key: head.id, h, c: chat.updatedAt, make: () => head });
+    for (const part of docs) if (!synced.has(part.id)) out.push({ key: part.id, h: 'p', make: () => part });
+    const keep = new Set(head.parts);
+    for (const old of parts.get(chat.id) ?? []) if (!keep.has(old)) out.push(gone(old));
+  }
+  for (const key of synced.keys()) {
+    if (!key.startsWith('c:')) continue;
+    const id = key.slice(2);
+    if (scan.present.has(id) && !scan.excluded.has(id)) continue;
+    out.push(gone(key), ...(parts.get(id) ?? []).map(gone));
+  }
+  // Parts of a chat whose head no longer syncs from here (deleted elsewhere after this device
+  // had written them): nothing names them any more.
+  for (const [id, keys] of parts) if (!synced.has(`c:${id}`)) out.push(...keys.map(gone));
+  return out;
+}
+
+async function pendingChanges(
+  input: StageInput,
+): Promise<{ pending: Pending[]; rulesPending: boolean; chatsPending: boolean }> {
   const { local, travel, now } = input;
-  if (input.scan === false) return { pending: [], rulesPending: false };
+  if (input.scan === false) return { pending: [], rulesPending: false, chatsPending: false };
   const [memories, synced, settings] = await Promise.all([local.memories(), local.synced(), local.loadSettings()]);
+  const scan = await local.chatScan(synced, travel.chats);
   const out: Pending[] = [];
   const here = new Set<string>();
   for (const m of memories) {
@@ -77,16 +129,27 @@ async function pendingChanges(input: StageInput): Promise<{ pending: Pending[]; 
     if (!synced.has(key) && !input.newRules) continue;
     if (synced.get(key) !== h) out.push({ key, h, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
-  return { pending: out, rulesPending };
+  out.push(...chatChanges(scan, synced, now));
+  return { pending: out, rulesPending, chatsPending: scan.more };
 }
 
+/** Staged in slices: a first sync of thousands of chats never holds every sealed part at once. */
+const SLICE = 200;
+
 export async function stage(input: StageInput): Promise<StageResult> {
+  const { pending, rulesPending, chatsPending } = await pendingChanges(input);
+  const out: StageResult = { written: [], staged: [], rulesPending, chatsPending };
+  for (let i = 0; i < pending.length || i === 0; i += SLICE) {
+    await stageSlice(input, pending.slice(i, i + SLICE), i === 0 ? (input.extra ?? []) : [], out);
+  }
+  return out;
+}
+
+async function stageSlice(input: StageInput, pending: Pending[], extra: PlainDoc[], out: StageResult): Promise<void> {
   const { keys, mirror, local } = input;
-  const { pending, rulesPending } = await pendingChanges(input);
-  const written: string[] = [];
-  const staged: string[] = [];
+  const { written, staged } = out;
   const sids = await Promise.all(pending.map((p) => serverId(keys, p.key)));
-  const extraSids = await Promise.all((input.extra ?? []).map((d) => serverId(keys, d.id)));
+  const extraSids = await Promise.all(extra.map((d) => serverId(keys, d.id)));
   const current = await currentRevs(mirror, [...sids, ...extraSids]);
   const writes: Write[] = [];
   const marks: { p: Pending; sid: string | null }[] = [];
@@ -118,18 +181,18 @@ export async function stage(input: StageInput): Promise<StageResult> {
     }
     marks.push({ p, sid: body ? sid : null });
   }
-  for (const [i, doc] of (input.extra ?? []).entries()) {
+  for (const [i, doc] of extra.entries()) {
     const leaf = current.get(extraSids[i] as string);
     writes.push({ ...(await encodeDoc(keys, doc)), ...(leaf ? { _rev: leaf.rev } : {}) });
   }
-  written.push(...(await writeRevs(mirror, writes)));
+  const landedRevs = await writeRevs(mirror, writes);
+  written.push(...landedRevs);
   // Marked after the mirror holds them: a worker stopped between the two stages them again,
   // and a state already in the mirror stamps as "nothing changed". A refused write stays unmarked.
-  const ok = new Set(written.map((w) => w.slice(0, w.indexOf('@'))));
+  const ok = new Set(landedRevs.map((w) => w.slice(0, w.indexOf('@'))));
   const landed = marks.filter((m) => m.sid === null || ok.has(m.sid)).map((m) => m.p);
   await local.markSynced(
     landed.flatMap((p) => (p.h === null ? [] : [{ id: p.key, h: p.h, ...(p.c ? { c: p.c } : {}) }])),
     landed.flatMap((p) => (p.h === null ? [p.key] : [])),
   );
-  return { written, staged, rulesPending };
 }

@@ -6,7 +6,7 @@
  *   "Sync passphrase" / 同步口令, "Sync passphrase again" / 再次输入同步口令,
  *   "Device name" / 设备名称 (shown while sync is off);
  * - checkboxes under "What travels": "Site modes", "Per-site budgets", "Privacy patterns",
- *   "Review settings" (on by default);
+ *   "Review settings" (on by default), "Chat history" / 对话记录 (off by default);
  * - buttons: "Turn on" / 开启, "Sync now" / 立即同步, "Turn off" / 关闭,
  *   "Remove my data from the server" / 从服务器删除我的数据, which opens an alertdialog of the
  *   same name naming the database, with "Delete it from the server" and "Cancel".
@@ -20,7 +20,7 @@
 import { useEffect, useId, useState } from 'preact/hooks';
 import { t } from '../../../lib/i18n';
 import { relativeTime } from '../../../lib/i18n/format';
-import { type SyncStatus, TRAVEL_SWITCHES, type Travel } from '../../../lib/sync/schemas';
+import { DEFAULT_TRAVEL, type SyncStatus, TRAVEL_SWITCHES, type Travel } from '../../../lib/sync/schemas';
 import {
   editSyncForm,
   removeRemote,
@@ -33,8 +33,6 @@ import {
   turnOffSync,
   turnOnSync,
 } from '../models/sync';
-
-const DEFAULT_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true };
 
 function Field(props: {
   label: string;
@@ -86,6 +84,7 @@ function TravelSwitches({ travel, onChange }: { travel: Travel; onChange: (t: Tr
           {t(`sync.travel.${key}`)}
         </label>
       ))}
+      <p class="muted">{t('sync.travel.chatsHint')}</p>
       <p class="muted">{t('sync.travel.never')}</p>
     </fieldset>
   );

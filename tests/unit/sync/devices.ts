@@ -5,6 +5,7 @@
  */
 import memoryAdapter from 'pouchdb-adapter-memory/lib/index.es.js';
 import { MemDB } from '../../../lib/db/db';
+import type { ChatOps } from '../../../lib/db/sync-chats';
 import { syncStore } from '../../../lib/db/sync-local';
 import { createMemory, type NewMemoryInput } from '../../../lib/memory/factory';
 import type { MemoryRecord } from '../../../lib/memory/types';
@@ -18,7 +19,7 @@ import { type RoundOutcome, syncRound } from '../../../lib/sync/round';
 import type { Travel } from '../../../lib/sync/schemas';
 
 export const pouch = makePouch(memoryAdapter, 'memory');
-const ALL_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true };
+const ALL_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true, chats: false };
 const PASSPHRASE = 'correct horse battery staple';
 
 let shared: Promise<{ keys: SyncKeys; doc: ParamsDoc }> | null = null;
@@ -36,16 +37,21 @@ export class Device {
   readonly own = new Set<string>();
   readonly local: LocalPort;
   clock = 0;
+  /** What travels from and to this device (chat history off, as on a new device). */
+  travel: Travel = { ...ALL_TRAVEL };
 
   constructor(
     readonly name: string,
     readonly keys: SyncKeys,
     public remote: Db,
+    /** The product's own store (search, "don't remember", deletion run on it as they do in the extension). */
+    db?: MemDB,
+    ops?: ChatOps,
   ) {
     n++;
-    this.db = new MemDB(`sync-test-${name}-${n}`);
+    this.db = db ?? new MemDB(`sync-test-${name}-${n}`);
     this.mirror = pouch.mirror(`mirror-${name}-${n}`);
-    const store = syncStore(this.db);
+    const store = syncStore(this.db, ops);
     this.local = {
       ...store,
       loadSettings: async () => this.settings,
@@ -79,7 +85,7 @@ export class Device {
       mirror: this.mirror,
       remote: this.remote,
       local: this.local,
-      travel: ALL_TRAVEL,
+      travel: this.travel,
       device: { id: this.name, name: this.name },
       announce: true,
       own: this.own,
