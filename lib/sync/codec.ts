@@ -10,6 +10,7 @@
  */
 import * as z from 'zod/mini';
 import { ChatSchema, IsoDate, MemorySchema } from '../memory/types';
+import { sourceUrlOn } from '../sites/urls';
 import { open, type Sealed, type SyncKeys, seal, serverId } from './keys';
 import { RULE_GROUPS } from './rules';
 
@@ -141,5 +142,16 @@ export async function decodeDoc(keys: SyncKeys, raw: unknown): Promise<Decoded> 
   const doc = PlainDocSchema.safeParse(parsed);
   if (!doc.success) return { ok: false, reason: 'unexpected shape' };
   if ((await serverId(keys, doc.data.id)) !== body.data._id) return { ok: false, reason: 'id does not match' };
-  return { ok: true, doc: doc.data };
+  return { ok: true, doc: withCheckedSource(doc.data) };
+}
+
+/**
+ * A memory's source address is linked by "Open chat", so one arriving from another device goes
+ * through the same check as a memory file's: kept only on the place it names. The sending
+ * device may be an older build that stored an address before that check existed.
+ */
+function withCheckedSource(doc: PlainDoc): PlainDoc {
+  if (doc.k !== 'm' || !doc.rec.source) return doc;
+  const url = sourceUrlOn(doc.rec.source.site, doc.rec.source.url);
+  return url === doc.rec.source.url ? doc : { ...doc, rec: { ...doc.rec, source: { ...doc.rec.source, url } } };
 }

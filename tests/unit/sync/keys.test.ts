@@ -3,6 +3,7 @@
  * every document from the server passes (authenticated, bound to its id, size-bounded, zod).
  */
 import { describe, expect, it } from 'vitest';
+import { createMemory } from '../../../lib/memory/factory';
 import { decodeDoc, encodeDoc, MAX_SEALED_CHARS, type PlainDoc } from '../../../lib/sync/codec';
 import { deriveKeys, KdfParamsSchema, MIN_ITERATIONS, newKdfParams, seal, serverId } from '../../../lib/sync/keys';
 import { createParams, unlockParams, WrongPassphrase } from '../../../lib/sync/params';
@@ -40,6 +41,28 @@ describe('key derivation', () => {
 });
 
 describe('documents from the server', () => {
+  it("keep a memory's source address only on the place it names, as a memory file does", async () => {
+    const { keys } = await sharedKeys();
+    const { hitCount: _h, lastHitAt: _l, ...base } = createMemory({ content: 'Lives in Lyon', type: 'fact' });
+    const sent = (site: string, url: string): PlainDoc => ({
+      k: 'm',
+      id: `m:${base.id}`,
+      rec: { ...base, source: { site, url, chatId: 'c1' } },
+      clk: {},
+      ch: [],
+    });
+    const urlOf = async (site: string, url: string) => {
+      const out = await decodeDoc(keys, await encodeDoc(keys, sent(site, url)));
+      return out.ok && out.doc.k === 'm' ? out.doc.rec.source?.url : 'refused';
+    };
+    expect(await urlOf('chatgpt', 'javascript:alert(1)')).toBe('');
+    expect(await urlOf('chatgpt', 'https://chatgpt.com.evil.example/c/1')).toBe('');
+    expect(await urlOf('chatgpt', 'https://user@chatgpt.com/c/1')).toBe('');
+    expect(await urlOf('example.org', 'https://elsewhere.example/a')).toBe('');
+    expect(await urlOf('chatgpt', 'https://chatgpt.com/c/1')).toBe('https://chatgpt.com/c/1');
+    expect(await urlOf('example.org', 'https://example.org/a')).toBe('https://example.org/a');
+  });
+
   it('round-trip, and hide the record id behind a keyed hash', async () => {
     const { keys } = await sharedKeys();
     const body = await encodeDoc(keys, doc);
