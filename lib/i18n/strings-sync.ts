@@ -79,6 +79,10 @@ export const SYNC_STRINGS = {
   ],
   'sync.error.unauthorized': ['The server refused the user name or password.', '服务器拒绝了该用户名或密码。'],
   'sync.error.offline': ['The server cannot be reached. Sync will try again.', '无法连接服务器。稍后会自动重试。'],
+  'sync.error.no-database': [
+    'The server has no database “{database}”: it was removed (or the address changed). Sync will not make it again. Turn sync off here (every memory stays), or set it up again.',
+    '服务器上没有数据库“{database}”：它已被删除（或地址已更改）。同步不会重新创建它。请在本机关闭同步（所有记忆都会保留），或重新设置同步。',
+  ],
   'sync.error.server': ['The server answered with an error: {detail}', '服务器返回错误：{detail}'],
   'sync.error.no-permission': [
     'The browser did not allow claude-mem to reach this server. Turn on again to be asked.',

@@ -14,6 +14,8 @@ export function describeError(error: unknown): SyncError {
   const e = (error ?? {}) as { status?: number; name?: string; message?: string; reason?: string };
   const detail = String(e.reason ?? e.message ?? e.name ?? error).slice(0, 300);
   if (e.status === 401 || e.status === 403) return { code: 'unauthorized', detail };
+  // Rounds open the database without creating it: 404 is a database removed (or a wrong address).
+  if (e.status === 404) return { code: 'no-database', detail };
   // fetch failed: no route, refused, DNS, CORS (the browser hides which).
   if (!e.status || e.name === 'TypeError' || /fetch|network|ECONNREFUSED/i.test(detail))
     return { code: 'offline', detail };

@@ -79,6 +79,8 @@ export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   checkpoint();
   work?.phase('write');
   const up = await run(input.mirror.replicate.to(input.remote, REPLICATION), work, (n) => work?.set(n));
+  // A cancelled replication resolves as if complete: the first sync is not done until its push is.
+  checkpoint();
   const chatsPending = first.chatsPending || second.chatsPending;
   return { ...applied, up, down, staged: [...first.staged, ...second.staged], at, chatsPending };
 }

@@ -27,6 +27,7 @@ export const SYNC_ERRORS = [
   'unauthorized',
   'offline',
   'server',
+  'no-database',
   'no-permission',
   'address',
   'not-set-up',

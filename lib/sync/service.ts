@@ -80,8 +80,15 @@ async function oneRound(): Promise<void> {
     if (out.chatsWritten.length > 0) void keepHistoryIndexed().catch(() => {});
     if (out.chatsPending) syncSoon();
   } catch (error) {
+    const described = describeError(error);
+    // A cancel is the user's word, not a failure: no retry in half a minute, only the usual period.
+    if (described.code === 'cancelled') {
+      await writeState({ ...state, waiting: [...waiting], error: described });
+      await scheduleRounds();
+      return;
+    }
     const failures = state.failures + 1;
-    await writeState({ ...state, waiting: [...waiting], error: describeError(error), failures });
+    await writeState({ ...state, waiting: [...waiting], error: described, failures });
     const minutes = Math.min(MAX_BACKOFF_MINUTES, 0.5 * 2 ** (failures - 1));
     await browser.alarms.create(SYNC_ALARM, { delayInMinutes: minutes, periodInMinutes: PERIOD_MINUTES });
   }

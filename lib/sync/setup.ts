@@ -106,8 +106,11 @@ export async function removeRemote(database: string): Promise<SyncStatus> {
       .destroy();
   } catch (error) {
     const e = describeError(error);
-    await writeState({ ...(await readState()), error: e });
-    return syncStatus();
+    // Already gone (another device removed it): what the user asked for is done.
+    if (e.code !== 'no-database') {
+      await writeState({ ...(await readState()), error: e });
+      return syncStatus();
+    }
   }
   return disableSync();
 }

@@ -165,7 +165,7 @@ function StateLines({ s }: { s: SyncStatus }) {
       ))}
       {s.error && (
         <p role="alert" class="error">
-          {t(`sync.error.${s.error.code}`, { detail: s.error.detail })}
+          {t(`sync.error.${s.error.code}`, { detail: s.error.detail, database: s.database ?? '' })}
         </p>
       )}
     </div>

@@ -24,6 +24,8 @@ export interface RequestRecord {
   url: string;
   /** The path's first segment: the database, or a server endpoint such as `_session`. */
   db: string;
+  /** The Host header: which spelling of the address (127.0.0.1 or localhost) a device uses. */
+  host: string;
   body: string;
   /** Undefined until answered; 0 when the connection was cut instead. */
   status?: number;
@@ -62,6 +64,8 @@ export class CouchServer {
   private readonly names = new Set<string>();
   private readonly kills: { point: KillPoint; done: () => void }[] = [];
   private readonly breakers: ((req: RequestRecord) => boolean)[] = [];
+  private readonly holds: { match: (req: RequestRecord) => boolean; arrived: () => void; released: Promise<void> }[] =
+    [];
   private running = false;
 
   private constructor(server: Server, port: number, pouch: PouchStatic, login?: CouchLogin) {
@@ -119,6 +123,7 @@ export class CouchServer {
       method: req.method ?? 'GET',
       url: req.url ?? '/',
       db: firstSegment(req.url ?? '/'),
+      host: req.headers.host ?? '',
       body: '',
     };
     this.requests.push(record);
@@ -137,6 +142,12 @@ export class CouchServer {
     res.on('close', () => {
       record.status ??= 0;
     });
+
+    const hold = this.holds.find((h) => h.match(record));
+    if (hold) {
+      hold.arrived();
+      await hold.released;
+    }
 
     const kill = this.kills.find((k) => k.point.match(record));
     if (kill) {
@@ -211,6 +222,33 @@ export class CouchServer {
    */
   killOn(point: KillPoint): Promise<void> {
     return new Promise((resolve) => this.kills.push({ point, done: resolve }));
+  }
+
+  /**
+   * Keeps matching requests waiting, unanswered, until `release()`: a slow server, so a test can
+   * act (cancel) while a round is surely in that step. `arrived` resolves at the first match.
+   */
+  holdOn(match: (req: RequestRecord) => boolean): { arrived: Promise<void>; release: () => void } {
+    let arrived!: () => void;
+    let release!: () => void;
+    const entry = {
+      match,
+      arrived: () => arrived(),
+      released: new Promise<void>((resolve) => {
+        release = resolve;
+      }),
+    };
+    const first = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    this.holds.push(entry);
+    return {
+      arrived: first,
+      release: () => {
+        this.holds.splice(this.holds.indexOf(entry), 1);
+        release();
+      },
+    };
   }
 
   /** Answers matching requests with half their real body (malformed JSON) until undone. */
