@@ -16,8 +16,16 @@ import { type MemDB, db as productDb, type SyncedRow } from './db';
 /** The store's side of sync over one database (the product's; tests open one per device). */
 export function syncStore(db: MemDB = productDb) {
   return {
-    memories: (): Promise<MemoryRecord[]> => db.memories.toArray(),
-    synced: async (): Promise<Map<string, string>> => new Map((await db.synced.toArray()).map((r) => [r.id, r.h])),
+    /** Every memory, or only those of `ids` that exist. */
+    memories: async (ids?: readonly string[]): Promise<MemoryRecord[]> =>
+      ids ? (await db.memories.bulkGet([...ids])).filter((m) => m !== undefined) : db.memories.toArray(),
+    /** Every synced hash, or only those of `keys` that exist. */
+    synced: async (keys?: readonly string[]): Promise<Map<string, string>> => {
+      const rows = keys
+        ? (await db.synced.bulkGet([...keys])).filter((r) => r !== undefined)
+        : await db.synced.toArray();
+      return new Map(rows.map((r) => [r.id, r.h]));
+    },
     markSynced: async (rows: readonly SyncedRow[], removed: readonly string[] = []): Promise<void> => {
       await db.transaction('rw', db.synced, async () => {
         if (rows.length) await db.synced.bulkPut([...rows]);
@@ -57,6 +65,8 @@ export interface ApplyResult {
   duplicates: number;
   /** Keys whose incoming state is older than the one already synced (a replay): ignored, sent again. */
   stale: string[];
+  /** Ids of every memory the batch came to (applied, deferred, replayed, a twin, an extra): what to stage after. */
+  touched: string[];
 }
 
 type Known = { id: string; type: string; scope: string; content: string; key: string };
@@ -77,9 +87,9 @@ class DuplicateIndex {
   }
 
   private static put(map: Map<string, Map<string, Known>>, key: string, k: Known): void {
-    let bucket = map.get(key);
-    if (!bucket) map.set(key, (bucket = new Map()));
+    const bucket = map.get(key) ?? new Map<string, Known>();
     bucket.set(k.id, k);
+    map.set(key, bucket);
   }
 
   private static drop(map: Map<string, Map<string, Known>>, key: string, id: string): void {
@@ -130,7 +140,7 @@ class DuplicateIndex {
  * it is never overwritten.
  */
 async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promise<ApplyResult> {
-  const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [] };
+  const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [], touched: [] };
   if (items.length === 0) return result;
   const near = items.filter((i) => i.rec !== null).length <= NEAR_DUPLICATE_SCAN_LIMIT;
   await db.transaction('rw', db.memories, db.synced, async () => {
@@ -211,6 +221,7 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
     if (puts.length) await db.memories.bulkPut(puts);
     if (synGone.length) await db.synced.bulkDelete(synGone);
     if (synPuts.length) await db.synced.bulkPut(synPuts);
+    result.touched = [...new Set([...items.map((i) => i.id), ...memWrites])];
   });
   return result;
 }

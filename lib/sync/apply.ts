@@ -41,6 +41,8 @@ export interface ApplyOutcome {
   devices: DeviceDoc[];
   editsKept: number;
   twoDeviceTexts: number;
+  /** Ids of the memories applying came to (what a second stage compares). */
+  touched: string[];
 }
 
 async function appliedSeq(mirror: Db): Promise<{ seq: number | string; rev?: string }> {
@@ -140,13 +142,21 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
   for (const w of await writeRevs(input.mirror, writes)) input.own.add(w);
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
+  out.touched.push(...result.touched);
   for (const key of result.stale)
     out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
 }
 
 /** Applies every mirror change since the last applied one; the position is saved batch by batch. */
 export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
-  const out: ApplyOutcome = { applied: 0, quarantined: [], devices: [], editsKept: 0, twoDeviceTexts: 0 };
+  const out: ApplyOutcome = {
+    applied: 0,
+    quarantined: [],
+    devices: [],
+    editsKept: 0,
+    twoDeviceTexts: 0,
+    touched: [],
+  };
   let { seq, rev } = await appliedSeq(input.mirror);
   let done = 0;
   for (;;) {

@@ -68,10 +68,13 @@ export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   const at = now();
   const moved = first.staged.length > 0 || down > 0;
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
-  // Again only when this round changed the store here (merges, duplicates, replays) or rules wait.
-  const scan = applied.applied > 0 || applied.quarantined.length > 0 || first.rulesPending;
+  // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
+  // the whole store when something was quarantined or rules wait, else only what apply came to.
+  const whole = applied.quarantined.length > 0 || first.rulesPending;
+  const scan = whole || applied.applied > 0 || applied.touched.length > 0;
   const extra = input.announce || moved ? [device] : [];
-  const second = await stage({ ...base, now: at, newRules: true, scan, extra });
+  const only = whole ? undefined : applied.touched;
+  const second = await stage({ ...base, now: at, newRules: true, scan, extra, ...(only ? { only } : {}) });
   for (const w of second.written) input.own.add(w);
   input.onStaged?.(second.staged);
   checkpoint();

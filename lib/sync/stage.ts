@@ -30,6 +30,11 @@ export interface StageInput {
   newRules?: boolean;
   /** Compare the whole store (off: write only `extra`, when the round changed nothing here). */
   scan?: boolean;
+  /**
+   * Compare only these memories (and the rule groups): the ones a round's apply came to. A change
+   * made elsewhere in the store meanwhile differs from its synced hash and goes next round.
+   */
+  only?: readonly string[];
   checkpoint?: () => void;
 }
 
@@ -53,7 +58,13 @@ interface Pending {
 async function pendingChanges(input: StageInput): Promise<{ pending: Pending[]; rulesPending: boolean }> {
   const { local, travel, now } = input;
   if (input.scan === false) return { pending: [], rulesPending: false };
-  const [memories, synced, settings] = await Promise.all([local.memories(), local.synced(), local.loadSettings()]);
+  const only = input.only;
+  const keys = only && [...only.map(memoryKey), ...RULE_GROUPS.map(rulesKey)];
+  const [memories, synced, settings] = await Promise.all([
+    local.memories(only),
+    local.synced(keys),
+    local.loadSettings(),
+  ]);
   const out: Pending[] = [];
   const here = new Set<string>();
   for (const m of memories) {
