@@ -39,7 +39,12 @@ export interface RoundOutcome extends ApplyOutcome {
   at: string;
 }
 
-const REPLICATION = { batch_size: 200, batches_limit: 5, retry: false } as const;
+/**
+ * A thousand documents a request (~1 MB sealed): a first sync or a device's first pull after its
+ * own first push walks every document, and each batch costs a changes read, a revs_diff and a
+ * checkpoint round trip. Two batches ahead bounds what is held in memory.
+ */
+const REPLICATION = { batch_size: 1000, batches_limit: 2, retry: false } as const;
 
 function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number) => void): Promise<number> {
   const stop = () => rep.cancel();
