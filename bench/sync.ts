@@ -164,6 +164,7 @@ async function main(): Promise<void> {
   const cpuFirst = process.cpuUsage();
   const [pulled, firstMs] = await timed(() => b.round(clock.work));
   const firstCpu = cpuMs(cpuFirst);
+  const firstPhases = clock.spans();
   const onB = await b.db.memories.count();
   const oneChange: number[] = [];
   const oneChangeCpu: number[] = [];
@@ -205,7 +206,7 @@ async function main(): Promise<void> {
       `${(firstMs / 1000).toFixed(1)} s`,
       `target ≤ 60 s; CPU ${(firstCpu / 1000).toFixed(1)} s; ${pulled.down} docs down, ${pulled.up} up, ${onB} memories on B`,
     ],
-    ['  by phase', '', clock.spans()],
+    ['  by phase', '', firstPhases],
     [
       `one change A → B, p95 of ${opts.changes}`,
       `${percentile(oneChange, 95).toFixed(0)} ms`,
@@ -240,7 +241,7 @@ async function main(): Promise<void> {
       oneChangeCpu,
       pushCpu,
       firstCpu,
-      firstPhases: clock.spans(),
+      firstPhases,
       load,
       roundA,
       roundB,
