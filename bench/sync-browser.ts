@@ -47,15 +47,24 @@ async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs
   }
 }
 
-const status = (p: PanelDriver) => p.ask<SyncStatus>('sync.status');
+const status = (p: PanelDriver) => within('sync.status', 60_000, p.ask<SyncStatus>('sync.status'));
 
-async function syncNow(p: PanelDriver): Promise<void> {
+/** A message's answer, or an error naming it when none comes in time (a hung round says so). */
+function within<T>(what: string, ms: number, run: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([run, late]).finally(() => clearTimeout(timer));
+}
+
+async function syncNow(p: PanelDriver, name: string): Promise<void> {
   await until(
     () => status(p),
     (s) => !s.running,
     120_000,
   );
-  const s = await p.ask<SyncStatus>('sync.now');
+  const s = await within(`Sync now on ${name}`, 120_000, p.ask<SyncStatus>('sync.now'));
   if (s.error) throw new Error(`sync failed: ${s.error.code} ${s.error.detail}`);
 }
 
@@ -82,11 +91,13 @@ async function main(): Promise<void> {
     await setUp(A, 'A');
     const onA = await until(() => status(A), done, 900_000);
     const pushMs = performance.now() - t;
+    console.log(`first sync from A: ${(pushMs / 1000).toFixed(1)} s, ${onA.up} docs up`);
     t = performance.now();
     await setUp(B, 'B');
     const onB = await until(() => status(B), done, 900_000);
     const firstMs = performance.now() - t;
     const countB = (await B.memories()).length;
+    console.log(`first sync to B: ${(firstMs / 1000).toFixed(1)} s, ${onB.down} docs down, ${countB} memories`);
 
     const oneChange: number[] = [];
     for (let i = 0; i < opts.changes; i++) {
@@ -94,9 +105,10 @@ async function main(): Promise<void> {
       const content = `${m.content} (edit ${i})`;
       await A.ask('memories.update', { id: m.id, patch: { content } });
       const start = performance.now();
-      await syncNow(A);
-      await syncNow(B);
+      await syncNow(A, 'A');
+      await syncNow(B, 'B');
       oneChange.push(performance.now() - start);
+      console.log(`change ${i}: ${(oneChange.at(-1) ?? 0).toFixed(0)} ms`);
       const arrived = await getRow<MemoryRecord>(b.panel, 'memories', m.id);
       if (arrived?.content !== content) throw new Error(`change ${i} did not arrive`);
       // Let the rounds the edit asked for run before the next change is timed.
