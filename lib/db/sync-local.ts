@@ -20,8 +20,16 @@ import { applyChats, type ChatOps, excludeChats, removeChats, scanChats, storeCh
  */
 export function syncStore(db: MemDB = productDb, ops: ChatOps = storeChatOps(db)) {
   return {
-    memories: (): Promise<MemoryRecord[]> => db.memories.toArray(),
-    synced: async (): Promise<Map<string, string>> => new Map((await db.synced.toArray()).map((r) => [r.id, r.h])),
+    /** Every memory, or only those of `ids` that exist. */
+    memories: async (ids?: readonly string[]): Promise<MemoryRecord[]> =>
+      ids ? (await db.memories.bulkGet([...ids])).filter((m) => m !== undefined) : db.memories.toArray(),
+    /** Every synced hash, or only those of `keys` that exist. */
+    synced: async (keys?: readonly string[]): Promise<Map<string, string>> => {
+      const rows = keys
+        ? (await db.synced.bulkGet([...keys])).filter((r) => r !== undefined)
+        : await db.synced.toArray();
+      return new Map(rows.map((r) => [r.id, r.h]));
+    },
     markSynced: async (rows: readonly SyncedRow[], removed: readonly string[] = []): Promise<void> => {
       await db.transaction('rw', db.synced, async () => {
         if (rows.length) await db.synced.bulkPut([...rows]);
@@ -65,60 +73,116 @@ export interface ApplyResult {
   duplicates: number;
   /** Keys whose incoming state is older than the one already synced (a replay): ignored, sent again. */
   stale: string[];
+  /** Ids of every memory the batch came to (applied, deferred, replayed, a twin, an extra): what to stage after. */
+  touched: string[];
 }
 
 type Known = { id: string; type: string; scope: string; content: string; key: string };
 
-function findDuplicate(
-  rec: SyncedMemory,
-  known: readonly Known[],
-  byKey: Map<string, Known>,
-  near: boolean,
-): Known | null {
-  // A proposal to change a memory says again what that memory says (a text from another device).
-  if ((rec.status !== 'active' && rec.status !== 'proposed') || rec.proposal?.changes) return null;
-  const exact = byKey.get(`${rec.type}\u0000${rec.scope}\u0000${normalizeContent(rec.content)}`);
-  if (exact && exact.id !== rec.id) return exact;
-  if (!near) return null;
-  return (
-    known.find(
-      (k) =>
-        k.id !== rec.id &&
-        k.type === rec.type &&
-        k.scope === rec.scope &&
-        relation(k.content, rec.content) === 'duplicate',
-    ) ?? null
-  );
-}
+const isKnown = (m: MemoryRecord) => m.status === 'active' || m.status === 'proposed';
 
-async function duplicateIndex(db: MemDB): Promise<{ known: Known[]; byKey: Map<string, Known> }> {
-  const rows = await db.memories.where('status').anyOf('active', 'proposed').toArray();
-  const known = rows.map((m) => ({
-    id: m.id,
-    type: m.type,
-    scope: m.scope,
-    content: m.content,
-    key: `${m.type}\u0000${m.scope}\u0000${normalizeContent(m.content)}`,
-  }));
-  return { known, byKey: new Map(known.map((k) => [k.key, k])) };
+/**
+ * The memories a new arrival may repeat, kept up to date as the batch writes: exact repeats by
+ * their normalised key, near ones only among memories of the same type and scope.
+ */
+class DuplicateIndex {
+  private readonly byKey = new Map<string, Map<string, Known>>();
+  private readonly byGroup = new Map<string, Map<string, Known>>();
+  private readonly byId = new Map<string, Known>();
+
+  constructor(rows: readonly MemoryRecord[]) {
+    for (const m of rows) this.set(m);
+  }
+
+  private static put(map: Map<string, Map<string, Known>>, key: string, k: Known): void {
+    const bucket = map.get(key) ?? new Map<string, Known>();
+    bucket.set(k.id, k);
+    map.set(key, bucket);
+  }
+
+  private static drop(map: Map<string, Map<string, Known>>, key: string, id: string): void {
+    const bucket = map.get(key);
+    bucket?.delete(id);
+    if (bucket?.size === 0) map.delete(key);
+  }
+
+  remove(id: string): void {
+    const k = this.byId.get(id);
+    if (!k) return;
+    this.byId.delete(id);
+    DuplicateIndex.drop(this.byKey, k.key, id);
+    DuplicateIndex.drop(this.byGroup, `${k.type}\u0000${k.scope}`, id);
+  }
+
+  /** The memory as it now is here (a status outside active/proposed takes it out). */
+  set(m: MemoryRecord): void {
+    this.remove(m.id);
+    if (!isKnown(m)) return;
+    const key = `${m.type}\u0000${m.scope}\u0000${normalizeContent(m.content)}`;
+    const k: Known = { id: m.id, type: m.type, scope: m.scope, content: m.content, key };
+    this.byId.set(m.id, k);
+    DuplicateIndex.put(this.byKey, key, k);
+    DuplicateIndex.put(this.byGroup, `${m.type}\u0000${m.scope}`, k);
+  }
+
+  find(rec: SyncedMemory, near: boolean): Known | null {
+    // A proposal to change a memory says again what that memory says (a text from another device).
+    if ((rec.status !== 'active' && rec.status !== 'proposed') || rec.proposal?.changes) return null;
+    const exact = this.byKey.get(`${rec.type}\u0000${rec.scope}\u0000${normalizeContent(rec.content)}`);
+    for (const k of exact?.values() ?? []) if (k.id !== rec.id) return k;
+    if (!near) return null;
+    for (const k of this.byGroup.get(`${rec.type}\u0000${rec.scope}`)?.values() ?? [])
+      if (k.id !== rec.id && relation(k.content, rec.content) === 'duplicate') return k;
+    return null;
+  }
 }
 
 /**
  * Applies other devices' memories. The same memory created on two devices under two ids ends
  * as one: every device keeps the smaller id, and the other id's removal travels as a deletion.
+ *
+ * One transaction per batch: every record and synced hash the batch touches is read at once,
+ * the decisions are made over that snapshot (updated as each item is decided, so later items
+ * see earlier ones), and the result is written at once. The transaction holds both tables
+ * throughout, so an edit made here meanwhile waits for it and is then compared next round;
+ * it is never overwritten.
  */
 async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promise<ApplyResult> {
-  const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [] };
+  const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [], touched: [] };
+  if (items.length === 0) return result;
   const near = items.filter((i) => i.rec !== null).length <= NEAR_DUPLICATE_SCAN_LIMIT;
-  let index: { known: Known[]; byKey: Map<string, Known> } | null = null;
   await db.transaction('rw', db.memories, db.synced, async () => {
+    const ids = [...new Set(items.flatMap((i) => [i.id, ...(i.extras ?? []).map((e) => e.id)]))];
+    const keys = [...new Set(items.map((i) => i.key))];
+    const found = await db.memories.bulkGet(ids);
+    const rows = await db.synced.bulkGet(keys);
+    // The batch's view of both tables: undefined absent, and what to write at the end.
+    const mem = new Map<string, MemoryRecord | undefined>(ids.map((id, i) => [id, found[i]]));
+    const syn = new Map<string, SyncedRow | undefined>(keys.map((k, i) => [k, rows[i]]));
+    const memWrites = new Set<string>();
+    const synWrites = new Set<string>();
+    const putMem = (m: MemoryRecord) => {
+      mem.set(m.id, m);
+      memWrites.add(m.id);
+      index?.set(m);
+    };
+    const dropMem = (id: string) => {
+      mem.set(id, undefined);
+      memWrites.add(id);
+      index?.remove(id);
+    };
+    const putSyn = (row: SyncedRow | undefined, key: string) => {
+      syn.set(key, row);
+      synWrites.add(key);
+    };
+    let index: DuplicateIndex | null = null;
     for (const item of items) {
-      const current = await db.memories.get(item.id);
-      const row = await db.synced.get(item.key);
+      const current = mem.get(item.id);
+      const row = syn.get(item.key);
       if (row?.c && item.clock < row.c) {
         // The server handed back an older state: keep ours and mark it to be sent again.
         result.stale.push(item.key);
-        await db.synced.put({ ...row, h: '' });
+        putSyn({ ...row, h: '' }, item.key);
         continue;
       }
       const base = row?.h;
@@ -129,26 +193,43 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
       }
       result.applied++;
       if (!item.rec) {
-        await db.memories.delete(item.id);
-        await db.synced.delete(item.key);
+        dropMem(item.id);
+        putSyn(undefined, item.key);
         continue;
       }
-      if (!current) index ??= await duplicateIndex(db);
-      const twin = !current && index ? findDuplicate(item.rec, index.known, index.byKey, near) : null;
+      if (!current && !index) {
+        // Read in the transaction, then kept up to date with the batch's own writes.
+        const all = await db.memories.toArray();
+        index = new DuplicateIndex(all.map((m) => (mem.has(m.id) ? mem.get(m.id) : m)).filter((m) => m !== undefined));
+        for (const id of memWrites) {
+          const m = mem.get(id);
+          if (m) index.set(m);
+        }
+      }
+      const twin = !current && index ? index.find(item.rec, near) : null;
       if (twin && twin.id < item.id) {
         // Kept here under the smaller id; the synced hash stays, so the next round deletes this one.
         result.duplicates++;
-        await db.synced.put({ id: item.key, h: item.h as string, c: item.clock });
+        putSyn({ id: item.key, h: item.h as string, c: item.clock }, item.key);
         continue;
       }
       if (twin) {
         result.duplicates++;
-        await db.memories.delete(twin.id);
+        dropMem(twin.id);
       }
-      await db.memories.put(toRecord(item.rec, current));
-      await db.synced.put({ id: item.key, h: item.h as string, c: item.clock });
-      for (const extra of item.extras ?? []) if (!(await db.memories.get(extra.id))) await db.memories.add(extra);
+      putMem(toRecord(item.rec, current));
+      putSyn({ id: item.key, h: item.h as string, c: item.clock }, item.key);
+      for (const extra of item.extras ?? []) if (!mem.get(extra.id)) putMem(extra);
     }
+    const puts = [...memWrites].flatMap((id) => mem.get(id) ?? []);
+    const gone = [...memWrites].filter((id) => !mem.get(id));
+    const synPuts = [...synWrites].flatMap((k) => syn.get(k) ?? []);
+    const synGone = [...synWrites].filter((k) => !syn.get(k));
+    if (gone.length) await db.memories.bulkDelete(gone);
+    if (puts.length) await db.memories.bulkPut(puts);
+    if (synGone.length) await db.synced.bulkDelete(synGone);
+    if (synPuts.length) await db.synced.bulkPut(synPuts);
+    result.touched = [...new Set([...items.map((i) => i.id), ...memWrites])];
   });
   return result;
 }

@@ -46,6 +46,10 @@ export interface ApplyOutcome {
   twoDeviceTexts: number;
   /** Chats written here: listed for this device's index (the caller starts indexing). */
   chatsWritten: string[];
+  /** Chats written, deleted or forgotten here (the second stage must then look at every chat). */
+  chatsChanged: number;
+  /** Ids of the memories applying came to (what a second stage compares). */
+  touched: string[];
 }
 
 async function appliedSeq(mirror: Db, id = APPLIED): Promise<{ seq: number | string; rev?: string }> {
@@ -151,8 +155,10 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
   out.chatsWritten.push(...chatOutcome.written);
   // A chat forgotten or deleted here: the second stage deletes what this device had sent of it.
   out.applied += chatOutcome.changed;
+  out.chatsChanged += chatOutcome.changed;
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
+  out.touched.push(...result.touched);
   for (const key of result.stale)
     out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
 }
@@ -170,6 +176,8 @@ export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
     editsKept: 0,
     twoDeviceTexts: 0,
     chatsWritten: [],
+    chatsChanged: 0,
+    touched: [],
   };
   const main = await appliedSeq(input.mirror);
   if (input.travel.chats) {

@@ -5,8 +5,10 @@ import type { MemoryRecord } from '../memory/types';
 import type { Settings } from '../settings/schema';
 
 export interface LocalPort {
-  memories(): Promise<MemoryRecord[]>;
-  synced(): Promise<Map<string, string>>;
+  /** Every memory, or only those of `ids` that exist. */
+  memories(ids?: readonly string[]): Promise<MemoryRecord[]>;
+  /** Every synced hash by sync key, or only those of `keys` that exist. */
+  synced(keys?: readonly string[]): Promise<Map<string, string>>;
   markSynced(rows: readonly { id: string; h: string; c?: string }[], removed?: readonly string[]): Promise<void>;
   applyIncoming(items: readonly IncomingMemory[]): Promise<ApplyResult>;
   /** The chats here: which exist, which are excluded, and (when asked) which changed since they synced. */

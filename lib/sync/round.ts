@@ -41,7 +41,12 @@ export interface RoundOutcome extends ApplyOutcome {
   chatsPending: boolean;
 }
 
-const REPLICATION = { batch_size: 200, batches_limit: 5, retry: false } as const;
+/**
+ * A thousand documents a request (~1 MB sealed): a first sync or a device's first pull after its
+ * own first push walks every document, and each batch costs a changes read, a revs_diff and a
+ * checkpoint round trip. Two batches ahead bounds what is held in memory.
+ */
+const REPLICATION = { batch_size: 1000, batches_limit: 2, retry: false } as const;
 
 function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number) => void): Promise<number> {
   const stop = () => rep.cancel();
@@ -70,10 +75,13 @@ export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   const at = now();
   const moved = first.staged.length > 0 || down > 0;
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
-  // Again only when this round changed the store here (merges, duplicates, replays) or rules wait.
-  const scan = applied.applied > 0 || applied.quarantined.length > 0 || first.rulesPending;
+  // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
+  // the whole store when something was quarantined or rules wait, else only what apply came to.
+  const whole = applied.quarantined.length > 0 || first.rulesPending || applied.chatsChanged > 0;
+  const scan = whole || applied.applied > 0 || applied.touched.length > 0;
   const extra = input.announce || moved ? [device] : [];
-  const second = await stage({ ...base, now: at, newRules: true, scan, extra });
+  const only = whole ? undefined : applied.touched;
+  const second = await stage({ ...base, now: at, newRules: true, scan, extra, ...(only ? { only } : {}) });
   for (const w of second.written) input.own.add(w);
   input.onStaged?.(second.staged);
   checkpoint();

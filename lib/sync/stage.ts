@@ -32,6 +32,11 @@ export interface StageInput {
   newRules?: boolean;
   /** Compare the whole store (off: write only `extra`, when the round changed nothing here). */
   scan?: boolean;
+  /**
+   * Compare only these memories (and the rule groups): the ones a round's apply came to. A change
+   * made elsewhere in the store meanwhile differs from its synced hash and goes next round.
+   */
+  only?: readonly string[];
   checkpoint?: () => void;
 }
 
@@ -104,8 +109,16 @@ async function pendingChanges(
 ): Promise<{ pending: Pending[]; rulesPending: boolean; chatsPending: boolean }> {
   const { local, travel, now } = input;
   if (input.scan === false) return { pending: [], rulesPending: false, chatsPending: false };
-  const [memories, synced, settings] = await Promise.all([local.memories(), local.synced(), local.loadSettings()]);
-  const scan = await local.chatScan(synced, travel.chats);
+  const only = input.only;
+  const keys = only && [...only.map(memoryKey), ...RULE_GROUPS.map(rulesKey)];
+  const [memories, synced, settings] = await Promise.all([
+    local.memories(only),
+    local.synced(keys),
+    local.loadSettings(),
+  ]);
+  // A stage limited to the memories a round's apply came to leaves chats alone: the round asks
+  // for a whole stage whenever apply changed a chat.
+  const scan = only ? null : await local.chatScan(synced, travel.chats);
   const out: Pending[] = [];
   const here = new Set<string>();
   for (const m of memories) {
@@ -129,8 +142,8 @@ async function pendingChanges(
     if (!synced.has(key) && !input.newRules) continue;
     if (synced.get(key) !== h) out.push({ key, h, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
-  out.push(...chatChanges(scan, synced, now));
-  return { pending: out, rulesPending, chatsPending: scan.more };
+  if (scan) out.push(...chatChanges(scan, synced, now));
+  return { pending: out, rulesPending, chatsPending: scan?.more ?? false };
 }
 
 /** Staged in slices: a first sync of thousands of chats never holds every sealed part at once. */

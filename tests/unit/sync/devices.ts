@@ -15,7 +15,7 @@ import type { LocalPort } from '../../../lib/sync/local-port';
 import { createParams, type ParamsDoc } from '../../../lib/sync/params';
 import { makePouch } from '../../../lib/sync/pouch';
 import type { Db } from '../../../lib/sync/pouch-types';
-import { type RoundOutcome, syncRound } from '../../../lib/sync/round';
+import { type RoundInput, type RoundOutcome, syncRound } from '../../../lib/sync/round';
 import type { Travel } from '../../../lib/sync/schemas';
 
 export const pouch = makePouch(memoryAdapter, 'memory');
@@ -80,7 +80,15 @@ export class Device {
   }
 
   round(now?: string): Promise<RoundOutcome> {
-    return syncRound({
+    return syncRound(this.roundInput(now));
+  }
+
+  roundWith(input: RoundInput): Promise<RoundOutcome> {
+    return syncRound(input);
+  }
+
+  roundInput(now?: string): RoundInput {
+    return {
       keys: this.keys,
       mirror: this.mirror,
       remote: this.remote,
@@ -90,7 +98,7 @@ export class Device {
       announce: true,
       own: this.own,
       ...(now ? { now: () => now } : {}),
-    });
+    };
   }
 }
 
