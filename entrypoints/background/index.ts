@@ -18,6 +18,7 @@ import { wirePreparedStale } from './prepared-stale';
 import { wireReviewBadge } from './review-badge';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
+import { wireSync } from './sync-wiring';
 
 export default defineBackground({
   type: 'module',
@@ -75,6 +76,8 @@ export default defineBackground({
     wireReviewBadge();
     // Desktop tools: reconnects the bridge at every worker start while they are on.
     wireBridge(route);
+    // Sync with the user's CouchDB server, when set up (lib/sync/).
+    wireSync();
 
     // Chrome: the toolbar button opens the side panel. Firefox opens its sidebar natively.
     const sidePanel = (browser as unknown as { sidePanel?: { setPanelBehavior(o: object): Promise<void> } }).sidePanel;

@@ -5,8 +5,9 @@
  */
 import * as z from 'zod/mini';
 import { SELECTOR_KEYS } from '../adapters/types';
-import { CHAT_STATES, SiteIdSchema } from '../memory/types';
+import { CHAT_STATES } from '../memory/chat-states';
 import { MAX_TURN_CHARS } from '../sites/bounds';
+import { SITE_IDS } from '../sites/ids';
 import { READING_PROBLEMS } from '../sites/reading-problems';
 
 export const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
@@ -38,7 +39,7 @@ export type SiteHealthReport = z.infer<typeof SiteHealthReportSchema>;
  */
 export const ConversationRefSchema = z.object({
   conversationId: z.optional(ConversationIdSchema),
-  site: z.optional(SiteIdSchema),
+  site: z.optional(z.enum(SITE_IDS)),
   url: z.optional(PageUrlSchema),
   tabId: z.optional(z.int()),
 });

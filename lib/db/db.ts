@@ -116,7 +116,20 @@ export const SCHEMA_V6 = { ...SCHEMA_V5, hterms: '[t+s]', hchats: 'n, &id', hdir
 export const SCHEMA_V7 = { ...SCHEMA_V6, tidy: 'id, state' } as const;
 
 /** v8: request keywords calls, for Activity (when, which site, tokens, the keywords that came back). */
-const SCHEMA_V8 = { ...SCHEMA_V7, requestCalls: 'id, at' } as const;
+export const SCHEMA_V8 = { ...SCHEMA_V7, requestCalls: 'id, at' } as const;
+
+/**
+ * v9: sync (lib/sync/), what each record last synced as: `id` the record's sync key (`m:<id>`,
+ * `r:<group>`), `h` the hash of what travelled. A record whose hash differs changed here since.
+ */
+const SCHEMA_V9 = { ...SCHEMA_V8, synced: 'id' } as const;
+
+export interface SyncedRow {
+  id: string;
+  h: string;
+  /** The latest change time the synced state records: an older state arriving later is a replay. */
+  c?: string;
+}
 
 /**
  * One segment of one bucket of terms, each with its packed postings (lib/history/buckets.ts);
@@ -163,6 +176,7 @@ export class MemDB extends Dexie {
   hdead!: EntityTable<HistoryDeadRow, 'n'>;
   tidy!: EntityTable<TidyProposalRow, 'id'>;
   requestCalls!: EntityTable<RequestCall, 'id'>;
+  synced!: EntityTable<SyncedRow, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -187,6 +201,8 @@ export class MemDB extends Dexie {
     this.version(7).stores(SCHEMA_V7);
     // v8: a new table, nothing to copy.
     this.version(8).stores(SCHEMA_V8);
+    // v9: a new table, empty until sync is turned on.
+    this.version(9).stores(SCHEMA_V9);
   }
 }
 

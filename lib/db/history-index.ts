@@ -11,7 +11,7 @@
 import { Dexie } from 'dexie';
 import { type BucketRow, PostingBatch, termsOfTexts, turnHash } from '../history/batch';
 import type { Chat } from '../memory/types';
-import { db, type HistoryChatRow, type HistoryTermRow } from './db';
+import { db, type HistoryChatRow, type HistoryTermRow, type MemDB } from './db';
 
 const NEXT_CHAT = 'history.nextChat';
 const PUT_CHUNK = 2_000;
@@ -53,12 +53,12 @@ export async function markHistoryDirty(ids: readonly string[]): Promise<void> {
  * chat's indexed texts (the purge needs their terms); call inside a transaction that holds
  * `hchats` and `hdead`, the one that removes the text.
  */
-export async function forgetInIndex(chatId: string, texts: readonly string[]): Promise<void> {
-  const row = await db.hchats.where('id').equals(chatId).first();
+export async function forgetInIndex(chatId: string, texts: readonly string[], store: MemDB = db): Promise<void> {
+  const row = await store.hchats.where('id').equals(chatId).first();
   if (!row) return;
   bumpGeneration();
-  await db.hchats.delete(row.n);
-  await db.hdead.put({ n: row.n, terms: termsOfTexts(texts) });
+  await store.hchats.delete(row.n);
+  await store.hdead.put({ n: row.n, terms: termsOfTexts(texts) });
 }
 
 function sameStart(indexed: readonly number[], now: readonly number[]): boolean {

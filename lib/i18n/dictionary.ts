@@ -17,6 +17,7 @@ import { QUEUE_STRINGS } from './strings-queue';
 import { REVIEW_STRINGS } from './strings-review';
 import { SETTINGS_STRINGS } from './strings-settings';
 import { STORE_STRINGS } from './strings-store';
+import { SYNC_STRINGS } from './strings-sync';
 import { TAB_STRINGS } from './strings-tab';
 import { TIDY_STRINGS } from './strings-tidy';
 import { WORK_STRINGS } from './strings-work';
@@ -37,6 +38,7 @@ export const STRING_MODULES = [
   REVIEW_STRINGS,
   CHATS_STRINGS,
   TIDY_STRINGS,
+  SYNC_STRINGS,
 ] as const;
 
 /** Every module's keys in one type: a module added to STRING_MODULES needs nothing else here. */

@@ -46,6 +46,8 @@ export const REVIEW_REASONS = [
   'tool',
   /** Suggested by tidy-up. */
   'tidy-up',
+  /** Another device's text for the memory it would change, written while both were apart (sync). */
+  'two-devices',
 ] as const;
 export const ReviewReasonSchema = z.enum(REVIEW_REASONS);
 export type ReviewReason = z.infer<typeof ReviewReasonSchema>;
@@ -136,7 +138,9 @@ export const TurnSchema = z.object({
 });
 export type Turn = z.infer<typeof TurnSchema>;
 
-export const CHAT_STATES = ['open', 'finished', 'excluded'] as const;
+import { CHAT_STATES } from './chat-states';
+
+export { CHAT_STATES };
 /** `captured` on a page in this browser (the default when absent), or `imported` from a site's export. */
 export const CHAT_ORIGINS = ['captured', 'imported'] as const;
 

@@ -40,6 +40,7 @@ import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
 import { TabHealthSchema } from '../sites/health';
+import { EnableRequestSchema, SyncStatusSchema, TravelSchema } from '../sync/schemas';
 import {
   TidyAcceptRequestSchema,
   TidyAcceptResultSchema,
@@ -324,6 +325,20 @@ const extractBatch = {
   'extractBatch.dismiss': def(z.object({ id: IdSchema }), z.object({ changed: z.boolean() })),
 } as const;
 
+/**
+ * Sync (lib/sync/): set-up, a round now, the switches, turning off (keeps everything local) and
+ * removing the database from the server (the request names it, as the user confirmed it).
+ * Panel only: a chat page can send none of them.
+ */
+const sync = {
+  'sync.status': def(Empty, SyncStatusSchema),
+  'sync.enable': def(EnableRequestSchema, SyncStatusSchema),
+  'sync.now': def(Empty, SyncStatusSchema),
+  'sync.setTravel': def(TravelSchema, SyncStatusSchema),
+  'sync.disable': def(Empty, SyncStatusSchema),
+  'sync.removeRemote': def(z.object({ database: z.string().check(z.maxLength(300)) }), SyncStatusSchema),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
   ...EITHER_SENDER_MESSAGES,
   ...chats,
@@ -338,4 +353,5 @@ export const EXTENSION_PAGE_MESSAGES = {
   ...tidy,
   ...desktopTools,
   ...extractBatch,
+  ...sync,
 } as const;

@@ -5,7 +5,17 @@
 import * as z from 'zod/mini';
 
 /** Every long-running action the panel can start. */
-export const WORK_KINDS = ['import', 'export', 'restore', 'bringIn', 'history', 'refine', 'keywords', 'tidy'] as const;
+export const WORK_KINDS = [
+  'import',
+  'export',
+  'restore',
+  'bringIn',
+  'history',
+  'refine',
+  'keywords',
+  'tidy',
+  'sync',
+] as const;
 export type WorkKind = (typeof WORK_KINDS)[number];
 
 /**
@@ -23,6 +33,8 @@ export const WORK_LANES: Readonly<Record<WorkKind, 'store' | 'read' | 'model'>> 
   refine: 'model',
   keywords: 'model',
   tidy: 'model',
+  // The first sync writes memories: never beside an import or a restore.
+  sync: 'store',
 };
 
 /** Steps a piece of work goes through; the panel names them. */

@@ -34,7 +34,7 @@ describe('Settings (Chromium)', () => {
     await panel.getByLabel('Learn from chats on Gemini').uncheck();
     await panel.getByLabel('DeepSeek token budget').fill('800');
     await panel.getByRole('button', { name: '+ Add a pattern' }).click();
-    await panel.getByLabel('Name').fill('project');
+    await panel.getByLabel('Name', { exact: true }).fill('project');
     await panel.getByLabel('Pattern (regular expression)').fill('Project [A-Z]+');
     await panel.getByText('Unsaved changes').waitFor();
     await panel.getByRole('button', { name: 'Save settings' }).click();

@@ -17,6 +17,7 @@ import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
 import { storeHandlers } from './store';
+import { syncHandlers } from './sync';
 import { tidyHandlers } from './tidy';
 import { transferHandlers } from './transfer';
 import { workHandlers } from './work';
@@ -44,5 +45,6 @@ export const handlers: Handlers = {
   ...tidyHandlers,
   ...desktopToolHandlers,
   ...extractBatchHandlers,
+  ...syncHandlers,
   ping: async () => ({}),
 };

@@ -1,4 +1,4 @@
-/** Settings: connection, sites, capture, privacy, language, desktop tools, data. One Save for the form. */
+/** Settings: connection, sites, capture, privacy, language, desktop tools, sync, data. One Save for the form. */
 import { useEffect } from 'preact/hooks';
 import { StoreHealth } from '../../../components/store-health';
 import { ViewPanel } from '../../../components/view-panel';
@@ -10,6 +10,7 @@ import { SettingsConnection } from './settings-connection';
 import { SettingsData } from './settings-data';
 import { SettingsDesktopTools } from './settings-desktop-tools';
 import { SettingsGeneral } from './settings-general';
+import { SettingsSync } from './settings-sync';
 
 export function SettingsView() {
   useEffect(() => startBackupsModel(), []);
@@ -40,6 +41,7 @@ export function SettingsView() {
         </div>
       </form>
       <SettingsDesktopTools />
+      <SettingsSync />
       <SettingsData />
       <StoreHealth
         status={storeStatus.value}

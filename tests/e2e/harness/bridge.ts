@@ -4,11 +4,10 @@
  * starts the bridge over stdio exactly as Claude Desktop does (`npm run -s bridge:mcp`).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ROOT } from './paths';
+import { grantInProfile } from './profile-grants';
 
 export function bridgeInstall(args: readonly string[], env: Record<string, string> = {}): string {
   return bridgeScript('bridge:install', args, env);
@@ -28,21 +27,9 @@ function bridgeScript(script: string, args: readonly string[], env: Record<strin
   });
 }
 
-/**
- * What the user's "Allow" in the browser's permission dialog leaves behind: nativeMessaging
- * granted to the extension in the profile's preferences. A headless browser shows that dialog
- * where no test can click it, so the test grants it here, between two launches; the panel's
- * switch still calls permissions.request, which then resolves at once.
- */
+/** The browser's permission for native messaging, granted in the profile (see ./profile-grants.ts). */
 export function grantNativeMessaging(profile: string, extensionId: string): void {
-  const file = join(profile, 'Default', 'Preferences');
-  const prefs = JSON.parse(readFileSync(file, 'utf8'));
-  const ext = prefs.extensions.settings[extensionId];
-  for (const key of ['granted_permissions', 'active_permissions', 'runtime_granted_permissions']) {
-    ext[key] ??= {};
-    ext[key].api = [...new Set([...(ext[key].api ?? []), 'nativeMessaging'])];
-  }
-  writeFileSync(file, JSON.stringify(prefs));
+  grantInProfile(profile, extensionId, { api: ['nativeMessaging'] });
 }
 
 export async function mcpClient(socketDir: string, name = 'claude-mem-e2e'): Promise<Client> {

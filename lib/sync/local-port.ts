@@ -1,0 +1,21 @@
+/** What a sync round needs of this device's store and settings (tests pass the real ones). */
+import type { ChatApplyResult, ChatScan, IncomingChat } from '../db/sync-chats';
+import type { ApplyResult, IncomingMemory } from '../db/sync-local';
+import type { MemoryRecord } from '../memory/types';
+import type { Settings } from '../settings/schema';
+
+export interface LocalPort {
+  /** Every memory, or only those of `ids` that exist. */
+  memories(ids?: readonly string[]): Promise<MemoryRecord[]>;
+  /** Every synced hash by sync key, or only those of `keys` that exist. */
+  synced(keys?: readonly string[]): Promise<Map<string, string>>;
+  markSynced(rows: readonly { id: string; h: string; c?: string }[], removed?: readonly string[]): Promise<void>;
+  applyIncoming(items: readonly IncomingMemory[]): Promise<ApplyResult>;
+  /** The chats here: which exist, which are excluded, and (when asked) which changed since they synced. */
+  chatScan(synced: ReadonlyMap<string, string>, withChanges: boolean): Promise<ChatScan>;
+  applyChats(items: readonly IncomingChat[]): Promise<ChatApplyResult>;
+  removeChats(ids: readonly string[]): Promise<number>;
+  excludeChats(ids: readonly string[]): Promise<number>;
+  loadSettings(): Promise<Settings>;
+  saveSettings(next: Settings): Promise<unknown>;
+}

@@ -1,0 +1,94 @@
+/**
+ * One sync round, one-shot replications only (a live feed stalls in a service worker):
+ * stage this device's changes into the mirror, pull, apply what came (merging conflicts),
+ * stage again (the merges' versions, this device's document), push. Every step leaves the
+ * store, the mirror and the server consistent, so a round stopped anywhere (cancelled, offline,
+ * the worker stopped) loses nothing and the next one goes on from there.
+ */
+import type { WorkHandle } from '../work/tracker';
+import { type ApplyOutcome, applyChanges } from './apply';
+import { type DeviceDoc, deviceKey } from './codec';
+import type { SyncKeys } from './keys';
+import type { LocalPort } from './local-port';
+import type { Db, Replication } from './pouch-types';
+import type { Travel } from './schemas';
+import { stage } from './stage';
+
+export interface RoundInput {
+  keys: SyncKeys;
+  mirror: Db;
+  remote: Db;
+  local: LocalPort;
+  travel: Travel;
+  device: { id: string; name: string };
+  /** Write this device's document this round (first round, something moved, or an hour passed). */
+  announce: boolean;
+  own: Set<string>;
+  now?: () => string;
+  /** The first sync shows on the work bar and can be cancelled. */
+  work?: WorkHandle;
+  /** Told of every record staged, even when the round fails after (they wait for the next push). */
+  onStaged?: (sids: readonly string[]) => void;
+}
+
+export interface RoundOutcome extends ApplyOutcome {
+  up: number;
+  down: number;
+  /** Server ids staged this round (waiting until a push succeeds). */
+  staged: string[];
+  at: string;
+  /** Changed chats left for the next round (a round stages a bounded amount of chat text). */
+  chatsPending: boolean;
+}
+
+/**
+ * A thousand documents a request (~1 MB sealed): a first sync or a device's first pull after its
+ * own first push walks every document, and each batch costs a changes read, a revs_diff and a
+ * checkpoint round trip. Two batches ahead bounds what is held in memory.
+ */
+const REPLICATION = { batch_size: 1000, batches_limit: 2, retry: false } as const;
+
+function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number) => void): Promise<number> {
+  const stop = () => rep.cancel();
+  work?.signal.addEventListener('abort', stop);
+  rep.on('change', (info) => onDocs(info.docs_written));
+  return Promise.resolve(rep)
+    .then((r) => r.docs_written)
+    .finally(() => work?.signal.removeEventListener('abort', stop));
+}
+
+export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
+  const now = input.now ?? (() => new Date().toISOString());
+  const { work } = input;
+  const checkpoint = () => work?.checkpoint();
+  const base = { keys: input.keys, mirror: input.mirror, local: input.local, travel: input.travel, checkpoint };
+  work?.phase('check');
+  const first = await stage({ ...base, now: now() });
+  for (const w of first.written) input.own.add(w);
+  input.onStaged?.(first.staged);
+  checkpoint();
+  work?.phase('read');
+  const down = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
+  checkpoint();
+  work?.phase('merge');
+  const applied = await applyChanges({ ...base, now: now(), own: input.own, progress: (n) => work?.set(n) });
+  const at = now();
+  const moved = first.staged.length > 0 || down > 0;
+  const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
+  // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
+  // the whole store when something was quarantined or rules wait, else only what apply came to.
+  const whole = applied.quarantined.length > 0 || first.rulesPending || applied.chatsChanged > 0;
+  const scan = whole || applied.applied > 0 || applied.touched.length > 0;
+  const extra = input.announce || moved ? [device] : [];
+  const only = whole ? undefined : applied.touched;
+  const second = await stage({ ...base, now: at, newRules: true, scan, extra, ...(only ? { only } : {}) });
+  for (const w of second.written) input.own.add(w);
+  input.onStaged?.(second.staged);
+  checkpoint();
+  work?.phase('write');
+  const up = await run(input.mirror.replicate.to(input.remote, REPLICATION), work, (n) => work?.set(n));
+  // A cancelled replication resolves as if complete: the first sync is not done until its push is.
+  checkpoint();
+  const chatsPending = first.chatsPending || second.chatsPending;
+  return { ...applied, up, down, staged: [...first.staged, ...second.staged], at, chatsPending };
+}

@@ -1,0 +1,144 @@
+/**
+ * Sync in the background: one round at a time, run after local changes (debounced), on an
+ * alarm and on "Sync now"; a failed round is retried with backoff and its staged changes wait
+ * in the mirror. The first sync of a set-up runs as tracked work (the shared work bar, with
+ * Cancel). Nothing here runs while sync is off: the worker pays one settings read at start.
+ */
+import { browser } from '#imports';
+import { db } from '../db/db';
+import { keepHistoryIndexed } from '../db/history-upkeep';
+import { productChatOps } from '../db/sync-chat-ops';
+import { syncStore } from '../db/sync-local';
+import { loadSettings, saveSettings } from '../settings/store';
+import { runWork } from '../work/tracker';
+import { browserPouch } from './browser-pouch';
+import { quickHash } from './bytes';
+import { deviceKey } from './codec';
+import { describeError } from './errors';
+import type { LocalPort } from './local-port';
+import type { Db } from './pouch-types';
+import { syncRound } from './round';
+import { DEFAULT_TRAVEL, type SyncStatus } from './schemas';
+import { readConfig, readKeys, readLogin, readState, type SyncConfig, type SyncState, writeState } from './store';
+
+export const SYNC_ALARM = 'sync.round';
+const PERIOD_MINUTES = 15;
+const DEBOUNCE_MS = 10_000;
+const ANNOUNCE_MS = 60 * 60 * 1000;
+const MAX_BACKOFF_MINUTES = 30;
+
+const local: LocalPort = { ...syncStore(db, productChatOps), loadSettings, saveSettings };
+const own = new Set<string>();
+let running: Promise<void> | null = null;
+let debounce: ReturnType<typeof setTimeout> | null = null;
+
+const mirrorName = (url: string) => `claude-mem-sync-${quickHash(url)}`;
+
+export function openMirror(config: SyncConfig): Db {
+  return browserPouch().mirror(mirrorName(config.url));
+}
+
+async function oneRound(): Promise<void> {
+  const [config, keys, login, state] = await Promise.all([readConfig(), readKeys(), readLogin(), readState()]);
+  if (!config || !keys) return;
+  const waiting = new Set(state.waiting);
+  const first = state.lastSync === null;
+  const input = {
+    keys,
+    mirror: openMirror(config),
+    remote: browserPouch().remote(config.url, login),
+    local,
+    travel: config.travel,
+    device: { id: config.deviceId, name: config.deviceName },
+    announce: !state.lastAnnounce || Date.now() - Date.parse(state.lastAnnounce) > ANNOUNCE_MS,
+    own,
+    onStaged: (sids: readonly string[]) => {
+      for (const s of sids) waiting.add(s);
+    },
+  };
+  try {
+    const out = first ? await runWork('sync', (work) => syncRound({ ...input, work })) : await syncRound(input);
+    const devices = { ...state.devices };
+    for (const d of out.devices) devices[d.id] = { name: d.name, lastSync: d.lastSync };
+    devices[deviceKey(config.deviceId)] = { name: config.deviceName, lastSync: out.at };
+    const moved = out.up + out.down > 0;
+    await writeState({
+      ...state,
+      lastSync: out.at,
+      lastAnnounce: input.announce || moved ? out.at : state.lastAnnounce,
+      up: moved ? out.up : state.up,
+      down: moved ? out.down : state.down,
+      devices,
+      quarantined: [...new Set([...state.quarantined, ...out.quarantined.map((q) => q.ref)])],
+      waiting: [],
+      error: null,
+      failures: 0,
+      editsKept: state.editsKept + out.editsKept,
+      twoDeviceTexts: state.twoDeviceTexts + out.twoDeviceTexts,
+    });
+    // Chats from another device were listed for this device's index as they were written.
+    if (out.chatsWritten.length > 0) void keepHistoryIndexed().catch(() => {});
+    if (out.chatsPending) syncSoon();
+  } catch (error) {
+    const described = describeError(error);
+    // A cancel is the user's word, not a failure: no retry in half a minute, only the usual period.
+    if (described.code === 'cancelled') {
+      await writeState({ ...state, waiting: [...waiting], error: described });
+      await scheduleRounds();
+      return;
+    }
+    const failures = state.failures + 1;
+    await writeState({ ...state, waiting: [...waiting], error: described, failures });
+    const minutes = Math.min(MAX_BACKOFF_MINUTES, 0.5 * 2 ** (failures - 1));
+    await browser.alarms.create(SYNC_ALARM, { delayInMinutes: minutes, periodInMinutes: PERIOD_MINUTES });
+  }
+}
+
+/** Runs a round, or waits for the one running (a second caller never starts a parallel round). */
+export function syncNow(): Promise<void> {
+  running ??= oneRound().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+/** A local change: a round about ten seconds after the last one in a row. */
+export function syncSoon(): void {
+  if (debounce) clearTimeout(debounce);
+  debounce = setTimeout(() => {
+    debounce = null;
+    void syncNow().catch(() => {});
+  }, DEBOUNCE_MS);
+}
+
+export async function scheduleRounds(): Promise<void> {
+  await browser.alarms.create(SYNC_ALARM, { delayInMinutes: PERIOD_MINUTES, periodInMinutes: PERIOD_MINUTES });
+}
+
+export function statusOf(config: SyncConfig | null, state: SyncState): SyncStatus {
+  const here = config ? deviceKey(config.deviceId) : null;
+  return {
+    enabled: config !== null,
+    url: config?.url ?? null,
+    database: config?.database ?? null,
+    deviceName: config?.deviceName ?? null,
+    travel: config?.travel ?? DEFAULT_TRAVEL,
+    running: running !== null,
+    lastSync: state.lastSync,
+    up: state.up,
+    down: state.down,
+    devices: Object.entries(state.devices)
+      .map(([id, d]) => ({ name: d.name, lastSync: d.lastSync, here: id === here }))
+      .sort((a, b) => b.lastSync.localeCompare(a.lastSync)),
+    quarantined: state.quarantined.length,
+    waiting: state.waiting.length,
+    error: state.error,
+    editsKept: state.editsKept,
+    twoDeviceTexts: state.twoDeviceTexts,
+  };
+}
+
+export async function syncStatus(): Promise<SyncStatus> {
+  const [config, state] = await Promise.all([readConfig(), readState()]);
+  return statusOf(config, state);
+}

@@ -1,0 +1,135 @@
+/**
+ * Two devices and a server, in memory: what one device does arrives on the other, merges keep
+ * every word, and changes made meanwhile are neither lost nor doubled.
+ */
+import { describe, expect, it } from 'vitest';
+import { pouch, twoDevices } from './devices';
+
+const T0 = '2026-11-01T10:00:00.000Z';
+const T1 = '2026-11-01T11:00:00.000Z';
+const T2 = '2026-11-01T12:00:00.000Z';
+
+describe('a sync round', () => {
+  it('carries a memory added, edited, pinned and deleted on one device to the other', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Lives in Chengdu', type: 'fact', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    const down = await b.round();
+    expect(down.down).toBeGreaterThan(0);
+    expect(await b.get(m.id)).toMatchObject({ content: 'Lives in Chengdu', status: 'active', pinned: false });
+
+    await a.edit(m.id, { content: 'Lives in Beijing', pinned: true }, T1);
+    await a.round();
+    await b.round();
+    expect(await b.get(m.id)).toMatchObject({ content: 'Lives in Beijing', pinned: true });
+
+    await a.db.memories.delete(m.id);
+    await a.round();
+    await b.round();
+    expect(await b.get(m.id)).toBeUndefined();
+    expect(await a.all()).toEqual([]);
+  });
+
+  it('keeps what each device changed in different fields, newest change per field', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Drinks oat latte', type: 'preference', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.edit(m.id, { importance: 5 }, T1);
+    await b.edit(m.id, { pinned: true }, T2);
+    await a.round();
+    await b.round();
+    await a.round();
+    for (const d of [a, b]) expect(await d.get(m.id)).toMatchObject({ importance: 5, pinned: true });
+  });
+
+  it('keeps both texts when both devices changed one memory apart: a version and a review item', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Works at Acme', type: 'fact', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.edit(m.id, { content: 'Works at Globex' }, T1);
+    await b.edit(m.id, { content: 'Works at Initech' }, T2);
+    await a.round();
+    const merged = await b.round();
+    expect(merged.twoDeviceTexts).toBe(1);
+    await a.round();
+    for (const d of [a, b]) {
+      const rows = await d.all();
+      expect(rows.find((r) => r.id === m.id)?.content).toBe('Works at Initech');
+      const version = rows.find((r) => r.status === 'superseded' && r.content === 'Works at Globex');
+      expect(version?.supersededBy).toBe(m.id);
+      const review = rows.find((r) => r.status === 'proposed');
+      expect(review).toMatchObject({
+        content: 'Works at Globex',
+        proposal: { reasons: ['two-devices'], changes: m.id },
+      });
+      expect(rows).toHaveLength(3);
+    }
+  });
+
+  it('lets an edit made after a deletion win, and says so', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Has a cat named Miso', type: 'fact', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.db.memories.delete(m.id);
+    await a.round('2026-11-01T10:30:00.000Z');
+    await b.edit(m.id, { note: 'still true' }, T2);
+    const outcome = await b.round();
+    expect(outcome.editsKept).toBe(1);
+    await a.round();
+    for (const d of [a, b]) expect(await d.get(m.id)).toMatchObject({ note: 'still true' });
+  });
+
+  it('turns the same memory created on two devices into one', async () => {
+    const { a, b } = await twoDevices();
+    await a.add({ id: 'aaa', content: 'Prefers metric units', type: 'preference', updatedAt: T0 });
+    await b.add({ id: 'bbb', content: 'prefers metric units.', type: 'preference', updatedAt: T0 });
+    await a.round();
+    await b.round();
+    await a.round();
+    await b.round();
+    for (const d of [a, b]) expect((await d.all()).map((r) => r.id)).toEqual(['aaa']);
+  });
+
+  it('carries a proposal as a proposal, and its acceptance on one device to the other', async () => {
+    const { a, b } = await twoDevices();
+    const p = await a.add({
+      content: 'Is learning Rust',
+      type: 'fact',
+      status: 'proposed',
+      proposal: { reasons: ['tool'] },
+      updatedAt: T0,
+    });
+    await a.round();
+    await b.round();
+    expect(await b.get(p.id)).toMatchObject({ status: 'proposed', proposal: { reasons: ['tool'] } });
+    const { proposal: _drop, ...accepted } = (await b.get(p.id))!;
+    await b.db.memories.put({ ...accepted, status: 'active', updatedAt: T1 });
+    await b.round();
+    await a.round();
+    const onA = await a.get(p.id);
+    expect(onA?.status).toBe('active');
+    expect(onA?.proposal).toBeUndefined();
+  });
+
+  it('neither loses nor doubles a change made while the server was away', async () => {
+    const { a, b, remote } = await twoDevices();
+    const m = await a.add({ content: 'Runs on Tuesdays', type: 'task', updatedAt: T0 });
+    await a.round();
+    a.remote = pouch.remote('http://127.0.0.1:9/claude-mem', null);
+    await a.edit(m.id, { content: 'Runs on Thursdays' }, T1);
+    await expect(a.round()).rejects.toThrow();
+    await a.add({ content: 'Swims on Fridays', type: 'task', updatedAt: T1 });
+    await expect(a.round()).rejects.toThrow();
+    a.remote = remote;
+    await a.round();
+    await b.round();
+    const rows = await b.all();
+    expect(rows.map((r) => r.content).sort()).toEqual(['Runs on Thursdays', 'Swims on Fridays']);
+    expect(rows.find((r) => r.id === m.id)?.content).toBe('Runs on Thursdays');
+    // The old text is the memory's own history on device a, not a second memory.
+    expect(rows).toHaveLength(2);
+  });
+});
