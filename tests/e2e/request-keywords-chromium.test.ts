@@ -112,7 +112,10 @@ describe('request keywords (Chromium)', () => {
     const draft = 'snow conditions at ski resorts in February';
     const page = await typeInNewChat('chatgpt', draft);
     await expect.poll(() => keywordRequests().length, { timeout: 15_000 }).toBe(1);
-    expect(userText(keywordRequests()[0] as ReceivedRequest)).toContain(draft);
+    // The call goes out at the first pause of a few words: on a busy machine that pause can come
+    // before the last words are typed, so the request holds the draft's beginning.
+    const asked = /<requests>\n1\. (.*)\n<\/requests>/.exec(userText(keywordRequests()[0] as ReceivedRequest))?.[1];
+    expect(asked && draft.startsWith(asked) && asked.split(' ').length >= 3).toBe(true);
     await expect.poll(async () => (await readStore(panel, 'requestCalls')).length, { timeout: 10_000 }).toBe(1);
     const sent = await send(page, draft);
     expect(sent).toContain(KIDS);
