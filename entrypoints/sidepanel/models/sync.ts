@@ -33,10 +33,16 @@ export const syncForm = signal<SyncForm>({
 });
 
 const POLL_MS = 1000;
+/**
+ * A switch the user just flipped, until the background has answered: the switches show it at
+ * once, and a status read that set out before the change does not flip it back.
+ */
+let travelPending: Travel | null = null;
 
 async function refresh(): Promise<void> {
   try {
-    syncStatus.value = await send('sync.status', {});
+    const status = await send('sync.status', {});
+    syncStatus.value = travelPending ? { ...status, travel: travelPending } : status;
   } catch (error) {
     fail(messageOf(error));
   }
@@ -88,5 +94,11 @@ export function turnOnSync(travel: Travel): void {
 
 export const syncNow = () => void act(() => send('sync.now', {}));
 export const turnOffSync = () => void act(() => send('sync.disable', {}));
-export const setTravel = (travel: Travel) => void act(() => send('sync.setTravel', travel));
+export function setTravel(travel: Travel): void {
+  travelPending = travel;
+  if (syncStatus.value) syncStatus.value = { ...syncStatus.value, travel };
+  void act(() => send('sync.setTravel', travel)).finally(() => {
+    travelPending = null;
+  });
+}
 export const removeRemote = (database: string) => void act(() => send('sync.removeRemote', { database }));
