@@ -114,6 +114,25 @@ export function listChats(): Promise<Chat[]> {
   return db.chats.orderBy('updatedAt').reverse().toArray();
 }
 
+/** The tombstone record of an excluded chat: no turns, no summary, its counters carried on. */
+export function excludedChat(
+  head: Pick<Chat, 'id' | 'site' | 'conversationId' | 'url' | 'title'>,
+  existing: Chat | undefined,
+  at: string,
+): Chat {
+  return {
+    ...head,
+    turns: [],
+    version: (existing?.version ?? 0) + 1,
+    state: 'excluded',
+    summary: '',
+    extractedVersion: existing?.extractedVersion ?? 0,
+    createdAt: existing?.createdAt ?? at,
+    updatedAt: at,
+    lastActivityAt: at,
+  };
+}
+
 /**
  * "Don't remember this chat": the transcript is dropped, future captures are ignored, and a
  * tombstone keeps every restore, rebuild and import from bringing it back.
@@ -124,21 +143,7 @@ export async function excludeChat(site: SiteId, conversationId: string, url: str
   await db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead], async () => {
     const existing = await db.chats.get(id);
     await forgetInIndex(id, existing?.turns.map((t) => t.text) ?? []);
-    await db.chats.put({
-      id,
-      site,
-      conversationId,
-      url,
-      title: existing?.title ?? '',
-      turns: [],
-      version: (existing?.version ?? 0) + 1,
-      state: 'excluded',
-      summary: '',
-      extractedVersion: existing?.extractedVersion ?? 0,
-      createdAt: existing?.createdAt ?? at,
-      updatedAt: at,
-      lastActivityAt: at,
-    });
+    await db.chats.put(excludedChat({ id, site, conversationId, url, title: existing?.title ?? '' }, existing, at));
     await db.jobs
       .where('chatId')
       .equals(id)

@@ -11,6 +11,7 @@ import { isSiteId } from '../sites/ids';
 import { chatUrlOn } from '../sites/urls';
 import { chatStamp, travelsNow } from '../sync/chat-docs';
 import { exclusionKey } from '../sync/codec';
+import { excludedChat } from './chats';
 import { type MemDB, db as productDb } from './db';
 import { forgetInIndex } from './history-index';
 import { tombstonedChatIds } from './tombstones';
@@ -209,21 +210,13 @@ async function excludeHere(db: MemDB, id: string, site: Chat['site'], current: C
   const at = new Date().toISOString();
   await db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead], async () => {
     await forgetInIndex(id, current?.turns.map((t) => t.text) ?? [], db);
-    await db.chats.put({
-      id,
-      site,
-      conversationId: id.slice(site.length + 1),
-      url: current?.url ?? '',
-      title: '',
-      turns: [],
-      version: (current?.version ?? 0) + 1,
-      state: 'excluded',
-      summary: '',
-      extractedVersion: current?.extractedVersion ?? 0,
-      createdAt: current?.createdAt ?? at,
-      updatedAt: at,
-      lastActivityAt: at,
-    });
+    await db.chats.put(
+      excludedChat(
+        { id, site, conversationId: id.slice(site.length + 1), url: current?.url ?? '', title: '' },
+        current,
+        at,
+      ),
+    );
     await db.jobs.where('chatId').equals(id).delete();
   });
 }
