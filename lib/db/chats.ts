@@ -4,7 +4,7 @@
  */
 
 import { dropParkedOfChat } from '../extraction/parked';
-import { chatIdOf, newChat } from '../memory/new-chat';
+import { chatIdOf, excludedChat, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';
 import type { SiteId } from '../sites/ids';
@@ -112,25 +112,6 @@ export function getChat(id: string): Promise<Chat | undefined> {
 
 export function listChats(): Promise<Chat[]> {
   return db.chats.orderBy('updatedAt').reverse().toArray();
-}
-
-/** The tombstone record of an excluded chat: no turns, no summary, its counters carried on. */
-export function excludedChat(
-  head: Pick<Chat, 'id' | 'site' | 'conversationId' | 'url' | 'title'>,
-  existing: Chat | undefined,
-  at: string,
-): Chat {
-  return {
-    ...head,
-    turns: [],
-    version: (existing?.version ?? 0) + 1,
-    state: 'excluded',
-    summary: '',
-    extractedVersion: existing?.extractedVersion ?? 0,
-    createdAt: existing?.createdAt ?? at,
-    updatedAt: at,
-    lastActivityAt: at,
-  };
 }
 
 /**

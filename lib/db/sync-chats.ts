@@ -6,12 +6,12 @@
  * imported chat's. A chat asked not to be remembered, here or on any device, is never written
  * again, and a captured chat is never replaced by another device's import of it.
  */
+import { excludedChat } from '../memory/new-chat';
 import type { Chat } from '../memory/types';
 import { isSiteId } from '../sites/ids';
 import { chatUrlOn } from '../sites/urls';
 import { chatStamp, travelsNow } from '../sync/chat-docs';
 import { exclusionKey } from '../sync/codec';
-import { excludedChat } from './chats';
 import { type MemDB, db as productDb } from './db';
 import { forgetInIndex } from './history-index';
 import { tombstonedChatIds } from './tombstones';

@@ -1,4 +1,7 @@
-/** A captured chat's id and its record as first stored, for capture and for tests that seed one. */
+/**
+ * A captured chat's id, its record as first stored (for capture and for tests that seed one),
+ * and the record an excluded chat leaves behind.
+ */
 import type { SiteId } from '../sites/ids';
 import type { Chat, Turn } from './types';
 
@@ -28,6 +31,25 @@ export function newChat(input: NewChatInput, at: string): Chat {
     summary: '',
     extractedVersion: 0,
     createdAt: at,
+    updatedAt: at,
+    lastActivityAt: at,
+  };
+}
+
+/** The tombstone record of an excluded chat: no turns, no summary, its counters carried on. */
+export function excludedChat(
+  head: Pick<Chat, 'id' | 'site' | 'conversationId' | 'url' | 'title'>,
+  existing: Chat | undefined,
+  at: string,
+): Chat {
+  return {
+    ...head,
+    turns: [],
+    version: (existing?.version ?? 0) + 1,
+    state: 'excluded',
+    summary: '',
+    extractedVersion: existing?.extractedVersion ?? 0,
+    createdAt: existing?.createdAt ?? at,
     updatedAt: at,
     lastActivityAt: at,
   };
