@@ -5,15 +5,14 @@
  * learns no text and no id, a wrong passphrase, a server killed mid-sync, a proposal accepted
  * on one device, and documents a hostile server slips in.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../lib/memory/types';
 import { MAX_SEALED_CHARS, memoryKey } from '../../lib/sync/codec';
 import { type SyncKeys, seal, serverId } from '../../lib/sync/keys';
 import { createParams, PARAMS_ID, unlockParams } from '../../lib/sync/params';
-import { type CouchServer, startCouchServer } from './harness/couch-server';
-import { type ChromiumDevice, launchChromiumPair } from './harness/sync-devices';
+import type { CouchServer } from './harness/couch-server';
+import type { ChromiumDevice } from './harness/sync-devices';
 import {
-  chromiumPanel,
   current,
   type PanelDriver,
   syncRound,
@@ -22,6 +21,7 @@ import {
   untilArrived,
   waitForStatus,
 } from './harness/sync-flow';
+import { withSyncPair } from './harness/sync-pair';
 
 const LOGIN = { user: 'couch-admin', password: 'loopback pw' };
 const PASSPHRASE = 'seven tired otters sing';
@@ -57,17 +57,9 @@ describe('sync between two Chromium profiles', () => {
       deviceName,
     });
 
-  beforeAll(async () => {
-    server = await startCouchServer({ credentials: LOGIN });
-    [a, b] = await launchChromiumPair();
-    A = chromiumPanel(a.panel);
-    B = chromiumPanel(b.panel);
-  });
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await server?.close();
+  const pair = withSyncPair(LOGIN);
+  beforeAll(() => {
+    ({ server, a, b, A, B } = pair);
   });
 
   it('sets up the first device through the panel', async () => {

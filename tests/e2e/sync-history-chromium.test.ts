@@ -8,14 +8,15 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Chat } from '../../lib/memory/types';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
-import { type CouchServer, startCouchServer } from './harness/couch-server';
+import type { CouchServer } from './harness/couch-server';
 import { readStore } from './harness/extension-calls';
 import { freshDir } from './harness/paths';
-import { type ChromiumDevice, launchChromiumPair } from './harness/sync-devices';
-import { chromiumPanel, type PanelDriver, syncRound, turnOnThroughPanel, waitForStatus } from './harness/sync-flow';
+import type { ChromiumDevice } from './harness/sync-devices';
+import { type PanelDriver, syncRound, turnOnThroughPanel, waitForStatus } from './harness/sync-flow';
+import { withSyncPair } from './harness/sync-pair';
 
 const LOGIN = { user: 'couch-admin', password: 'loopback pw' };
 const PASSPHRASE = 'four quiet herons wading';
@@ -105,17 +106,9 @@ describe('chat history through sync (two Chromium profiles)', () => {
 
   const chatHistoryBox = (panel: Page) => panel.getByRole('checkbox', { name: 'Chat history', exact: true });
 
-  beforeAll(async () => {
-    server = await startCouchServer({ credentials: LOGIN });
-    [a, b] = await launchChromiumPair();
-    A = chromiumPanel(a.panel);
-    B = chromiumPanel(b.panel);
-  });
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await server?.close();
+  const pair = withSyncPair(LOGIN);
+  beforeAll(() => {
+    ({ server, a, b, A, B } = pair);
   });
 
   it('off by default: chats brought in and captured on A stay on A', async () => {

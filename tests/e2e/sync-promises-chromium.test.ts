@@ -5,12 +5,11 @@
  * Device B reaches the server as `localhost`, A as `127.0.0.1`, so the server's log tells
  * their requests apart.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../lib/memory/types';
-import { type CouchServer, startCouchServer } from './harness/couch-server';
-import { type ChromiumDevice, launchChromiumPair } from './harness/sync-devices';
+import type { CouchServer } from './harness/couch-server';
+import type { ChromiumDevice } from './harness/sync-devices';
 import {
-  chromiumPanel,
   current,
   type PanelDriver,
   syncRound,
@@ -19,6 +18,7 @@ import {
   untilArrived,
   waitForStatus,
 } from './harness/sync-flow';
+import { withSyncPair } from './harness/sync-pair';
 
 const LOGIN = { user: 'couch-admin', password: 'loopback pw' };
 const PASSPHRASE = 'four calm herons wading';
@@ -80,18 +80,10 @@ describe('sync promises between two Chromium profiles', () => {
 
   const fromB = (since: number) => server.requests.slice(since).filter((r) => r.host === hostB);
 
-  beforeAll(async () => {
-    server = await startCouchServer({ credentials: LOGIN });
+  const pair = withSyncPair(LOGIN);
+  beforeAll(() => {
+    ({ server, a, b, A, B } = pair);
     hostB = `localhost:${server.port}`;
-    [a, b] = await launchChromiumPair();
-    A = chromiumPanel(a.panel);
-    B = chromiumPanel(b.panel);
-  });
-
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await server?.close();
   });
 
   it(`cancelling the first sync of ${LARGE} memories loses nothing; Sync now finishes it, nothing doubled`, async () => {
