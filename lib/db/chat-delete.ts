@@ -3,8 +3,8 @@
  * takes it out of search and out of every undo record; then its postings are purged (lib/db/history-purge.ts) and its text
  * is removed from every backup. Unlike "don't remember", a later visit may capture it again.
  */
+import { dropChat } from './chat-drop';
 import { db } from './db';
-import { forgetInIndex } from './history-index';
 import { purgeFromBackups } from './tombstones';
 import { forgetChatInUndo } from './undo-log';
 
@@ -12,18 +12,7 @@ export async function deleteChats(ids: readonly string[]): Promise<{ deleted: nu
   const deleted = await db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead, db.meta], async () => {
     let count = 0;
     for (const id of ids) {
-      const chat = await db.chats.get(id);
-      if (!chat) continue;
-      await forgetInIndex(
-        id,
-        chat.turns.map((t) => t.text),
-      );
-      await db.chats.delete(id);
-      await db.jobs
-        .where('chatId')
-        .equals(id)
-        .filter((j) => j.state !== 'running')
-        .delete();
+      if (!(await dropChat(db, id))) continue;
       // An undo record of an import or restore would otherwise keep its turns for a day.
       await forgetChatInUndo(id);
       count++;

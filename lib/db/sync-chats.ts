@@ -12,6 +12,7 @@ import { isSiteId } from '../sites/ids';
 import { chatUrlOn } from '../sites/urls';
 import { chatStamp, travelsNow } from '../sync/chat-docs';
 import { exclusionKey } from '../sync/codec';
+import { dropChat } from './chat-drop';
 import { type MemDB, db as productDb } from './db';
 import { forgetInIndex } from './history-index';
 import { tombstonedChatIds } from './tombstones';
@@ -27,7 +28,10 @@ export interface ChatOps {
 }
 
 export const storeChatOps = (db: MemDB): ChatOps => ({
-  delete: (ids) => deleteHere(db, ids),
+  delete: (ids) =>
+    db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead], async () => {
+      for (const id of ids) await dropChat(db, id);
+    }),
   exclude: (id, site, current) => excludeHere(db, id, site, current),
 });
 
@@ -164,23 +168,6 @@ export async function removeChats(db: MemDB, ids: readonly string[], ops: ChatOp
   await ops.delete(gone);
   await db.synced.bulkDelete(unmark);
   return gone.length;
-}
-
-/** What chat-delete.ts does, on a store that is not the product's (tests' other devices). */
-async function deleteHere(db: MemDB, ids: readonly string[]): Promise<void> {
-  await db.transaction('rw', [db.chats, db.jobs, db.hchats, db.hdead], async () => {
-    for (const id of ids) {
-      const chat = await db.chats.get(id);
-      if (!chat) continue;
-      await forgetInIndex(
-        id,
-        chat.turns.map((t) => t.text),
-        db,
-      );
-      await db.chats.delete(id);
-      await db.jobs.where('chatId').equals(id).delete();
-    }
-  });
 }
 
 /**
