@@ -13,6 +13,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import type { SiteId } from '../../lib/sites/ids';
 import type { ExtensionBrowser } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
+import { searchChats } from './harness/panel';
 import { generating, homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const TREE = resolve(
@@ -47,16 +48,7 @@ async function chatOn(site: SiteId, text: string): Promise<string> {
   return id;
 }
 
-async function search(text: string): Promise<string[]> {
-  const box = panel.getByRole('searchbox', { name: 'Search chats' });
-  await box.fill(text);
-  const status = panel.locator('#view-chats [role="status"]');
-  await expect.poll(() => status.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  // Wait until the results belong to this query (the search runs 150 ms after typing).
-  await panel.waitForTimeout(400);
-  await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/found|No chat/);
-  return panel.locator('.chat-result .chat-row-title').allTextContents();
-}
+const search = (text: string) => searchChats(panel, text);
 
 describe('chat history (Chromium)', () => {
   const ids: Record<string, string> = {};

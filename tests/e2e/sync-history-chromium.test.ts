@@ -13,6 +13,7 @@ import type { Chat } from '../../lib/memory/types';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import type { CouchServer } from './harness/couch-server';
 import { readStore } from './harness/extension-calls';
+import { searchChats } from './harness/panel';
 import { freshDir } from './harness/paths';
 import type { ChromiumDevice } from './harness/sync-devices';
 import { type PanelDriver, syncRound, turnOnThroughPanel, waitForStatus } from './harness/sync-flow';
@@ -75,17 +76,6 @@ function exportFile(): string {
     ]),
   );
   return path;
-}
-
-async function search(panel: Page, text: string): Promise<string[]> {
-  const box = panel.getByRole('searchbox', { name: 'Search chats' });
-  await box.fill(text);
-  const status = panel.locator('#view-chats [role="status"]');
-  await expect.poll(() => status.count(), { timeout: 10_000 }).toBeGreaterThan(0);
-  // Wait until the results belong to this query (the search runs 150 ms after typing).
-  await panel.waitForTimeout(400);
-  await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/found|No chat/);
-  return panel.locator('.chat-result .chat-row-title').allTextContents();
 }
 
 describe('chat history through sync (two Chromium profiles)', () => {
@@ -165,9 +155,9 @@ describe('chat history through sync (two Chromium profiles)', () => {
     expect(await readStore(b.panel, 'jobs')).toEqual([]);
 
     await b.panel.getByRole('tab', { name: 'Chats' }).click();
-    await expect.poll(() => search(b.panel, 'cormorant'), { timeout: 30_000 }).toEqual(['Lighthouse rota']);
-    expect(await search(b.panel, '潜水')).toEqual(['潜水计划']);
-    expect(await search(b.panel, '"quokka ferry timetable"')).toEqual(['Ferries']);
+    await expect.poll(() => searchChats(b.panel, 'cormorant'), { timeout: 30_000 }).toEqual(['Lighthouse rota']);
+    expect(await searchChats(b.panel, '潜水')).toEqual(['潜水计划']);
+    expect(await searchChats(b.panel, '"quokka ferry timetable"')).toEqual(['Ferries']);
   });
 
   it('the server holds no chat text, title or conversation id, in what it stores or was sent', async () => {

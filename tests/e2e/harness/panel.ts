@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './chromium';
 import { freshDir, SCREENSHOTS } from './paths';
 import { type SampleStore, sampleStore } from './sample-store';
@@ -154,4 +154,16 @@ export async function shot(panel: Page, name: string): Promise<void> {
       clip: { x: 0, y: 0, width: PANEL_WIDTH, height: 760 },
     });
   await panel.setViewportSize({ width: PANEL_WIDTH, height: 760 });
+}
+
+/** Types `text` into Chats search and returns the titles found, once they belong to this query. */
+export async function searchChats(panel: Page, text: string): Promise<string[]> {
+  const box = panel.getByRole('searchbox', { name: 'Search chats' });
+  await box.fill(text);
+  const status = panel.locator('#view-chats [role="status"]');
+  await expect.poll(() => status.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+  // Wait until the results belong to this query (the search runs 150 ms after typing).
+  await panel.waitForTimeout(400);
+  await expect.poll(() => status.textContent(), { timeout: 10_000 }).toMatch(/found|No chat/);
+  return panel.locator('.chat-result .chat-row-title').allTextContents();
 }
