@@ -7,6 +7,7 @@
  */
 import type { WorkHandle } from '../work/tracker';
 import { type ApplyOutcome, applyChanges } from './apply';
+import type { ChangedHere } from './changes-here';
 import { type DeviceDoc, deviceKey } from './codec';
 import type { SyncKeys } from './keys';
 import type { LocalPort } from './local-port';
@@ -24,6 +25,8 @@ export interface RoundInput {
   /** Write this device's document this round (first round, something moved, or an hour passed). */
   announce: boolean;
   own: Set<string>;
+  /** What changed here since the last round (changes-here.ts); absent, the whole store is compared. */
+  changed?: ChangedHere;
   now?: () => string;
   /** The first sync shows on the work bar and can be cancelled. */
   work?: WorkHandle;
@@ -57,16 +60,31 @@ function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number)
     .finally(() => work?.signal.removeEventListener('abort', stop));
 }
 
-export async function syncRound(input: RoundInput): Promise<RoundOutcome> {
+export function syncRound(input: RoundInput): Promise<RoundOutcome> {
+  return round(input, false) as Promise<RoundOutcome>;
+}
+
+/**
+ * A round asked for by a change here: when comparing finds nothing to send (sync's own writes
+ * coming back as change events, an edit undone), it ends there, without a word to the server
+ * (null). The caller runs a whole round instead when something staged before still waits.
+ */
+export function syncRoundIfSending(input: RoundInput): Promise<RoundOutcome | null> {
+  return round(input, true);
+}
+
+async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutcome | null> {
   const now = input.now ?? (() => new Date().toISOString());
   const { work } = input;
   const checkpoint = () => work?.checkpoint();
   const base = { keys: input.keys, mirror: input.mirror, local: input.local, travel: input.travel, checkpoint };
   work?.phase('check');
-  const first = await stage({ ...base, now: now() });
+  const changed = input.changed ?? { whole: true };
+  const first = await stage({ ...base, now: now(), ...(changed.whole ? {} : { only: changed.memories }) });
   for (const w of first.written) input.own.add(w);
   input.onStaged?.(first.staged);
   checkpoint();
+  if (onlyToSend && first.staged.length === 0 && !first.chatsPending) return null;
   work?.phase('read');
   const down = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
   checkpoint();

@@ -1,11 +1,15 @@
 /**
  * Sync in the background: one round at a time, run after local changes (debounced), on an
  * alarm and on "Sync now"; a failed round is retried with backoff and its staged changes wait
- * in the mirror. The first sync of a set-up runs as tracked work (the shared work bar, with
- * Cancel). Nothing here runs while sync is off: the worker pays one settings read at start.
+ * in the mirror. A round compares only the memories the change log names (changes-here.ts),
+ * the whole store on a worker's first round and every hour. A round asked for by a change here
+ * that finds nothing to send ends without contacting the server. The first sync of a set-up
+ * runs as tracked work (the shared work bar, with Cancel). Nothing here runs while sync is off:
+ * the worker pays one settings read at start.
  */
+import type { ObservabilitySet } from 'dexie';
 import { browser } from '#imports';
-import { db } from '../db/db';
+import { DB_NAME, db } from '../db/db';
 import { keepHistoryIndexed } from '../db/history-upkeep';
 import { productChatOps } from '../db/sync-chat-ops';
 import { syncStore } from '../db/sync-local';
@@ -13,11 +17,12 @@ import { loadSettings, saveSettings } from '../settings/store';
 import { runWork } from '../work/tracker';
 import { browserPouch } from './browser-pouch';
 import { quickHash } from './bytes';
+import { ChangeLog } from './changes-here';
 import { deviceKey } from './codec';
 import { describeError } from './errors';
 import type { LocalPort } from './local-port';
 import type { Db } from './pouch-types';
-import { syncRound } from './round';
+import { syncRound, syncRoundIfSending } from './round';
 import { DEFAULT_TRAVEL, type SyncStatus } from './schemas';
 import { readConfig, readKeys, readLogin, readState, type SyncConfig, type SyncState, writeState } from './store';
 
@@ -29,8 +34,16 @@ const MAX_BACKOFF_MINUTES = 30;
 
 const local: LocalPort = { ...syncStore(db, productChatOps), loadSettings, saveSettings };
 const own = new Set<string>();
+const changesHere = new ChangeLog(DB_NAME);
 let running: Promise<void> | null = null;
+let queued: Promise<void> | null = null;
+let queuedPulls = false;
 let debounce: ReturnType<typeof setTimeout> | null = null;
+/** Whether the debounced round must talk to the server even with nothing to send. */
+let debouncePulls = false;
+
+/** A change event from the store; true when it touched memories or chats (a round is due). */
+export const noteStoreChange = (parts: ObservabilitySet): boolean => changesHere.note(parts);
 
 const mirrorName = (url: string) => `claude-mem-sync-${quickHash(url)}`;
 
@@ -38,11 +51,15 @@ export function openMirror(config: SyncConfig): Db {
   return browserPouch().mirror(mirrorName(config.url));
 }
 
-async function oneRound(): Promise<void> {
+async function oneRound(pull: boolean): Promise<void> {
   const [config, keys, login, state] = await Promise.all([readConfig(), readKeys(), readLogin(), readState()]);
   if (!config || !keys) return;
   const waiting = new Set(state.waiting);
   const first = state.lastSync === null;
+  const announce = !state.lastAnnounce || Date.now() - Date.parse(state.lastAnnounce) > ANNOUNCE_MS;
+  // The hourly round compares everything: whatever a change event failed to name goes then.
+  if (first || announce) changesHere.markWhole();
+  const changed = changesHere.take();
   const input = {
     keys,
     mirror: openMirror(config),
@@ -50,14 +67,21 @@ async function oneRound(): Promise<void> {
     local,
     travel: config.travel,
     device: { id: config.deviceId, name: config.deviceName },
-    announce: !state.lastAnnounce || Date.now() - Date.parse(state.lastAnnounce) > ANNOUNCE_MS,
+    announce,
     own,
+    changed,
     onStaged: (sids: readonly string[]) => {
       for (const s of sids) waiting.add(s);
     },
   };
   try {
-    const out = first ? await runWork('sync', (work) => syncRound({ ...input, work })) : await syncRound(input);
+    const sendOnly = !pull && !first && state.waiting.length === 0;
+    const out = first
+      ? await runWork('sync', (work) => syncRound({ ...input, work }))
+      : sendOnly
+        ? await syncRoundIfSending(input)
+        : await syncRound(input);
+    if (!out) return;
     const devices = { ...state.devices };
     for (const d of out.devices) devices[d.id] = { name: d.name, lastSync: d.lastSync };
     devices[deviceKey(config.deviceId)] = { name: config.deviceName, lastSync: out.at };
@@ -78,8 +102,12 @@ async function oneRound(): Promise<void> {
     });
     // Chats from another device were listed for this device's index as they were written.
     if (out.chatsWritten.length > 0) void keepHistoryIndexed().catch(() => {});
-    if (out.chatsPending) syncSoon();
+    if (out.chatsPending) {
+      changesHere.markWhole();
+      syncSoon();
+    }
   } catch (error) {
+    changesHere.putBack(changed);
     const described = describeError(error);
     // A cancel is the user's word, not a failure: no retry in half a minute, only the usual period.
     if (described.code === 'cancelled') {
@@ -94,20 +122,48 @@ async function oneRound(): Promise<void> {
   }
 }
 
-/** Runs a round, or waits for the one running (a second caller never starts a parallel round). */
-export function syncNow(): Promise<void> {
-  running ??= oneRound().finally(() => {
+function start(pull: boolean): Promise<void> {
+  const round = oneRound(pull).finally(() => {
     running = null;
   });
-  return running;
+  running = round;
+  return round;
 }
 
-/** A local change: a round about ten seconds after the last one in a row. */
-export function syncSoon(): void {
+/**
+ * A round now, or right after the one running: a change made after the running round compared
+ * the store then goes at once. Never two rounds at once, never more than one waiting (callers
+ * meanwhile share it; it pulls when any of them asked to).
+ */
+function next(pull: boolean): Promise<void> {
+  if (!running) return start(pull);
+  queuedPulls ||= pull;
+  queued ??= running
+    .catch(() => {})
+    .then(() => {
+      const withPull = queuedPulls;
+      queued = null;
+      queuedPulls = false;
+      return start(withPull);
+    });
+  return queued;
+}
+
+/** "Sync now", the alarm: a round that pulls and pushes. */
+export const syncNow = (): Promise<void> => next(true);
+
+/**
+ * A change here (or the worker starting, `pull`): a round about ten seconds after the last one
+ * in a row. Without `pull`, it talks to the server only when it has something to send.
+ */
+export function syncSoon(pull = false): void {
   if (debounce) clearTimeout(debounce);
+  debouncePulls ||= pull;
   debounce = setTimeout(() => {
     debounce = null;
-    void syncNow().catch(() => {});
+    const withPull = debouncePulls;
+    debouncePulls = false;
+    void next(withPull).catch(() => {});
   }, DEBOUNCE_MS);
 }
 

@@ -3,6 +3,7 @@
  * its own on fake-indexeddb), its own settings and its own in-memory mirror; one in-memory
  * database plays the server. The keys are derived once per file (600,000 PBKDF2 rounds).
  */
+import { Dexie } from 'dexie';
 import memoryAdapter from 'pouchdb-adapter-memory/lib/index.es.js';
 import { MemDB } from '../../../lib/db/db';
 import type { ChatOps } from '../../../lib/db/sync-chats';
@@ -10,6 +11,7 @@ import { syncStore } from '../../../lib/db/sync-local';
 import { createMemory, type NewMemoryInput } from '../../../lib/memory/factory';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
+import { ChangeLog } from '../../../lib/sync/changes-here';
 import type { SyncKeys } from '../../../lib/sync/keys';
 import type { LocalPort } from '../../../lib/sync/local-port';
 import { createParams, type ParamsDoc } from '../../../lib/sync/params';
@@ -39,6 +41,8 @@ export class Device {
   clock = 0;
   /** What travels from and to this device (chat history off, as on a new device). */
   travel: Travel = { ...ALL_TRAVEL };
+  /** What changed in this device's store since its last round, as the extension's worker keeps it. */
+  readonly changes: ChangeLog;
 
   constructor(
     readonly name: string,
@@ -50,6 +54,9 @@ export class Device {
   ) {
     n++;
     this.db = db ?? new MemDB(`sync-test-${name}-${n}`);
+    const log = new ChangeLog(this.db.name);
+    this.changes = log;
+    Dexie.on('storagemutated', (parts) => void log.note(parts));
     this.mirror = pouch.mirror(`mirror-${name}-${n}`);
     const store = syncStore(this.db, ops);
     this.local = {
@@ -79,8 +86,15 @@ export class Device {
     return this.db.memories.toArray();
   }
 
-  round(now?: string): Promise<RoundOutcome> {
-    return syncRound(this.roundInput(now));
+  /** A round comparing what the change log names (the whole store the first time), as the worker runs it. */
+  async round(now?: string): Promise<RoundOutcome> {
+    const changed = this.changes.take();
+    try {
+      return await syncRound({ ...this.roundInput(now), changed });
+    } catch (error) {
+      this.changes.putBack(changed);
+      throw error;
+    }
   }
 
   roundWith(input: RoundInput): Promise<RoundOutcome> {

@@ -2,7 +2,8 @@
  * Two devices and a server, in memory: what one device does arrives on the other, merges keep
  * every word, and changes made meanwhile are neither lost nor doubled.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { syncRoundIfSending } from '../../../lib/sync/round';
 import { pouch, twoDevices } from './devices';
 
 const T0 = '2026-11-01T10:00:00.000Z';
@@ -131,5 +132,46 @@ describe('a sync round', () => {
     expect(rows.find((r) => r.id === m.id)?.content).toBe('Runs on Thursdays');
     // The old text is the memory's own history on device a, not a second memory.
     expect(rows).toHaveLength(2);
+  });
+
+  it('compares only the memories the change log names, and still sends each of them', async () => {
+    const { a, b } = await twoDevices();
+    const rows = await Promise.all(
+      ['Lives in Lyon', 'Has a cat named Miso', '在成都工作'].map((content) =>
+        a.add({ content, type: 'fact', updatedAt: T0, createdAt: T0 }),
+      ),
+    );
+    await a.round();
+    await b.round();
+    const read = vi.spyOn(a.local, 'memories');
+    await a.edit(rows[2]!.id, { content: '在北京工作' }, T1);
+    await a.db.memories.delete(rows[0]!.id);
+    await a.round();
+    expect(read.mock.calls.map(([ids]) => (ids ? [...ids].sort() : 'all'))).toEqual([
+      [rows[0]!.id, rows[2]!.id].sort(),
+    ]);
+    await b.round();
+    expect((await b.all()).map((r) => r.content).sort()).toEqual(['Has a cat named Miso', '在北京工作']);
+  });
+
+  it('stays off the server when a change here leaves nothing to send', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Drinks oat latte', type: 'preference', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.edit(m.id, { content: 'Drinks soy latte' }, T1);
+    await a.round();
+    await b.round();
+    // b's own apply wrote the memory: its change log names it, and comparing finds it synced.
+    const gone = pouch.mirror('server-gone');
+    await gone.destroy();
+    const quiet = await syncRoundIfSending({ ...b.roundInput(), remote: gone, changed: b.changes.take() });
+    expect(quiet).toBeNull();
+    // A real edit on b does reach the server.
+    await b.edit(m.id, { pinned: true }, T2);
+    const sent = await syncRoundIfSending({ ...b.roundInput(), changed: b.changes.take() });
+    expect(sent?.up).toBeGreaterThan(0);
+    await a.round();
+    expect(await a.get(m.id)).toMatchObject({ content: 'Drinks soy latte', pinned: true });
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * What changed in this device's store since the last round, from Dexie's change events: the
+ * ids of the memories written, so a round compares those and not all 10,000. Every write to the
+ * store goes through the worker, and the events of other contexts arrive through Dexie's
+ * BroadcastChannel too, but a worker that just started saw nothing of what happened while it
+ * slept: its first round compares everything, and so does a round after anything this log
+ * cannot name (a cleared table, a chat, a change to more memories than it keeps).
+ */
+import { type ObservabilitySet, RangeSet } from 'dexie';
+
+/** What the next round must compare: everything, or these memories (and the rules, always). */
+export type ChangedHere = { whole: true } | { whole: false; memories: readonly string[] };
+
+/** Beyond this many memories a round compares the whole store: as cheap, and the log stays small. */
+const MAX_IDS = 2000;
+
+export class ChangeLog {
+  private whole = true;
+  private ids = new Set<string>();
+  private readonly memories: string;
+  private readonly chats: string;
+
+  constructor(dbName: string) {
+    this.memories = `idb://${dbName}/memories/`;
+    this.chats = `idb://${dbName}/chats/`;
+  }
+
+  /** Notes a change event; true when it touched memories or chats (a round is due). */
+  note(parts: ObservabilitySet): boolean {
+    if ('all' in parts) {
+      this.whole = true;
+      return true;
+    }
+    let due = false;
+    const chats = parts[this.chats];
+    if (chats && chats.d > 0) {
+      this.whole = true;
+      due = true;
+    }
+    const memories = parts[this.memories];
+    if (memories && memories.d > 0) {
+      due = true;
+      for (const node of RangeSet(memories)) {
+        if (node.from === node.to && typeof node.from === 'string') this.ids.add(node.from);
+        else this.whole = true;
+      }
+    }
+    if (this.ids.size > MAX_IDS) this.whole = true;
+    if (this.whole) this.ids.clear();
+    return due;
+  }
+
+  /** Everything from here on is compared, e.g. on the hourly round. */
+  markWhole(): void {
+    this.whole = true;
+    this.ids.clear();
+  }
+
+  /** What changed so far, and a fresh log for what changes next. */
+  take(): ChangedHere {
+    const out: ChangedHere = this.whole ? { whole: true } : { whole: false, memories: [...this.ids] };
+    this.whole = false;
+    this.ids = new Set();
+    return out;
+  }
+
+  /** A round that failed gives back what it took: those changes are compared again next time. */
+  putBack(taken: ChangedHere): void {
+    if (taken.whole) this.markWhole();
+    else if (!this.whole) for (const id of taken.memories) this.ids.add(id);
+    if (this.ids.size > MAX_IDS) this.markWhole();
+  }
+}
