@@ -30,6 +30,11 @@ export interface RoundInput {
   now?: () => string;
   /** The first sync shows on the work bar and can be cancelled. */
   work?: WorkHandle;
+  /**
+   * Read the server once more after the push (a device's first sync): its next read then starts
+   * after what it pushed itself, instead of walking all of it again on the first change after.
+   */
+  catchUp?: boolean;
   /** Told of every record staged, even when the round fails after (they wait for the next push). */
   onStaged?: (sids: readonly string[]) => void;
 }
@@ -42,6 +47,8 @@ export interface RoundOutcome extends ApplyOutcome {
   at: string;
   /** Changed chats left for the next round (a round stages a bounded amount of chat text). */
   chatsPending: boolean;
+  /** Documents the catch-up read brought (another device wrote during this round): apply them soon. */
+  arrivedLate: number;
 }
 
 /**
@@ -107,6 +114,14 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   const up = await run(input.mirror.replicate.to(input.remote, REPLICATION), work, (n) => work?.set(n));
   // A cancelled replication resolves as if complete: the first sync is not done until its push is.
   checkpoint();
+  let late = 0;
+  if (input.catchUp) {
+    work?.phase('read');
+    // Another device's writes met here go into the mirror and are applied next round.
+    late = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
+    checkpoint();
+  }
   const chatsPending = first.chatsPending || second.chatsPending;
-  return { ...applied, up, down, staged: [...first.staged, ...second.staged], at, chatsPending };
+  const staged = [...first.staged, ...second.staged];
+  return { ...applied, up, down: down + late, staged, at, chatsPending, arrivedLate: late };
 }

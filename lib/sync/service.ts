@@ -77,7 +77,7 @@ async function oneRound(pull: boolean): Promise<void> {
   try {
     const sendOnly = !pull && !first && state.waiting.length === 0;
     const out = first
-      ? await runWork('sync', (work) => syncRound({ ...input, work }))
+      ? await runWork('sync', (work) => syncRound({ ...input, work, catchUp: true }))
       : sendOnly
         ? await syncRoundIfSending(input)
         : await syncRound(input);
@@ -106,6 +106,7 @@ async function oneRound(pull: boolean): Promise<void> {
       changesHere.markWhole();
       syncSoon();
     }
+    if (out.arrivedLate > 0) syncSoon(true);
   } catch (error) {
     changesHere.putBack(changed);
     const described = describeError(error);

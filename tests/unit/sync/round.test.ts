@@ -174,4 +174,17 @@ describe('a sync round', () => {
     await a.round();
     expect(await a.get(m.id)).toMatchObject({ content: 'Drinks soy latte', pinned: true });
   });
+
+  it("reads the server back at the end of a device's first sync, so its next round walks nothing it pushed", async () => {
+    const walked = async (catchUp: boolean) => {
+      const { a } = await twoDevices();
+      for (let i = 0; i < 40; i++) await a.add({ content: `Fact number ${i}`, type: 'fact', updatedAt: T0 });
+      await a.roundWith({ ...a.roundInput(), changed: a.changes.take(), catchUp });
+      const asked = vi.spyOn(a.mirror, 'revsDiff');
+      await a.round();
+      return asked.mock.calls.reduce((n, [diff]) => n + Object.keys(diff as object).length, 0);
+    };
+    expect(await walked(false)).toBeGreaterThanOrEqual(40);
+    expect(await walked(true)).toBe(0);
+  });
 });
