@@ -7,16 +7,19 @@
  * and the heap after idle rounds. Every time is also given as the CPU time of the devices'
  * process (both devices), which a busy machine inflates far less than wall time. Each device's
  * store is Dexie on fake-indexeddb, its mirror PouchDB's memory adapter (the extension uses the
- * IndexedDB adapter). Prints figures, asserts nothing. Synthetic memories, generated here.
+ * IndexedDB adapter); rounds compare what the change log names, as the worker's do.
+ * Prints figures, asserts nothing. Synthetic memories, generated here.
  */
 import 'fake-indexeddb/auto';
 import { availableParallelism, loadavg } from 'node:os';
+import { Dexie } from 'dexie';
 import memoryAdapter from 'pouchdb-adapter-memory/lib/index.es.js';
 import { MemDB } from '../lib/db/db';
 import { syncStore } from '../lib/db/sync-local';
 import { createMemory } from '../lib/memory/factory';
 import type { MemoryRecord } from '../lib/memory/types';
 import { defaultSettings, type Settings } from '../lib/settings/schema';
+import { ChangeLog } from '../lib/sync/changes-here';
 import type { SyncKeys } from '../lib/sync/keys';
 import { createParams, unlockParams } from '../lib/sync/params';
 import { makePouch } from '../lib/sync/pouch';
@@ -61,6 +64,9 @@ class BenchDevice {
   readonly db: MemDB;
   readonly mirror: Db;
   readonly own = new Set<string>();
+  /** As the worker keeps it: the first round compares the whole store, later ones what changed. */
+  readonly changes: ChangeLog;
+  private synced = false;
   settings: Settings = defaultSettings();
   constructor(
     readonly name: string,
@@ -69,10 +75,18 @@ class BenchDevice {
   ) {
     this.db = new MemDB(`bench-sync-${name}`);
     this.mirror = pouch.mirror(`bench-mirror-${name}`);
+    const log = new ChangeLog(this.db.name);
+    this.changes = log;
+    Dexie.on('storagemutated', (parts) => void log.note(parts));
   }
+  /** A round as the worker runs it (service.ts): the first one catches up after its push. */
   round(work?: WorkHandle) {
+    const catchUp = !this.synced;
+    this.synced = true;
     return syncRound({
       ...(work ? { work } : {}),
+      changed: this.changes.take(),
+      catchUp,
       keys: this.keys,
       mirror: this.mirror,
       remote: this.remote,
