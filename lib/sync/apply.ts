@@ -14,7 +14,7 @@ import { type DeviceDoc, decodeDoc, encodeDoc, type PlainDoc, type SyncedMemory 
 import type { SyncKeys } from './keys';
 import type { LocalPort } from './local-port';
 import { lastChange, resolve } from './merge';
-import { conflictLeaves, type Write, writeRevs } from './mirror-docs';
+import { conflictLeaves, type Mark, readMark, saveMark, type Write, writeRevs } from './mirror-docs';
 import { PARAMS_ID } from './params';
 import type { ChangeRow, Db } from './pouch-types';
 import { hashSynced, hashValue, toRecord } from './project';
@@ -50,15 +50,8 @@ export interface ApplyOutcome {
   chatsChanged: number;
   /** Ids of the memories applying came to (what a second stage compares). */
   touched: string[];
-}
-
-async function appliedSeq(mirror: Db, id = APPLIED): Promise<{ seq: number | string; rev?: string }> {
-  try {
-    const doc = await mirror.get(id);
-    return { seq: (doc.seq as number | string) ?? 0, rev: doc._rev };
-  } catch {
-    return { seq: 0 };
-  }
+  /** Revisions written to the mirror here (merges of conflicting ones): the push must carry them. */
+  merged: number;
 }
 
 /** The other device's text, kept as a version of the memory and offered in review. */
@@ -150,7 +143,10 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
     else if (d.k === 'r') await applyRules(input, d);
     else if (d.k === 'd') out.devices.push(d);
   }
-  for (const w of await writeRevs(input.mirror, writes)) input.own.add(w);
+  for (const w of await writeRevs(input.mirror, writes)) {
+    input.own.add(w);
+    out.merged++;
+  }
   const chatOutcome = await applyChatChanges(input, chats);
   out.chatsWritten.push(...chatOutcome.written);
   // A chat forgotten or deleted here: the second stage deletes what this device had sent of it.
@@ -178,17 +174,15 @@ export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
     chatsWritten: [],
     chatsChanged: 0,
     touched: [],
+    merged: 0,
   };
-  const main = await appliedSeq(input.mirror);
+  const main = await readMark(input.mirror, APPLIED);
   if (input.travel.chats) {
-    const chats = await appliedSeq(input.mirror, CHATS_APPLIED);
+    const chats = await readMark(input.mirror, CHATS_APPLIED);
     if (String(chats.seq) !== String(main.seq)) await pass(input, out, CHATS_APPLIED, chats, true);
   }
   const end = await pass(input, out, APPLIED, main, false);
-  if (input.travel.chats) {
-    const chats = await appliedSeq(input.mirror, CHATS_APPLIED);
-    await input.mirror.put({ _id: CHATS_APPLIED, seq: end, ...(chats.rev ? { _rev: chats.rev } : {}) });
-  }
+  if (input.travel.chats) await saveMark(input.mirror, CHATS_APPLIED, end, await readMark(input.mirror, CHATS_APPLIED));
   return out;
 }
 
@@ -196,15 +190,15 @@ async function pass(
   input: ApplyInput,
   out: ApplyOutcome,
   id: string,
-  from: { seq: number | string; rev?: string },
+  from: Mark,
   chatsOnly: boolean,
 ): Promise<number | string> {
-  let { seq, rev } = from;
+  let mark = from;
   let done = 0;
   for (;;) {
     input.checkpoint?.();
     const page = await input.mirror.changes({
-      since: seq,
+      since: mark.seq,
       limit: BATCH,
       include_docs: true,
       conflicts: true,
@@ -212,11 +206,9 @@ async function pass(
     });
     if (page.results.length === 0) break;
     await applyBatch(input, page.results, out, chatsOnly);
-    seq = page.last_seq;
-    const saved = await input.mirror.put({ _id: id, seq, ...(rev ? { _rev: rev } : {}) });
-    rev = saved.rev;
+    mark = await saveMark(input.mirror, id, page.last_seq, mark);
     done += page.results.length;
     input.progress?.(done);
   }
-  return seq;
+  return mark.seq;
 }

@@ -1,7 +1,7 @@
 /**
  * Reading and writing sealed documents in the mirror (the local PouchDB database that
  * replicates): the current revision of many records at once, every conflicting revision of
- * one, and a batch of new revisions.
+ * one, a batch of new revisions, and the positions sync keeps in the mirror's `_local` documents.
  */
 import type { ServerBody } from './codec';
 import type { Db } from './pouch-types';
@@ -46,4 +46,25 @@ export async function writeRevs(mirror: Db, writes: readonly Write[]): Promise<s
     for (const r of res) if (r.ok) written.push(`${r.id}@${r.rev}`);
   }
   return written;
+}
+
+/** A position in the mirror's changes kept in a `_local` document (never replicated). */
+export interface Mark {
+  seq: number | string;
+  rev?: string;
+}
+
+export async function readMark(mirror: Db, id: string): Promise<Mark> {
+  try {
+    const doc = await mirror.get(id);
+    return { seq: (doc.seq as number | string) ?? 0, rev: doc._rev };
+  } catch {
+    return { seq: 0 };
+  }
+}
+
+/** Saves a position over the one read before; returns the new mark. */
+export async function saveMark(mirror: Db, id: string, seq: number | string, before: Mark): Promise<Mark> {
+  const saved = await mirror.put({ _id: id, seq, ...(before.rev ? { _rev: before.rev } : {}) });
+  return { seq, rev: saved.rev };
 }

@@ -11,6 +11,7 @@ import type { ChangedHere } from './changes-here';
 import { type DeviceDoc, deviceKey } from './codec';
 import type { SyncKeys } from './keys';
 import type { LocalPort } from './local-port';
+import { readMark, saveMark } from './mirror-docs';
 import type { Db, Replication } from './pouch-types';
 import type { Travel } from './schemas';
 import { stage } from './stage';
@@ -58,6 +59,12 @@ export interface RoundOutcome extends ApplyOutcome {
  */
 const REPLICATION = { batch_size: 1000, batches_limit: 2, retry: false } as const;
 
+/**
+ * The mirror's position up to which nothing waits to be pushed: what a push carried, or what a
+ * pull brought (the server has it). Anything staged since, in any round, moves the mirror past it.
+ */
+const PUSHED = '_local/claude-mem-pushed';
+
 function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number) => void): Promise<number> {
   const stop = () => rep.cancel();
   work?.signal.addEventListener('abort', stop);
@@ -86,6 +93,8 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   const checkpoint = () => work?.checkpoint();
   const base = { keys: input.keys, mirror: input.mirror, local: input.local, travel: input.travel, checkpoint };
   work?.phase('check');
+  const pushed = await readMark(input.mirror, PUSHED);
+  const unpushed = String((await input.mirror.info()).update_seq) !== String(pushed.seq);
   const changed = input.changed ?? { whole: true };
   const first = await stage({ ...base, now: now(), ...(changed.whole ? {} : { only: changed.memories }) });
   for (const w of first.written) input.own.add(w);
@@ -98,22 +107,28 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   work?.phase('merge');
   const applied = await applyChanges({ ...base, now: now(), own: input.own, progress: (n) => work?.set(n) });
   const at = now();
-  const moved = first.staged.length > 0 || down > 0;
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
   // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
   // the whole store when something was quarantined or rules wait, else only what apply came to.
   const whole = applied.quarantined.length > 0 || first.rulesPending || applied.chatsChanged > 0;
   const scan = whole || applied.applied > 0 || applied.touched.length > 0;
-  const extra = input.announce || moved ? [device] : [];
+  // The device document says when this device last sent something (or, hourly, that it is
+  // alive): a round that only received writes nothing for it, so it has nothing to push.
+  const extra = input.announce || first.staged.length > 0 ? [device] : [];
   const only = whole ? undefined : applied.touched;
   const second = await stage({ ...base, now: at, newRules: true, scan, extra, ...(only ? { only } : {}) });
   for (const w of second.written) input.own.add(w);
   input.onStaged?.(second.staged);
   checkpoint();
   work?.phase('write');
-  const up = await run(input.mirror.replicate.to(input.remote, REPLICATION), work, (n) => work?.set(n));
+  // Nothing written to the mirror here since the last push: all it gained came from the server,
+  // which has it, so the push is skipped (the next one walks past those revisions).
+  const wrote = unpushed || first.written.length + second.written.length + applied.merged > 0;
+  const upTo = (await input.mirror.info()).update_seq;
+  const up = wrote ? await run(input.mirror.replicate.to(input.remote, REPLICATION), work, (n) => work?.set(n)) : 0;
   // A cancelled replication resolves as if complete: the first sync is not done until its push is.
   checkpoint();
+  await saveMark(input.mirror, PUSHED, upTo, pushed);
   let late = 0;
   if (input.catchUp) {
     work?.phase('read');

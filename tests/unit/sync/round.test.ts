@@ -189,4 +189,32 @@ describe('a sync round', () => {
     expect(await walked(false)).toBeGreaterThanOrEqual(40);
     expect(await walked(true)).toBe(0);
   });
+
+  it('pushes nothing from a round that only received, and still pushes what a failed round staged', async () => {
+    const { a, b, remote } = await twoDevices();
+    const m = await a.add({ content: 'Plays the cello', type: 'fact', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.edit(m.id, { content: 'Plays the viola' }, T1);
+    await a.round();
+    const seq = (await remote.info()).update_seq;
+    // Within the hour: no device document due.
+    const received = await b.roundWith({ ...b.roundInput(), announce: false, changed: b.changes.take() });
+    expect(received.down).toBeGreaterThan(0);
+    expect(received.up).toBe(0);
+    expect((await remote.info()).update_seq).toBe(seq);
+    expect(await b.get(m.id)).toMatchObject({ content: 'Plays the viola' });
+
+    // Staged, then the server went away before the push: the next round has nothing new to
+    // stage and pushes it all the same.
+    await a.edit(m.id, { content: 'Plays the double bass' }, T2);
+    a.remote = pouch.remote('http://127.0.0.1:9/claude-mem', null);
+    await expect(a.round()).rejects.toThrow();
+    a.remote = remote;
+    const again = await a.roundWith({ ...a.roundInput(), announce: false, changed: a.changes.take() });
+    expect(again.staged).toEqual([]);
+    expect(again.up).toBeGreaterThan(0);
+    await b.round();
+    expect(await b.get(m.id)).toMatchObject({ content: 'Plays the double bass' });
+  });
 });
