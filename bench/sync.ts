@@ -85,7 +85,7 @@ class BenchDevice {
     this.synced = true;
     return syncRound({
       ...(work ? { work } : {}),
-      changed: this.changes.take(),
+      changed: this.changes.take(JSON.stringify(TRAVEL)),
       catchUp,
       keys: this.keys,
       mirror: this.mirror,

@@ -17,6 +17,7 @@ const MAX_IDS = 2000;
 export class ChangeLog {
   private whole = true;
   private ids = new Set<string>();
+  private lastTerms: string | null = null;
   private readonly memories: string;
   private readonly chats: string;
 
@@ -56,8 +57,14 @@ export class ChangeLog {
     this.ids.clear();
   }
 
-  /** What changed so far, and a fresh log for what changes next. */
-  take(): ChangedHere {
+  /**
+   * What changed so far, and a fresh log for what changes next. `terms` says what a round sends
+   * (the travel switches): when they differ from the last round's, everything is compared (chat
+   * history switched on: every chat here goes, though none changed).
+   */
+  take(terms = ''): ChangedHere {
+    if (terms !== this.lastTerms) this.markWhole();
+    this.lastTerms = terms;
     const out: ChangedHere = this.whole ? { whole: true } : { whole: false, memories: [...this.ids] };
     this.whole = false;
     this.ids = new Set();

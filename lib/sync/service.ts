@@ -59,7 +59,7 @@ async function oneRound(pull: boolean): Promise<void> {
   const announce = !state.lastAnnounce || Date.now() - Date.parse(state.lastAnnounce) > ANNOUNCE_MS;
   // The hourly round compares everything: whatever a change event failed to name goes then.
   if (first || announce) changesHere.markWhole();
-  const changed = changesHere.take();
+  const changed = changesHere.take(JSON.stringify(config.travel));
   const input = {
     keys,
     mirror: openMirror(config),

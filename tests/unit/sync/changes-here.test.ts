@@ -92,6 +92,15 @@ describe('the change log', () => {
     expect(named(log)).toBe('whole');
   });
 
+  it('asks for the whole store when what travels changed since the last round', async () => {
+    const { db, log } = await store();
+    log.take('chats off');
+    await db.memories.put(memory('a', 'Lives in Lyon'));
+    expect(log.take('chats off')).toEqual({ whole: false, memories: ['a'] });
+    expect(log.take('chats on')).toEqual({ whole: true });
+    expect(log.take('chats on')).toEqual({ whole: false, memories: [] });
+  });
+
   it("notes nothing of another database's writes", async () => {
     const { log } = await store();
     const other = await store();

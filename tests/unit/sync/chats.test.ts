@@ -81,6 +81,11 @@ describe('chat history through sync', () => {
     b.travel = { ...b.travel, chats: true };
     await b.round();
     expect(await b.db.chats.count()).toBe(0);
+    // Switched on at A later, with no change to the chat since: it goes all the same.
+    a.travel = { ...a.travel, chats: true };
+    await a.round();
+    await b.round();
+    expect((await b.db.chats.get('chatgpt:off-1'))?.turns[0]?.text).toBe('quiet harbour at dawn');
   });
 
   it('carries a 600,000-character chat sealed in bounded parts; B writes it finished, indexes it itself, never queues it', async () => {

@@ -86,9 +86,14 @@ export class Device {
     return this.db.memories.toArray();
   }
 
+  /** What the change log names for the next round, taken as the worker takes it (with the travel switches). */
+  taken() {
+    return this.changes.take(JSON.stringify(this.travel));
+  }
+
   /** A round comparing what the change log names (the whole store the first time), as the worker runs it. */
   async round(now?: string): Promise<RoundOutcome> {
-    const changed = this.changes.take();
+    const changed = this.taken();
     try {
       return await syncRound({ ...this.roundInput(now), changed });
     } catch (error) {

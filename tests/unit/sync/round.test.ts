@@ -165,11 +165,11 @@ describe('a sync round', () => {
     // b's own apply wrote the memory: its change log names it, and comparing finds it synced.
     const gone = pouch.mirror('server-gone');
     await gone.destroy();
-    const quiet = await syncRoundIfSending({ ...b.roundInput(), remote: gone, changed: b.changes.take() });
+    const quiet = await syncRoundIfSending({ ...b.roundInput(), remote: gone, changed: b.taken() });
     expect(quiet).toBeNull();
     // A real edit on b does reach the server.
     await b.edit(m.id, { pinned: true }, T2);
-    const sent = await syncRoundIfSending({ ...b.roundInput(), changed: b.changes.take() });
+    const sent = await syncRoundIfSending({ ...b.roundInput(), changed: b.taken() });
     expect(sent?.up).toBeGreaterThan(0);
     await a.round();
     expect(await a.get(m.id)).toMatchObject({ content: 'Drinks soy latte', pinned: true });
@@ -179,7 +179,7 @@ describe('a sync round', () => {
     const walked = async (catchUp: boolean) => {
       const { a } = await twoDevices();
       for (let i = 0; i < 40; i++) await a.add({ content: `Fact number ${i}`, type: 'fact', updatedAt: T0 });
-      await a.roundWith({ ...a.roundInput(), changed: a.changes.take(), catchUp });
+      await a.roundWith({ ...a.roundInput(), changed: a.taken(), catchUp });
       // The pull asks the mirror which of the server's revisions it lacks, a batch at a time.
       const mirror = a.mirror as unknown as { revsDiff(diff: Record<string, string[]>): Promise<unknown> };
       const asked = vi.spyOn(mirror, 'revsDiff');
@@ -199,7 +199,7 @@ describe('a sync round', () => {
     await a.round();
     const seq = (await remote.info()).update_seq;
     // Within the hour: no device document due.
-    const received = await b.roundWith({ ...b.roundInput(), announce: false, changed: b.changes.take() });
+    const received = await b.roundWith({ ...b.roundInput(), announce: false, changed: b.taken() });
     expect(received.down).toBeGreaterThan(0);
     expect(received.up).toBe(0);
     expect((await remote.info()).update_seq).toBe(seq);
@@ -211,7 +211,7 @@ describe('a sync round', () => {
     a.remote = pouch.remote('http://127.0.0.1:9/claude-mem', null);
     await expect(a.round()).rejects.toThrow();
     a.remote = remote;
-    const again = await a.roundWith({ ...a.roundInput(), announce: false, changed: a.changes.take() });
+    const again = await a.roundWith({ ...a.roundInput(), announce: false, changed: a.taken() });
     expect(again.staged).toEqual([]);
     expect(again.up).toBeGreaterThan(0);
     await b.round();
