@@ -77,4 +77,23 @@ export class ChangeLog {
     else if (!this.whole) for (const id of taken.memories) this.ids.add(id);
     if (this.ids.size > MAX_IDS) this.markWhole();
   }
+
+  /**
+   * Runs a round on what the log names: a round that fails gives it all back, and the memories
+   * a round could not stage (`refused`) are named again for the next one.
+   */
+  async runRound<T extends { refused: readonly string[] } | null>(
+    terms: string,
+    round: (changed: ChangedHere) => Promise<T>,
+  ): Promise<T> {
+    const changed = this.take(terms);
+    try {
+      const out = await round(changed);
+      if (out && out.refused.length > 0) this.putBack({ whole: false, memories: out.refused });
+      return out;
+    } catch (error) {
+      this.putBack(changed);
+      throw error;
+    }
+  }
 }

@@ -50,6 +50,10 @@ export interface RoundOutcome extends ApplyOutcome {
   chatsPending: boolean;
   /** Documents the catch-up read brought (another device wrote during this round): apply them soon. */
   arrivedLate: number;
+  /** Memories the mirror refused to stage this round: the next round must compare them again. */
+  refused: string[];
+  /** This device's document was written this round (it is due again in an hour). */
+  announced: boolean;
 }
 
 /**
@@ -138,5 +142,7 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   }
   const chatsPending = first.chatsPending || second.chatsPending;
   const staged = [...first.staged, ...second.staged];
-  return { ...applied, up, down: down + late, staged, at, chatsPending, arrivedLate: late };
+  const refused = [...first.refused, ...second.refused];
+  const announced = extra.length > 0;
+  return { ...applied, up, down: down + late, staged, at, chatsPending, arrivedLate: late, refused, announced };
 }

@@ -59,7 +59,6 @@ async function oneRound(pull: boolean): Promise<void> {
   const announce = !state.lastAnnounce || Date.now() - Date.parse(state.lastAnnounce) > ANNOUNCE_MS;
   // The hourly round compares everything: whatever a change event failed to name goes then.
   if (first || announce) changesHere.markWhole();
-  const changed = changesHere.take(JSON.stringify(config.travel));
   const input = {
     keys,
     mirror: openMirror(config),
@@ -69,18 +68,19 @@ async function oneRound(pull: boolean): Promise<void> {
     device: { id: config.deviceId, name: config.deviceName },
     announce,
     own,
-    changed,
     onStaged: (sids: readonly string[]) => {
       for (const s of sids) waiting.add(s);
     },
   };
   try {
     const sendOnly = !pull && !first && state.waiting.length === 0;
-    const out = first
-      ? await runWork('sync', (work) => syncRound({ ...input, work, catchUp: true }))
-      : sendOnly
-        ? await syncRoundIfSending(input)
-        : await syncRound(input);
+    const out = await changesHere.runRound(JSON.stringify(config.travel), (changed) =>
+      first
+        ? runWork('sync', (work) => syncRound({ ...input, changed, work, catchUp: true }))
+        : sendOnly
+          ? syncRoundIfSending({ ...input, changed })
+          : syncRound({ ...input, changed }),
+    );
     if (!out) return;
     const devices = { ...state.devices };
     for (const d of out.devices) devices[d.id] = { name: d.name, lastSync: d.lastSync };
@@ -89,7 +89,7 @@ async function oneRound(pull: boolean): Promise<void> {
     await writeState({
       ...state,
       lastSync: out.at,
-      lastAnnounce: input.announce || moved ? out.at : state.lastAnnounce,
+      lastAnnounce: out.announced ? out.at : state.lastAnnounce,
       up: moved ? out.up : state.up,
       down: moved ? out.down : state.down,
       devices,
@@ -108,7 +108,6 @@ async function oneRound(pull: boolean): Promise<void> {
     }
     if (out.arrivedLate > 0) syncSoon(true);
   } catch (error) {
-    changesHere.putBack(changed);
     const described = describeError(error);
     // A cancel is the user's word, not a failure: no retry in half a minute, only the usual period.
     if (described.code === 'cancelled') {

@@ -49,6 +49,8 @@ export interface StageResult {
   staged: string[];
   /** Changed chats left for the next round (one round stages a bounded amount of chat text). */
   chatsPending: boolean;
+  /** Memories whose new revision the mirror refused: still unsent, compared again next round. */
+  refused: string[];
 }
 
 interface Pending {
@@ -151,7 +153,7 @@ const SLICE = 200;
 
 export async function stage(input: StageInput): Promise<StageResult> {
   const { pending, rulesPending, chatsPending } = await pendingChanges(input);
-  const out: StageResult = { written: [], staged: [], rulesPending, chatsPending };
+  const out: StageResult = { written: [], staged: [], rulesPending, chatsPending, refused: [] };
   for (let i = 0; i < pending.length || i === 0; i += SLICE) {
     await stageSlice(input, pending.slice(i, i + SLICE), i === 0 ? (input.extra ?? []) : [], out);
   }
@@ -204,6 +206,8 @@ async function stageSlice(input: StageInput, pending: Pending[], extra: PlainDoc
   // and a state already in the mirror stamps as "nothing changed". A refused write stays unmarked.
   const ok = new Set(landedRevs.map((w) => w.slice(0, w.indexOf('@'))));
   const landed = marks.filter((m) => m.sid === null || ok.has(m.sid)).map((m) => m.p);
+  for (const m of marks)
+    if (m.sid !== null && !ok.has(m.sid) && m.p.key.startsWith('m:')) out.refused.push(m.p.key.slice(2));
   await local.markSynced(
     landed.flatMap((p) => (p.h === null ? [] : [{ id: p.key, h: p.h, ...(p.c ? { c: p.c } : {}) }])),
     landed.flatMap((p) => (p.h === null ? [p.key] : [])),

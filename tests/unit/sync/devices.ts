@@ -92,14 +92,10 @@ export class Device {
   }
 
   /** A round comparing what the change log names (the whole store the first time), as the worker runs it. */
-  async round(now?: string): Promise<RoundOutcome> {
-    const changed = this.taken();
-    try {
-      return await syncRound({ ...this.roundInput(now), changed });
-    } catch (error) {
-      this.changes.putBack(changed);
-      throw error;
-    }
+  round(now?: string): Promise<RoundOutcome> {
+    return this.changes.runRound(JSON.stringify(this.travel), (changed) =>
+      syncRound({ ...this.roundInput(now), changed }),
+    );
   }
 
   roundWith(input: RoundInput): Promise<RoundOutcome> {

@@ -217,4 +217,21 @@ describe('a sync round', () => {
     await b.round();
     expect(await b.get(m.id)).toMatchObject({ content: 'Plays the double bass' });
   });
+
+  it('compares again next round a memory whose staged revision the mirror refused', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Reads Borges', type: 'fact', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.edit(m.id, { content: 'Reads Cortázar' }, T1);
+    const mirror = a.mirror as unknown as { bulkDocs(docs: { _id: string }[]): Promise<unknown[]> };
+    vi.spyOn(mirror, 'bulkDocs').mockImplementationOnce(async (docs) =>
+      docs.map((d) => ({ id: d._id, error: 'conflict', status: 409 })),
+    );
+    const refused = await a.round();
+    expect(refused.refused).toEqual([m.id]);
+    await a.round();
+    await b.round();
+    expect(await b.get(m.id)).toMatchObject({ content: 'Reads Cortázar' });
+  });
 });
