@@ -2,9 +2,10 @@
  * What changed in this device's store since the last round, from Dexie's change events: the
  * ids of the memories written, so a round compares those and not all 10,000. Every write to the
  * store goes through the worker, and the events of other contexts arrive through Dexie's
- * BroadcastChannel too, but a worker that just started saw nothing of what happened while it
- * slept: its first round compares everything, and so does a round after anything this log
- * cannot name (a cleared table, a chat, a change to more memories than it keeps).
+ * BroadcastChannel too. A worker that just started saw nothing of what happened while it slept:
+ * its first round compares everything, unless the worker before it left nothing uncompared
+ * (service.ts keeps that mark). A round compares everything too after anything this log cannot
+ * name (a cleared table, a chat, a change to more memories than it keeps).
  */
 import { type ObservabilitySet, RangeSet } from 'dexie';
 
@@ -15,7 +16,9 @@ export type ChangedHere = { whole: true } | { whole: false; memories: readonly s
 const MAX_IDS = 2000;
 
 export class ChangeLog {
-  private whole = true;
+  /** Nothing known of what happened before this log began (a worker's start). */
+  private unknownStart = true;
+  private whole = false;
   private ids = new Set<string>();
   private lastTerms: string | null = null;
   private readonly memories: string;
@@ -29,7 +32,7 @@ export class ChangeLog {
   /** Notes a change event; true when it touched memories or chats (a round is due). */
   note(parts: ObservabilitySet): boolean {
     if ('all' in parts) {
-      this.whole = true;
+      this.markWhole();
       return true;
     }
     let due = false;
@@ -57,6 +60,23 @@ export class ChangeLog {
     this.ids.clear();
   }
 
+  /** Whether the next round must learn what happened before this log began. */
+  get startUnknown(): boolean {
+    return this.unknownStart;
+  }
+
+  /** What happened before this log began was all compared, under these `terms` (see `take`). */
+  startKnown(terms: string): void {
+    if (!this.unknownStart) return;
+    this.unknownStart = false;
+    this.lastTerms = terms;
+  }
+
+  /** Something waits to be compared: a round is due, and a worker stopped now would lose it. */
+  get pending(): boolean {
+    return this.unknownStart || this.whole || this.ids.size > 0;
+  }
+
   /**
    * What changed so far, and a fresh log for what changes next. `terms` says what a round sends
    * (the travel switches): when they differ from the last round's, everything is compared (chat
@@ -65,7 +85,9 @@ export class ChangeLog {
   take(terms = ''): ChangedHere {
     if (terms !== this.lastTerms) this.markWhole();
     this.lastTerms = terms;
-    const out: ChangedHere = this.whole ? { whole: true } : { whole: false, memories: [...this.ids] };
+    const out: ChangedHere =
+      this.whole || this.unknownStart ? { whole: true } : { whole: false, memories: [...this.ids] };
+    this.unknownStart = false;
     this.whole = false;
     this.ids = new Set();
     return out;

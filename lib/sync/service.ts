@@ -8,11 +8,13 @@
  * the worker pays one settings read at start.
  */
 import type { ObservabilitySet } from 'dexie';
+import * as z from 'zod/mini';
 import { browser } from '#imports';
 import { DB_NAME, db } from '../db/db';
 import { keepHistoryIndexed } from '../db/history-upkeep';
 import { productChatOps } from '../db/sync-chat-ops';
 import { syncStore } from '../db/sync-local';
+import { readTrusted, writeTrusted } from '../db/trusted';
 import { loadSettings, saveSettings } from '../settings/store';
 import { runWork } from '../work/tracker';
 import { browserPouch } from './browser-pouch';
@@ -42,8 +44,45 @@ let debounce: ReturnType<typeof setTimeout> | null = null;
 /** Whether the debounced round must talk to the server even with nothing to send. */
 let debouncePulls = false;
 
+/**
+ * In the private database: `true` while a worker holds changes not yet compared; after a round
+ * that left none, what that round sent under (the travel switches). A worker that finds the
+ * latter need not compare the whole store at start. Read once per worker, before it first
+ * writes it.
+ */
+const PENDING = 'sync.pending';
+const ComparedMark = z.object({ terms: z.string() });
+let startMark: Promise<unknown> | null = null;
+let markedPending = false;
+
+const readStartMark = () => {
+  startMark ??= readTrusted(PENDING).catch(() => undefined);
+  return startMark;
+};
+
+function markPending(): void {
+  if (markedPending) return;
+  markedPending = true;
+  void readStartMark()
+    .then(() => writeTrusted(PENDING, true))
+    .catch(() => {
+      markedPending = false;
+    });
+}
+
+/** After a round: with nothing left to compare, the next worker may trust its start. */
+async function markCompared(terms: string): Promise<void> {
+  markedPending = false;
+  if (changesHere.pending) markPending();
+  else await writeTrusted(PENDING, { terms }).catch(() => {});
+}
+
 /** A change event from the store; true when it touched memories or chats (a round is due). */
-export const noteStoreChange = (parts: ObservabilitySet): boolean => changesHere.note(parts);
+export function noteStoreChange(parts: ObservabilitySet): boolean {
+  const due = changesHere.note(parts);
+  if (due) markPending();
+  return due;
+}
 
 const mirrorName = (url: string) => `claude-mem-sync-${quickHash(url)}`;
 
@@ -59,6 +98,11 @@ async function oneRound(pull: boolean): Promise<void> {
   const announce = !state.lastAnnounce || Date.now() - Date.parse(state.lastAnnounce) > ANNOUNCE_MS;
   // The hourly round compares everything: whatever a change event failed to name goes then.
   if (first || announce) changesHere.markWhole();
+  else if (changesHere.startUnknown) {
+    const mark = ComparedMark.safeParse(await readStartMark());
+    if (mark.success) changesHere.startKnown(mark.data.terms);
+  }
+  const terms = JSON.stringify(config.travel);
   const input = {
     keys,
     mirror: openMirror(config),
@@ -74,14 +118,17 @@ async function oneRound(pull: boolean): Promise<void> {
   };
   try {
     const sendOnly = !pull && !first && state.waiting.length === 0;
-    const out = await changesHere.runRound(JSON.stringify(config.travel), (changed) =>
+    const out = await changesHere.runRound(terms, (changed) =>
       first
         ? runWork('sync', (work) => syncRound({ ...input, changed, work, catchUp: true }))
         : sendOnly
           ? syncRoundIfSending({ ...input, changed })
           : syncRound({ ...input, changed }),
     );
-    if (!out) return;
+    if (!out) {
+      await markCompared(terms);
+      return;
+    }
     const devices = { ...state.devices };
     for (const d of out.devices) devices[d.id] = { name: d.name, lastSync: d.lastSync };
     devices[deviceKey(config.deviceId)] = { name: config.deviceName, lastSync: out.at };
@@ -107,7 +154,9 @@ async function oneRound(pull: boolean): Promise<void> {
       syncSoon();
     }
     if (out.arrivedLate > 0) syncSoon(true);
+    await markCompared(terms);
   } catch (error) {
+    markPending();
     const described = describeError(error);
     // A cancel is the user's word, not a failure: no retry in half a minute, only the usual period.
     if (described.code === 'cancelled') {

@@ -10,12 +10,12 @@ import type { MemoryRecord } from '../../../lib/memory/types';
 import { ChangeLog } from '../../../lib/sync/changes-here';
 
 let n = 0;
-/** A store opened (opening a new database is itself a whole-store change) and its log. */
+/** A store, and a log begun after it was created (creating a database is itself a whole-store change). */
 async function store(): Promise<{ db: MemDB; log: ChangeLog }> {
   const db = new MemDB(`changes-here-${++n}`);
+  await db.open();
   const log = new ChangeLog(db.name);
   Dexie.on('storagemutated', (parts) => void log.note(parts));
-  await db.open();
   return { db, log };
 }
 
@@ -32,6 +32,18 @@ describe('the change log', () => {
     const { log } = await store();
     expect(named(log)).toBe('whole');
     expect(named(log)).toEqual([]);
+  });
+
+  it('trusts its start when told the worker before left nothing, under the same travel switches', async () => {
+    const { db, log } = await store();
+    await db.memories.put(memory('a', 'Lives in Lyon'));
+    expect(log.pending).toBe(true);
+    log.startKnown('chats off');
+    expect(log.take('chats off')).toEqual({ whole: false, memories: ['a'] });
+    expect(log.pending).toBe(false);
+    const other = await store();
+    other.log.startKnown('chats off');
+    expect(other.log.take('chats on')).toEqual({ whole: true });
   });
 
   it('names the memories each kind of write touched, and no others', async () => {

@@ -82,4 +82,40 @@ describe('the sync service', () => {
     await vi.waitFor(async () => expect((await syncStatus()).running).toBe(false), { timeout: 10_000 });
     expect(server.requests.slice(before)).toEqual([]);
   }, 30_000);
+
+  it('compares the whole store after a worker stopped with changes uncompared, and only then', async () => {
+    await db.memories.put(memory('Lives in Lyon'));
+    await turnOn();
+    await db.memories.put(memory('Learns Portuguese'));
+    await syncNow();
+
+    // A new worker (fresh modules) after one that left nothing uncompared: no whole compare.
+    const wakeUp = async () => {
+      Dexie.on('storagemutated').unsubscribe(current.noteStoreChange);
+      vi.resetModules();
+      const service = await import('../../../lib/sync/service');
+      const store = await import('../../../lib/db/db');
+      Dexie.on('storagemutated', service.noteStoreChange);
+      current = service;
+      return { service, read: vi.spyOn(store.db.memories, 'toArray') };
+    };
+    let current: { noteStoreChange: typeof noteStoreChange } = { noteStoreChange };
+    const calm = await wakeUp();
+    await calm.service.syncNow();
+    expect(calm.read).not.toHaveBeenCalled();
+
+    // This worker notes a change and stops before any round: the next one compares everything.
+    const { db: store } = await import('../../../lib/db/db');
+    await store.memories.put(memory('Keeps bees'));
+    await vi.waitFor(async () => {
+      const { readTrusted } = await import('../../../lib/db/trusted');
+      expect(await readTrusted('sync.pending')).toBe(true);
+    });
+    const after = await wakeUp();
+    const before = server.requests.length;
+    await after.service.syncNow();
+    expect(after.read).toHaveBeenCalled();
+    expect(server.requests.slice(before).some((r) => r.url.includes('_bulk_docs'))).toBe(true);
+    Dexie.on('storagemutated').unsubscribe(current.noteStoreChange);
+  });
 });
