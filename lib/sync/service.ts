@@ -20,7 +20,7 @@ import { runWork } from '../work/tracker';
 import { browserPouch } from './browser-pouch';
 import { quickHash } from './bytes';
 import { ChangeLog } from './changes-here';
-import { deviceKey } from './codec';
+import { deviceKey, SYNCED_MEMORY_FIELDS } from './codec';
 import { describeError } from './errors';
 import type { LocalPort } from './local-port';
 import type { Db } from './pouch-types';
@@ -102,7 +102,9 @@ async function oneRound(pull: boolean): Promise<void> {
     const mark = ComparedMark.safeParse(await readStartMark());
     if (mark.success) changesHere.startKnown(mark.data.terms);
   }
-  const terms = JSON.stringify(config.travel);
+  // What a round sends under: the switches, the store's schema (an upgrade may rewrite every
+  // memory before this worker listens) and the fields compared.
+  const terms = JSON.stringify({ travel: config.travel, schema: db.verno, fields: SYNCED_MEMORY_FIELDS });
   const input = {
     keys,
     mirror: openMirror(config),
