@@ -6,8 +6,8 @@
  * memories (tests/e2e/harness/big-store.ts) written into its store, then sync is turned on
  * through its panel; then B's, timed from "Turn on" (key derivation included) until its first
  * sync ends. A change is timed as B's round that brings it (the target: one round, from its
- * start) and from A's "Sync now" to the end of B's (both rounds). Prints figures, asserts
- * nothing. `bench:sync` is the same measure in Node on fake-indexeddb.
+ * start) and from A's "Sync now" to the end of B's (both rounds), then B's round right after its
+ * service worker was stopped. Prints figures, asserts nothing. `bench:sync` is the same measure in Node on fake-indexeddb.
  */
 import { loadavg } from 'node:os';
 import type { MemoryRecord } from '../lib/memory/types';
@@ -128,6 +128,23 @@ async function main(): Promise<void> {
         120_000,
       );
     }
+    // The same, with B's service worker stopped first (as Chrome does after 30 s idle): B's
+    // round then starts with the worker's wake.
+    const afterWake: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const m = rows[(i * 577 + 13) % rows.length] as (typeof rows)[number];
+      const content = `${m.content} (after a wake ${i})`;
+      await A.ask('memories.update', { id: m.id, patch: { content } });
+      await syncNow(A, 'A');
+      await b.ext.stopServiceWorker();
+      const start = performance.now();
+      await syncNow(B, 'B');
+      afterWake.push(performance.now() - start);
+      console.log(`after a wake ${i}: B's round ${(afterWake.at(-1) ?? 0).toFixed(0)} ms`);
+      const arrived = await getRow<MemoryRecord>(b.panel, 'memories', m.id);
+      if (arrived?.content !== content) throw new Error(`change after a wake ${i} did not arrive`);
+      await pause(DEBOUNCE_MS);
+    }
     const rowsOut = [
       [
         `first sync from A (${opts.memories} memories)`,
@@ -148,6 +165,11 @@ async function main(): Promise<void> {
         `one change A → B, both rounds, p95 of ${opts.changes}`,
         `${percentile(oneChange, 95).toFixed(0)} ms`,
         `median ${percentile(oneChange, 50).toFixed(0)} ms; from A's Sync now to the end of B's (A's round p95 ${percentile(roundA, 95).toFixed(0)} ms)`,
+      ],
+      [
+        "one change, B's round right after its worker was stopped",
+        `${Math.max(...afterWake).toFixed(0)} ms`,
+        `the slowest of 3 (${afterWake.map((t) => t.toFixed(0)).join(', ')} ms); from B's Sync now (which wakes the worker) to its end`,
       ],
       ['machine', '', `load average ${load.toFixed(1)} at start (the server runs in this process)`],
     ];
