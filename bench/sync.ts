@@ -86,6 +86,7 @@ class BenchDevice {
     return syncRound({
       ...(work ? { work } : {}),
       changed: this.changes.take(JSON.stringify(TRAVEL)),
+      log: this.changes,
       catchUp,
       keys: this.keys,
       mirror: this.mirror,

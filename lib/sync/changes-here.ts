@@ -19,7 +19,9 @@ export class ChangeLog {
   /** Nothing known of what happened before this log began (a worker's start). */
   private unknownStart = true;
   private whole = false;
-  private ids = new Set<string>();
+  /** Each memory named, with the tick of the event that last named it. */
+  private ids = new Map<string, number>();
+  private tick = 0;
   private lastTerms: string | null = null;
   private readonly memories: string;
   private readonly chats: string;
@@ -44,8 +46,9 @@ export class ChangeLog {
     const memories = parts[this.memories];
     if (memories && memories.d > 0) {
       due = true;
+      this.tick++;
       for (const node of RangeSet(memories)) {
-        if (node.from === node.to && typeof node.from === 'string') this.ids.add(node.from);
+        if (node.from === node.to && typeof node.from === 'string') this.ids.set(node.from, this.tick);
         else this.whole = true;
       }
     }
@@ -86,17 +89,31 @@ export class ChangeLog {
     if (terms !== this.lastTerms) this.markWhole();
     this.lastTerms = terms;
     const out: ChangedHere =
-      this.whole || this.unknownStart ? { whole: true } : { whole: false, memories: [...this.ids] };
+      this.whole || this.unknownStart ? { whole: true } : { whole: false, memories: [...this.ids.keys()] };
     this.unknownStart = false;
     this.whole = false;
-    this.ids = new Set();
+    this.ids = new Map();
     return out;
+  }
+
+  /** Where the log stands now: every event so far has a tick at or below it. */
+  mark(): number {
+    return this.tick;
+  }
+
+  /**
+   * These memories were compared after `upTo` (a round's second stage, which reads them after
+   * its own writes): names no event after it renewed are dropped. Sync's own writes then leave
+   * nothing to compare.
+   */
+  compared(ids: readonly string[], upTo: number): void {
+    for (const id of ids) if ((this.ids.get(id) ?? Number.POSITIVE_INFINITY) <= upTo) this.ids.delete(id);
   }
 
   /** A round that failed gives back what it took: those changes are compared again next time. */
   putBack(taken: ChangedHere): void {
     if (taken.whole) this.markWhole();
-    else if (!this.whole) for (const id of taken.memories) this.ids.add(id);
+    else if (!this.whole) for (const id of taken.memories) this.ids.set(id, this.ids.get(id) ?? this.tick);
     if (this.ids.size > MAX_IDS) this.markWhole();
   }
 
@@ -106,11 +123,11 @@ export class ChangeLog {
    */
   async runRound<T extends { refused: readonly string[] } | null>(
     terms: string,
-    round: (changed: ChangedHere) => Promise<T>,
+    round: (changed: ChangedHere, log: ChangeLog) => Promise<T>,
   ): Promise<T> {
     const changed = this.take(terms);
     try {
-      const out = await round(changed);
+      const out = await round(changed, this);
       if (out && out.refused.length > 0) this.putBack({ whole: false, memories: out.refused });
       return out;
     } catch (error) {

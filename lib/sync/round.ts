@@ -7,7 +7,7 @@
  */
 import type { WorkHandle } from '../work/tracker';
 import { type ApplyOutcome, applyChanges } from './apply';
-import type { ChangedHere } from './changes-here';
+import type { ChangedHere, ChangeLog } from './changes-here';
 import { type DeviceDoc, deviceKey } from './codec';
 import type { SyncKeys } from './keys';
 import type { LocalPort } from './local-port';
@@ -28,6 +28,8 @@ export interface RoundInput {
   own: Set<string>;
   /** What changed here since the last round (changes-here.ts); absent, the whole store is compared. */
   changed?: ChangedHere;
+  /** The change log, told which memories the second stage compared (sync's own writes among them). */
+  log?: Pick<ChangeLog, 'mark' | 'compared'>;
   now?: () => string;
   /** The first sync shows on the work bar and can be cancelled. */
   work?: WorkHandle;
@@ -120,7 +122,10 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   // alive): a round that only received writes nothing for it, so it has nothing to push.
   const extra = input.announce || first.staged.length > 0 ? [device] : [];
   const only = whole ? undefined : applied.touched;
+  const logMark = input.log?.mark();
   const second = await stage({ ...base, now: at, newRules: true, scan, extra, ...(only ? { only } : {}) });
+  // Compared after apply's writes were noted: they need no round of their own.
+  if (logMark !== undefined && scan) input.log?.compared(only ?? applied.touched, logMark);
   for (const w of second.written) input.own.add(w);
   input.onStaged?.(second.staged);
   checkpoint();

@@ -120,12 +120,12 @@ async function oneRound(pull: boolean): Promise<void> {
   };
   try {
     const sendOnly = !pull && !first && state.waiting.length === 0;
-    const out = await changesHere.runRound(terms, (changed) =>
+    const out = await changesHere.runRound(terms, (changed, log) =>
       first
-        ? runWork('sync', (work) => syncRound({ ...input, changed, work, catchUp: true }))
+        ? runWork('sync', (work) => syncRound({ ...input, changed, log, work, catchUp: true }))
         : sendOnly
-          ? syncRoundIfSending({ ...input, changed })
-          : syncRound({ ...input, changed }),
+          ? syncRoundIfSending({ ...input, changed, log })
+          : syncRound({ ...input, changed, log }),
     );
     if (!out) {
       await markCompared(terms);

@@ -113,6 +113,16 @@ describe('the change log', () => {
     expect(log.take('chats on')).toEqual({ whole: false, memories: [] });
   });
 
+  it('drops what a round compared after its mark, and keeps a memory written again after it', async () => {
+    const { db, log } = await store();
+    log.take();
+    await db.memories.bulkPut([memory('a', 'Lives in Lyon'), memory('b', 'Has a cat')]);
+    const mark = log.mark();
+    await db.memories.put(memory('b', 'Has two cats'));
+    log.compared(['a', 'b', 'c'], mark);
+    expect(named(log)).toEqual(['b']);
+  });
+
   it("notes nothing of another database's writes", async () => {
     const { log } = await store();
     const other = await store();

@@ -93,8 +93,8 @@ export class Device {
 
   /** A round comparing what the change log names (the whole store the first time), as the worker runs it. */
   round(now?: string): Promise<RoundOutcome> {
-    return this.changes.runRound(JSON.stringify(this.travel), (changed) =>
-      syncRound({ ...this.roundInput(now), changed }),
+    return this.changes.runRound(JSON.stringify(this.travel), (changed, log) =>
+      syncRound({ ...this.roundInput(now), changed, log }),
     );
   }
 

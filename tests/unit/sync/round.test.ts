@@ -234,4 +234,16 @@ describe('a sync round', () => {
     await b.round();
     expect(await b.get(m.id)).toMatchObject({ content: 'Reads Cortázar' });
   });
+
+  it('leaves nothing to compare after a round that only received: its own writes were compared in it', async () => {
+    const { a, b } = await twoDevices();
+    const m = await a.add({ content: 'Bakes sourdough', type: 'fact', updatedAt: T0, createdAt: T0 });
+    await a.round();
+    await b.round();
+    await a.edit(m.id, { content: 'Bakes rye sourdough' }, T1);
+    await a.round();
+    await b.round();
+    expect(await b.get(m.id)).toMatchObject({ content: 'Bakes rye sourdough' });
+    expect(b.changes.pending).toBe(false);
+  });
 });
