@@ -1,8 +1,9 @@
 /**
  * Sync in the background: one round at a time, run after local changes (debounced), on an
  * alarm and on "Sync now"; a failed round is retried with backoff and its staged changes wait
- * in the mirror. A round compares only the memories the change log names (changes-here.ts),
- * the whole store on a worker's first round and every hour. A round asked for by a change here
+ * in the mirror. A round compares only the memories the change log names (changes-here.ts);
+ * the whole store every hour, and on a worker's first round when the worker before it may have
+ * left changes uncompared (the mark below). A round asked for by a change here
  * that finds nothing to send ends without contacting the server. The first sync of a set-up
  * runs as tracked work (the shared work bar, with Cancel). Nothing here runs while sync is off:
  * the worker pays one settings read at start.
@@ -46,9 +47,9 @@ let debouncePulls = false;
 
 /**
  * In the private database: `true` while a worker holds changes not yet compared; after a round
- * that left none, what that round sent under (the travel switches). A worker that finds the
- * latter need not compare the whole store at start. Read once per worker, before it first
- * writes it.
+ * that left none, what that round sent under (`terms`: the travel switches, the schema, the
+ * fields compared). A worker that finds the latter, with the same terms, need not compare the
+ * whole store at start. Read once per worker, before it first writes it.
  */
 const PENDING = 'sync.pending';
 const ComparedMark = z.object({ terms: z.string() });
