@@ -4,7 +4,8 @@
  * periodic alarm (also the retry alarm, with backoff), and at worker start, when a change may
  * have been left unsent and other devices may have written meanwhile. Every store change is
  * noted for the next round's comparison (service.ts), sync on or off, at the cost of a set
- * insert. With sync off, each trigger costs one read of the set-up from the private database.
+ * insert (and, once per worker, a read and a write of the mark that says changes wait). With
+ * sync off, each trigger costs one read of the set-up from the private database.
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
