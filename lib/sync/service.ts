@@ -61,7 +61,8 @@ const readStartMark = () => {
   return startMark;
 };
 
-function markPending(): void {
+/** Changes wait to be compared (called for a store change while sync is on). */
+export function markPending(): void {
   if (markedPending) return;
   markedPending = true;
   void readStartMark()
@@ -78,12 +79,11 @@ async function markCompared(terms: string): Promise<void> {
   else await writeTrusted(PENDING, { terms }).catch(() => {});
 }
 
-/** A change event from the store; true when it touched memories or chats (a round is due). */
-export function noteStoreChange(parts: ObservabilitySet): boolean {
-  const due = changesHere.note(parts);
-  if (due) markPending();
-  return due;
-}
+/**
+ * A change event from the store; true when it touched memories or chats (a round is due: the
+ * caller then marks changes waiting and asks for one, when sync is on).
+ */
+export const noteStoreChange = (parts: ObservabilitySet): boolean => changesHere.note(parts);
 
 const mirrorName = (url: string) => `claude-mem-sync-${quickHash(url)}`;
 

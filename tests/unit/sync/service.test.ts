@@ -11,7 +11,7 @@ import { browser } from 'wxt/browser';
 import { db } from '../../../lib/db/db';
 import { createMemory } from '../../../lib/memory/factory';
 import type { MemoryRecord } from '../../../lib/memory/types';
-import { noteStoreChange, syncNow, syncSoon, syncStatus } from '../../../lib/sync/service';
+import { markPending, noteStoreChange, syncNow, syncSoon, syncStatus } from '../../../lib/sync/service';
 import { disableSync, enableSync } from '../../../lib/sync/setup';
 import { type CouchServer, startCouchServer } from '../../e2e/harness/couch-server';
 
@@ -24,14 +24,21 @@ vi.mock('../../../lib/sync/browser-pouch', async () => {
 let server: CouchServer;
 let n = 0;
 
+type Service = { noteStoreChange: typeof noteStoreChange; markPending: typeof markPending };
+/** As the worker's wiring listens with sync on: note the change, mark changes waiting. */
+const listenerOf = (service: Service) => (parts: Parameters<typeof noteStoreChange>[0]) => {
+  if (service.noteStoreChange(parts)) service.markPending();
+};
+const listener = listenerOf({ noteStoreChange, markPending });
+
 beforeEach(async () => {
   server = await startCouchServer();
   vi.spyOn(browser.permissions, 'contains').mockImplementation(async () => true);
-  Dexie.on('storagemutated', noteStoreChange);
+  Dexie.on('storagemutated', listener);
 });
 
 afterEach(async () => {
-  Dexie.on('storagemutated').unsubscribe(noteStoreChange);
+  Dexie.on('storagemutated').unsubscribe(listener);
   await disableSync();
   await server.close();
   vi.restoreAllMocks();
@@ -91,15 +98,15 @@ describe('the sync service', () => {
 
     // A new worker (fresh modules) after one that left nothing uncompared: no whole compare.
     const wakeUp = async () => {
-      Dexie.on('storagemutated').unsubscribe(current.noteStoreChange);
+      Dexie.on('storagemutated').unsubscribe(current);
       vi.resetModules();
       const service = await import('../../../lib/sync/service');
       const store = await import('../../../lib/db/db');
-      Dexie.on('storagemutated', service.noteStoreChange);
-      current = service;
+      current = listenerOf(service);
+      Dexie.on('storagemutated', current);
       return { service, read: vi.spyOn(store.db.memories, 'toArray') };
     };
-    let current: { noteStoreChange: typeof noteStoreChange } = { noteStoreChange };
+    let current = listener;
     const calm = await wakeUp();
     await calm.service.syncNow();
     expect(calm.read).not.toHaveBeenCalled();
@@ -116,6 +123,6 @@ describe('the sync service', () => {
     await after.service.syncNow();
     expect(after.read).toHaveBeenCalled();
     expect(server.requests.slice(before).some((r) => r.url.includes('_bulk_docs'))).toBe(true);
-    Dexie.on('storagemutated').unsubscribe(current.noteStoreChange);
+    Dexie.on('storagemutated').unsubscribe(current);
   });
 });
