@@ -19,7 +19,7 @@ import { syncStore } from '../lib/db/sync-local';
 import { createMemory } from '../lib/memory/factory';
 import type { MemoryRecord } from '../lib/memory/types';
 import { defaultSettings, type Settings } from '../lib/settings/schema';
-import { ChangeLog } from '../lib/sync/changes-here';
+import { ChangeLog, compareTerms } from '../lib/sync/changes-here';
 import type { SyncKeys } from '../lib/sync/keys';
 import { createParams, unlockParams } from '../lib/sync/params';
 import { makePouch } from '../lib/sync/pouch';
@@ -83,26 +83,28 @@ class BenchDevice {
   round(work?: WorkHandle) {
     const catchUp = !this.synced;
     this.synced = true;
-    return syncRound({
-      ...(work ? { work } : {}),
-      changed: this.changes.take(JSON.stringify(TRAVEL)),
-      log: this.changes,
-      catchUp,
-      keys: this.keys,
-      mirror: this.mirror,
-      remote: this.remote,
-      local: {
-        ...syncStore(this.db),
-        loadSettings: async () => this.settings,
-        saveSettings: async (s) => {
-          this.settings = s;
+    return this.changes.runRound(compareTerms(TRAVEL, this.db.verno), (changed, log) =>
+      syncRound({
+        ...(work ? { work } : {}),
+        changed,
+        log,
+        catchUp,
+        keys: this.keys,
+        mirror: this.mirror,
+        remote: this.remote,
+        local: {
+          ...syncStore(this.db),
+          loadSettings: async () => this.settings,
+          saveSettings: async (s) => {
+            this.settings = s;
+          },
         },
-      },
-      travel: TRAVEL,
-      device: { id: this.name, name: this.name },
-      announce: false,
-      own: this.own,
-    });
+        travel: TRAVEL,
+        device: { id: this.name, name: this.name },
+        announce: false,
+        own: this.own,
+      }),
+    );
   }
 }
 

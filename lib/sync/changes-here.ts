@@ -8,9 +8,19 @@
  * name (a cleared table, a chat, a change to more memories than it keeps).
  */
 import { type ObservabilitySet, RangeSet } from 'dexie';
+import { SYNCED_MEMORY_FIELDS } from './codec';
+import type { Travel } from './schemas';
 
 /** What the next round must compare: everything, or these memories (and the rules, always). */
 export type ChangedHere = { whole: true } | { whole: false; memories: readonly string[] };
+
+/**
+ * What a round compares and sends under: the travel switches, the store's schema version (an
+ * upgrade may rewrite every memory before a worker listens) and the fields compared. A round
+ * under other terms than the last one compares the whole store.
+ */
+export const compareTerms = (travel: Travel, schema: number): string =>
+  JSON.stringify({ travel, schema, fields: SYNCED_MEMORY_FIELDS });
 
 /** Beyond this many memories a round compares the whole store: as cheap, and the log stays small. */
 const MAX_IDS = 2000;

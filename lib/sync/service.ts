@@ -20,8 +20,8 @@ import { loadSettings, saveSettings } from '../settings/store';
 import { runWork } from '../work/tracker';
 import { browserPouch } from './browser-pouch';
 import { quickHash } from './bytes';
-import { ChangeLog } from './changes-here';
-import { deviceKey, SYNCED_MEMORY_FIELDS } from './codec';
+import { ChangeLog, compareTerms } from './changes-here';
+import { deviceKey } from './codec';
 import { describeError } from './errors';
 import type { LocalPort } from './local-port';
 import type { Db } from './pouch-types';
@@ -103,9 +103,7 @@ async function oneRound(pull: boolean): Promise<void> {
     const mark = ComparedMark.safeParse(await readStartMark());
     if (mark.success) changesHere.startKnown(mark.data.terms);
   }
-  // What a round sends under: the switches, the store's schema (an upgrade may rewrite every
-  // memory before this worker listens) and the fields compared.
-  const terms = JSON.stringify({ travel: config.travel, schema: db.verno, fields: SYNCED_MEMORY_FIELDS });
+  const terms = compareTerms(config.travel, db.verno);
   const input = {
     keys,
     mirror: openMirror(config),

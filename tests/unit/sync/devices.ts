@@ -11,7 +11,7 @@ import { syncStore } from '../../../lib/db/sync-local';
 import { createMemory, type NewMemoryInput } from '../../../lib/memory/factory';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
-import { ChangeLog } from '../../../lib/sync/changes-here';
+import { ChangeLog, compareTerms } from '../../../lib/sync/changes-here';
 import type { SyncKeys } from '../../../lib/sync/keys';
 import type { LocalPort } from '../../../lib/sync/local-port';
 import { createParams, type ParamsDoc } from '../../../lib/sync/params';
@@ -88,12 +88,12 @@ export class Device {
 
   /** What the change log names for the next round, taken as the worker takes it (with the travel switches). */
   taken() {
-    return this.changes.take(JSON.stringify(this.travel));
+    return this.changes.take(compareTerms(this.travel, this.db.verno));
   }
 
   /** A round comparing what the change log names (the whole store the first time), as the worker runs it. */
   round(now?: string): Promise<RoundOutcome> {
-    return this.changes.runRound(JSON.stringify(this.travel), (changed, log) =>
+    return this.changes.runRound(compareTerms(this.travel, this.db.verno), (changed, log) =>
       syncRound({ ...this.roundInput(now), changed, log }),
     );
   }
