@@ -10,6 +10,15 @@ const T0 = '2026-11-01T10:00:00.000Z';
 const T1 = '2026-11-01T11:00:00.000Z';
 const T2 = '2026-11-01T12:00:00.000Z';
 
+/** Two devices that both hold one memory, synced. */
+async function oneSynced(content: string) {
+  const devices = await twoDevices();
+  const m = await devices.a.add({ content, type: 'fact', updatedAt: T0, createdAt: T0 });
+  await devices.a.round();
+  await devices.b.round();
+  return { ...devices, m };
+}
+
 describe('a sync round', () => {
   it('carries a memory added, edited, pinned and deleted on one device to the other', async () => {
     const { a, b } = await twoDevices();
@@ -32,10 +41,7 @@ describe('a sync round', () => {
   });
 
   it('keeps what each device changed in different fields, newest change per field', async () => {
-    const { a, b } = await twoDevices();
-    const m = await a.add({ content: 'Drinks oat latte', type: 'preference', updatedAt: T0, createdAt: T0 });
-    await a.round();
-    await b.round();
+    const { a, b, m } = await oneSynced('Drinks oat latte');
     await a.edit(m.id, { importance: 5 }, T1);
     await b.edit(m.id, { pinned: true }, T2);
     await a.round();
@@ -155,10 +161,7 @@ describe('a sync round', () => {
   });
 
   it('stays off the server when a change here leaves nothing to send', async () => {
-    const { a, b } = await twoDevices();
-    const m = await a.add({ content: 'Drinks oat latte', type: 'preference', updatedAt: T0, createdAt: T0 });
-    await a.round();
-    await b.round();
+    const { a, b, m } = await oneSynced('Drinks oat latte');
     await a.edit(m.id, { content: 'Drinks soy latte' }, T1);
     await a.round();
     await b.round();
@@ -191,10 +194,7 @@ describe('a sync round', () => {
   });
 
   it('pushes nothing from a round that only received, and still pushes what a failed round staged', async () => {
-    const { a, b, remote } = await twoDevices();
-    const m = await a.add({ content: 'Plays the cello', type: 'fact', updatedAt: T0, createdAt: T0 });
-    await a.round();
-    await b.round();
+    const { a, b, remote, m } = await oneSynced('Plays the cello');
     await a.edit(m.id, { content: 'Plays the viola' }, T1);
     await a.round();
     const seq = (await remote.info()).update_seq;
@@ -219,10 +219,7 @@ describe('a sync round', () => {
   });
 
   it('compares again next round a memory whose staged revision the mirror refused', async () => {
-    const { a, b } = await twoDevices();
-    const m = await a.add({ content: 'Reads Borges', type: 'fact', updatedAt: T0, createdAt: T0 });
-    await a.round();
-    await b.round();
+    const { a, b, m } = await oneSynced('Reads Borges');
     await a.edit(m.id, { content: 'Reads Cortázar' }, T1);
     const mirror = a.mirror as unknown as { bulkDocs(docs: { _id: string }[]): Promise<unknown[]> };
     vi.spyOn(mirror, 'bulkDocs').mockImplementationOnce(async (docs) =>
@@ -236,10 +233,7 @@ describe('a sync round', () => {
   });
 
   it('leaves nothing to compare after a round that only received: its own writes were compared in it', async () => {
-    const { a, b } = await twoDevices();
-    const m = await a.add({ content: 'Bakes sourdough', type: 'fact', updatedAt: T0, createdAt: T0 });
-    await a.round();
-    await b.round();
+    const { a, b, m } = await oneSynced('Bakes sourdough');
     await a.edit(m.id, { content: 'Bakes rye sourdough' }, T1);
     await a.round();
     await b.round();
