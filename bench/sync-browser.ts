@@ -100,13 +100,20 @@ async function main(): Promise<void> {
     const countB = (await B.memories()).length;
     console.log(`first sync to B: ${(firstMs / 1000).toFixed(1)} s, ${onB.down} docs down, ${countB} memories`);
 
+    /** Edits a memory on A; `arrived` then checks B holds the new text. */
+    const editOnA = async (m: (typeof rows)[number], content: string) => {
+      await A.ask('memories.update', { id: m.id, patch: { content } });
+      return async (what: string) => {
+        const row = await getRow<MemoryRecord>(b.panel, 'memories', m.id);
+        if (row?.content !== content) throw new Error(`${what} did not arrive`);
+      };
+    };
     const oneChange: number[] = [];
     const roundA: number[] = [];
     const roundB: number[] = [];
     for (let i = 0; i < opts.changes; i++) {
       const m = rows[(i * 331) % rows.length] as (typeof rows)[number];
-      const content = `${m.content} (edit ${i})`;
-      await A.ask('memories.update', { id: m.id, patch: { content } });
+      const arrived = await editOnA(m, `${m.content} (edit ${i})`);
       const start = performance.now();
       await syncNow(A, 'A');
       const mid = performance.now();
@@ -118,8 +125,7 @@ async function main(): Promise<void> {
       console.log(
         `change ${i}: ${(end - start).toFixed(0)} ms (A's round ${(mid - start).toFixed(0)}, B's ${(end - mid).toFixed(0)})`,
       );
-      const arrived = await getRow<MemoryRecord>(b.panel, 'memories', m.id);
-      if (arrived?.content !== content) throw new Error(`change ${i} did not arrive`);
+      await arrived(`change ${i}`);
       // Let the rounds the edit asked for run before the next change is timed.
       await pause(DEBOUNCE_MS);
       await until(
@@ -133,16 +139,14 @@ async function main(): Promise<void> {
     const afterWake: number[] = [];
     for (let i = 0; i < 3; i++) {
       const m = rows[(i * 577 + 13) % rows.length] as (typeof rows)[number];
-      const content = `${m.content} (after a wake ${i})`;
-      await A.ask('memories.update', { id: m.id, patch: { content } });
+      const arrived = await editOnA(m, `${m.content} (after a wake ${i})`);
       await syncNow(A, 'A');
       await b.ext.stopServiceWorker();
       const start = performance.now();
       await syncNow(B, 'B');
       afterWake.push(performance.now() - start);
       console.log(`after a wake ${i}: B's round ${(afterWake.at(-1) ?? 0).toFixed(0)} ms`);
-      const arrived = await getRow<MemoryRecord>(b.panel, 'memories', m.id);
-      if (arrived?.content !== content) throw new Error(`change after a wake ${i} did not arrive`);
+      await arrived(`change after a wake ${i}`);
       await pause(DEBOUNCE_MS);
     }
     const rowsOut = [
