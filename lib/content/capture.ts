@@ -11,7 +11,7 @@ import { stripInjectedBlocks } from '../ranking/render';
 import { boundTurns } from '../sites/bounds';
 import type { ReadTurn } from './page-turns';
 import { call } from './rpc';
-import { type PageState, refreshConfig } from './state';
+import { heardExcluded, type PageState, refreshConfig } from './state';
 import { deltaOf } from './turn-delta';
 
 /** Quiet time after streaming stops before the page is read as final. */
@@ -97,6 +97,7 @@ export class Capture {
     const snap = this.snapshot();
     if (snap.key !== this.seen) return this.schedule(snap, SETTLE_MS);
     if (snap.key === this.sent || snap.turns.length === 0) return;
+    const asked = this.state.exclusionSet;
     const reply = await call('chat.capture', payload(snap, this.sentHashes), 5000);
     if (!reply) {
       // Refused (learning may have been switched off meanwhile) or no answer: ask for the switches again.
@@ -111,10 +112,7 @@ export class Capture {
     this.failures = 0;
     this.sent = snap.key;
     this.sentHashes = snap.turns.map((t) => t.hash);
-    if (reply.excluded !== this.state.excluded) {
-      this.state.excluded = reply.excluded;
-      this.state.changed();
-    }
+    heardExcluded(this.state, asked, reply.excluded);
   }
 
   private schedule(snap: Snapshot, ms: number): void {

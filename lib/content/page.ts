@@ -15,7 +15,15 @@ import { Injector } from './injector';
 import { PageTurns } from './page-turns';
 import { call } from './rpc';
 import { isStaleNotice } from './stale';
-import { loadStatus, type PageState, refreshConfig, SWITCHES_UNKNOWN, setExcluded, showsTurns } from './state';
+import {
+  loadStatus,
+  type PageState,
+  refreshConfig,
+  resetExcluded,
+  SWITCHES_UNKNOWN,
+  setExcluded,
+  showsTurns,
+} from './state';
 
 const TICK_MS = 250;
 /**
@@ -38,6 +46,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     ctx,
     conversationId: adapter.conversationId(new URL(location.href)),
     excluded: false,
+    exclusionSet: 0,
     pendingExclude: false,
     sentOnNewChat: false,
     config: { ...SWITCHES_UNKNOWN },
@@ -198,8 +207,7 @@ function followUrl(
     void setExcluded(state, true);
   } else {
     if (!sameChat) parts.injector.reset();
-    state.pendingExclude = false;
-    state.excluded = false;
+    resetExcluded(state);
     if (state.config.learn) void loadStatus(state);
   }
   void refreshConfig(state);

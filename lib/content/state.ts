@@ -16,6 +16,11 @@ export interface PageState {
   conversationId: string | null;
   /** "Don't remember this chat" is on for the current conversation. */
   excluded: boolean;
+  /**
+   * Counts every setting of `excluded` made here (the user's switch, another conversation
+   * opened): a reply to a request sent before the latest setting is stale and must not undo it.
+   */
+  exclusionSet: number;
   /** The switch was turned on before the conversation had an id. */
   pendingExclude: boolean;
   /** A message was sent from this new-chat page: the next conversation id is this chat's. */
@@ -74,32 +79,55 @@ export function showsTurns(state: PageState): boolean {
   return shown.userTurn !== null || shown.assistantTurn !== null;
 }
 
-export async function setExcluded(state: PageState, excluded: boolean): Promise<void> {
-  const id = state.conversationId;
-  if (!id) {
-    state.pendingExclude = excluded;
-    state.excluded = excluded;
-    state.changed();
-    return;
-  }
-  // Optimistic, so a capture racing this request is already held back.
+/** The switch set here, by the user or by opening another conversation. */
+function setHere(state: PageState, excluded: boolean): void {
+  state.exclusionSet++;
   state.excluded = excluded;
   state.changed();
+}
+
+/**
+ * What the background said about exclusion in reply to a request sent when `exclusionSet` was
+ * `asked`; ignored when the switch was set here since (the user's choice is newer than the reply).
+ */
+export function heardExcluded(state: PageState, asked: number, excluded: boolean): void {
+  if (state.exclusionSet !== asked || state.excluded === excluded) return;
+  state.excluded = excluded;
+  state.changed();
+}
+
+/** Another conversation is shown: remembered until the background says otherwise. */
+export function resetExcluded(state: PageState): void {
+  state.pendingExclude = false;
+  setHere(state, false);
+}
+
+export async function setExcluded(state: PageState, excluded: boolean): Promise<void> {
+  const id = state.conversationId;
+  // Optimistic, so a capture racing this request is already held back.
+  setHere(state, excluded);
+  if (!id) {
+    state.pendingExclude = excluded;
+    return;
+  }
+  const asked = state.exclusionSet;
   const reply = await call(
     excluded ? 'chat.exclude' : 'chat.include',
     { conversationId: id, url: location.href },
     3000,
   );
-  if (reply && state.conversationId === id) state.excluded = reply.excluded;
-  state.changed();
+  if (state.conversationId !== id) return;
+  // No answer: the switch must not claim what the background may not have done.
+  if (!reply) return loadStatus(state);
+  heardExcluded(state, asked, reply.excluded);
 }
 
 /** Whether the conversation the page shows is excluded (it may have been, in another tab). */
 export async function loadStatus(state: PageState): Promise<void> {
   const id = state.conversationId;
   if (!id) return;
+  const asked = state.exclusionSet;
   const reply = await call('chat.status', { conversationId: id }, 3000);
   if (!reply || state.conversationId !== id) return;
-  state.excluded = reply.excluded;
-  state.changed();
+  heardExcluded(state, asked, reply.excluded);
 }

@@ -32,6 +32,11 @@ export const draft = signal('');
 /** True once the user typed in the panel's draft box: the page's draft no longer overwrites it. */
 const draftTyped = signal(false);
 export const excludedIds = signal<ReadonlySet<string>>(new Set());
+/**
+ * Counts the user's settings of the chat switch: a status asked before the latest one is
+ * stale and must not show the switch as it was.
+ */
+let exclusionSet = 0;
 
 /**
  * The tab the panel is about: the active tab of its window. When the panel itself is that tab
@@ -65,7 +70,7 @@ async function readActiveTab(): Promise<void> {
   activeTab.value = next;
 }
 
-async function checkHealth(): Promise<void> {
+export async function checkHealth(): Promise<void> {
   const tab = activeTab.value;
   if (!tab?.site) return;
   try {
@@ -76,19 +81,22 @@ async function checkHealth(): Promise<void> {
   } catch {
     health.value = 'not_connected';
   }
-  try {
-    const chat = await send('chat.status', { tabId: tab.tabId });
-    chatState.value = { available: chat.chatId !== null, chatId: chat.chatId, excluded: chat.excluded };
-  } catch {
-    chatState.value = { available: false, chatId: null, excluded: false };
-  }
+  const asked = exclusionSet;
+  const chat = await send('chat.status', { tabId: tab.tabId }).catch(() => null);
+  if (asked !== exclusionSet) return;
+  chatState.value = chat
+    ? { available: chat.chatId !== null, chatId: chat.chatId, excluded: chat.excluded }
+    : { available: false, chatId: null, excluded: false };
 }
 
 export async function setChatExcluded(excluded: boolean): Promise<boolean> {
   const tab = activeTab.value;
   if (!tab) return false;
+  const asked = ++exclusionSet;
   const reply = await send(excluded ? 'chat.exclude' : 'chat.include', { tabId: tab.tabId });
-  chatState.value = { available: reply.chatId !== null, chatId: reply.chatId, excluded: reply.excluded };
+  if (asked === exclusionSet) {
+    chatState.value = { available: reply.chatId !== null, chatId: reply.chatId, excluded: reply.excluded };
+  }
   return reply.chatId !== null;
 }
 

@@ -2,37 +2,12 @@
 /** Leaving a conversation within the settle time still stores its last answer. */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import type { ChatSiteAdapter, ChatTurn } from '../../../lib/adapters/types';
+import type { ChatTurn } from '../../../lib/adapters/types';
 import { Capture } from '../../../lib/content/capture';
-import type { PageState } from '../../../lib/content/state';
-import { turnHash } from '../../../lib/content/turn-delta';
+import { pageState } from './page-state';
 
 type Msg = { type: string; payload: { turns?: ChatTurn[]; conversationId?: string } };
 let reads = 0;
-
-function pageState(turns: ChatTurn[], learn = true): PageState {
-  const adapter = { isGenerating: () => false, title: () => 'A chat' } as unknown as ChatSiteAdapter;
-  return {
-    adapter,
-    ctx: { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms) } as unknown as PageState['ctx'],
-    conversationId: 'c1',
-    excluded: false,
-    pendingExclude: false,
-    sentOnNewChat: false,
-    config: { learn, inject: 'auto' },
-    configKnown: true,
-    marks: [],
-    turns: {
-      read: () => {
-        reads++;
-        return turns.map((t) => ({ ...t, hash: turnHash(t) }));
-      },
-    },
-    lang: 'en',
-    changed: () => {},
-    configured: () => {},
-  };
-}
 
 function recordCaptures(): Msg[] {
   const seen: Msg[] = [];
@@ -52,7 +27,7 @@ const TURNS: ChatTurn[] = [
 describe('capture when the user moves on', () => {
   it('sends the settled-but-unsent snapshot at once on leave', async () => {
     const captures = recordCaptures();
-    const capture = new Capture(pageState(TURNS));
+    const capture = new Capture(pageState(TURNS, { onRead: () => reads++ }));
     capture.tick(); // read, waiting the settle time
     await capture.leave(); // the user opened another conversation right away
     expect(captures).toHaveLength(1);
@@ -62,7 +37,7 @@ describe('capture when the user moves on', () => {
 
   it('sends nothing more when the snapshot was already stored', async () => {
     const captures = recordCaptures();
-    const capture = new Capture(pageState(TURNS));
+    const capture = new Capture(pageState(TURNS, { onRead: () => reads++ }));
     capture.tick();
     await new Promise((r) => setTimeout(r, 800)); // settles and flushes
     expect(captures).toHaveLength(1);
@@ -73,7 +48,7 @@ describe('capture when the user moves on', () => {
   it('reads nothing and sends nothing while learning from this site is off', async () => {
     const captures = recordCaptures();
     reads = 0;
-    const capture = new Capture(pageState(TURNS, false));
+    const capture = new Capture(pageState(TURNS, { learn: false, onRead: () => reads++ }));
     capture.tick();
     await new Promise((r) => setTimeout(r, 800));
     await capture.leave();
