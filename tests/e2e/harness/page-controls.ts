@@ -62,7 +62,10 @@ const READ = `(() => {
 
 export interface PageControls {
   state(): Promise<ControlsState>;
-  /** A real mouse click in the middle of the control once Chromium reports it visible; fails if it is not shown. */
+  /**
+   * A real mouse click in the middle of the control once Chromium reports it visible and it has
+   * stopped moving; fails if it is not shown.
+   */
   click(name: ControlName): Promise<void>;
   /** The same click without waiting for the visibility report (a user clicking what a page covered). */
   clickAsIs(name: ControlName): Promise<void>;
@@ -70,9 +73,31 @@ export interface PageControls {
   detach(): Promise<void>;
 }
 
+/**
+ * Longer than the page's placement throttle (250 ms): the bar follows the composer, which can
+ * grow a moment after our own change (an inserted block), and a click read before the move
+ * lands where the control was.
+ */
+const STILL_MS = 400;
+
 export async function pageControls(page: Page, extensionId: string): Promise<PageControls> {
   const world = await contentWorld(page, extensionId);
   const state = () => world.evaluate<ControlsState>(READ);
+  /** Waits until the control has stayed in one place for STILL_MS, as a user's eye would. */
+  const still = async (name: ControlName) => {
+    let place = '';
+    let since = 0;
+    await expect
+      .poll(
+        async () => {
+          const now = JSON.stringify((await state())[name]);
+          if (now !== place) [place, since] = [now, Date.now()];
+          return Date.now() - since >= STILL_MS;
+        },
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(true);
+  };
   const clickAt = async (name: ControlName) => {
     const rect = (await state())[name];
     if (!rect) throw new Error(`the ${name} control is not shown`);
@@ -84,6 +109,7 @@ export async function pageControls(page: Page, extensionId: string): Promise<Pag
       // A click before Chromium has reported the control visible is refused like one on a
       // covered control (the click guard): wait for that report, as a user's eye would.
       await expect.poll(async () => (await state()).reported[name], { timeout: 10_000 }).toBe(true);
+      await still(name);
       await clickAt(name);
     },
     clickAsIs: (name) => clickAt(name),
