@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { ChatTurn } from '../../../lib/adapters/types';
 import { Capture } from '../../../lib/content/capture';
-import { loadStatus, resetExcluded, setExcluded } from '../../../lib/content/state';
+import { loadStatus, type PageState, resetExcluded, setExcluded } from '../../../lib/content/state';
 import { pageState } from './page-state';
 
 const TURNS: ChatTurn[] = [
@@ -41,6 +41,22 @@ function background(answered: Record<string, (payload: { conversationId?: string
 const status = (excluded: boolean) => ({ chatId: 'chatgpt:c1', excluded, state: null, turns: 0 });
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
+/** A status check answered `excluded` only after `meanwhile` ran; returns what the switch then shows. */
+async function statusAnsweredAfter(
+  excluded: boolean,
+  meanwhile: (state: PageState) => unknown,
+  answered: Parameters<typeof background>[0] = {},
+): Promise<boolean> {
+  const bg = background(answered);
+  const state = pageState(TURNS);
+  const checking = loadStatus(state);
+  const statusReply = await bg.next('chat.status');
+  await meanwhile(state);
+  statusReply(status(excluded));
+  await checking;
+  return state.excluded;
+}
+
 describe('replies that arrive after the user set the switch', () => {
   it('a capture sent before "off" does not turn the switch back on', async () => {
     const bg = background({ 'chat.exclude': () => status(true) });
@@ -55,14 +71,10 @@ describe('replies that arrive after the user set the switch', () => {
   });
 
   it('a status check sent before "off" does not turn the switch back on', async () => {
-    const bg = background({ 'chat.exclude': () => status(true) });
-    const state = pageState(TURNS);
-    const checking = loadStatus(state);
-    const statusReply = await bg.next('chat.status');
-    await setExcluded(state, true);
-    statusReply(status(false));
-    await checking;
-    expect(state.excluded).toBe(true);
+    const shown = await statusAnsweredAfter(false, (state) => setExcluded(state, true), {
+      'chat.exclude': () => status(true),
+    });
+    expect(shown).toBe(true);
   });
 
   it('off then on at once: the reply to "off" does not win over "on"', async () => {
@@ -81,24 +93,15 @@ describe('replies that arrive after the user set the switch', () => {
   });
 
   it('a reply about the conversation left behind does not set the one now shown', async () => {
-    const bg = background();
-    const state = pageState(TURNS);
-    const checking = loadStatus(state);
-    const statusReply = await bg.next('chat.status');
-    state.conversationId = 'c2';
-    resetExcluded(state);
-    statusReply(status(true));
-    await checking;
-    expect(state.excluded).toBe(false);
+    const shown = await statusAnsweredAfter(true, (state) => {
+      state.conversationId = 'c2';
+      resetExcluded(state);
+    });
+    expect(shown).toBe(false);
   });
 
   it('a reply with nothing set since still applies (another tab excluded the chat)', async () => {
-    const bg = background();
-    const state = pageState(TURNS);
-    const checking = loadStatus(state);
-    (await bg.next('chat.status'))(status(true));
-    await checking;
-    expect(state.excluded).toBe(true);
+    expect(await statusAnsweredAfter(true, () => {})).toBe(true);
   });
 
   it('no answer to "off": the switch shows what the background then says', async () => {
