@@ -11,8 +11,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { estimateKeywords } from '../lib/extraction/keywords-prompt';
-import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/provider/client';
+import { estimateKeywords } from '../lib/add-keywords/keywords-prompt';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../lib/model/client';
 import { setConsentReader } from '../lib/provider/consent-gate';
 import { type AuthStyle, presetForBaseUrl, presetOf } from '../lib/provider/presets';
 import { callCost } from '../lib/provider/pricing';

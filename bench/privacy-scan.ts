@@ -3,7 +3,7 @@
  * built against it, 100,000 characters each, and on a user pattern that is exponential as a
  * JavaScript RegExp. Prints figures, asserts nothing. `npm run bench:privacy`
  */
-import { redact } from '../lib/extraction/privacy';
+import { redact } from '../lib/privacy/privacy';
 import { CATASTROPHIC_PATTERN, CATASTROPHIC_VICTIM, PRIVACY_ATTACKS } from './lib/privacy-attacks';
 
 const USER = [{ label: 'employer', pattern: '\\bAcme(?:\\s+Corp)?\\b' }];

@@ -11,10 +11,10 @@
  * call's own time here (a real model adds its answer time).
  */
 import { performance } from 'node:perf_hooks';
-import { requestKeywordsCall } from '../lib/extraction/request-keywords-call';
-import { REQUEST_KEYWORDS_TOOL_NAME, RequestKeywordsAnswerSchema } from '../lib/extraction/request-keywords-prompt';
-import { toolInputSchema } from '../lib/extraction/tool-call';
-import { createClient } from '../lib/provider/client';
+import { requestKeywordsCall } from '../lib/request-keywords/request-keywords-call';
+import { REQUEST_KEYWORDS_TOOL_NAME, RequestKeywordsAnswerSchema } from '../lib/request-keywords/request-keywords-prompt';
+import { toolInputSchema } from '../lib/model/tool-call';
+import { createClient } from '../lib/model/client';
 import { presetOf } from '../lib/provider/presets';
 import { callCost } from '../lib/provider/pricing';
 import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../tests/fake-api/server';

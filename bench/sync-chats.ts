@@ -19,7 +19,7 @@ import type { SyncKeys } from '../lib/sync/keys';
 import { createParams, unlockParams } from '../lib/sync/params';
 import { makePouch } from '../lib/sync/pouch';
 import type { Db } from '../lib/sync/pouch-types';
-import { syncRound } from '../lib/sync/round';
+import { syncRound } from '../lib/sync-service/round';
 import { startCouchServer } from '../tests/e2e/harness/couch-server';
 import { table } from './lib/cli';
 

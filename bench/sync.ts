@@ -25,7 +25,7 @@ import { createParams, unlockParams } from '../lib/sync/params';
 import { makePouch } from '../lib/sync/pouch';
 import type { Db } from '../lib/sync/pouch-types';
 import { project } from '../lib/sync/project';
-import { syncRound } from '../lib/sync/round';
+import { syncRound } from '../lib/sync-service/round';
 import type { WorkHandle } from '../lib/work/tracker';
 import { table, writeJson } from './lib/cli';
 import { startCouchProcess } from './lib/couch-process';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { MEMORY_STATUSES, MEMORY_TYPES, type MemoryRecord } from '../../lib/memory/types';
-import { tagsFor } from '../../lib/ranking/keywords';
+import { tagsFor } from '../../lib/text/keywords';
 
 export interface BenchMemory {
   id: string;

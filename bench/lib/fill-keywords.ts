@@ -6,8 +6,8 @@
  * stopped.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import { keywordsCall } from '../../lib/extraction/keywords-call';
-import { keywordBatches, keywordsOfBatch } from '../../lib/extraction/keywords-prompt';
+import { keywordsCall } from '../../lib/add-keywords/keywords-call';
+import { keywordBatches, keywordsOfBatch } from '../../lib/add-keywords/keywords-prompt';
 import { cleanKeywords } from '../../lib/memory/keyword-list';
 import type { BenchMemory } from './dataset';
 import type { KeywordCache } from './keyword-cache';

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import * as z from 'zod/mini';
-import { KEYWORDS_SYSTEM } from '../../lib/extraction/keywords-prompt';
+import { KEYWORDS_SYSTEM } from '../../lib/add-keywords/keywords-prompt';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../../lib/memory/keyword-list';
 import type { BenchCase } from './dataset';
 

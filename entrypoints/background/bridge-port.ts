@@ -11,7 +11,7 @@ import { HOST_NAME, MAX_FRAME_BYTES } from '../../lib/bridge/limits';
 import { HostToExtensionSchema, type ToolReply } from '../../lib/bridge/schemas';
 import type { BridgeState } from '../../lib/bridge/status';
 import type { Reply } from '../../lib/protocol/define';
-import { loadSettings } from '../../lib/settings/store';
+import { loadSettings } from '../../lib/db/settings-store';
 import { NATIVE_SENDER, type SenderInfo } from './router';
 
 type Route = (message: unknown, sender: SenderInfo | typeof NATIVE_SENDER) => Promise<Reply<unknown>>;

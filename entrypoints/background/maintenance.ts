@@ -5,7 +5,7 @@
 import { browser } from '#imports';
 import { checkIntegrity } from '../../lib/db/integrity';
 import { runMaintenance } from '../../lib/db/maintenance';
-import { loadSettings } from '../../lib/settings/store';
+import { loadSettings } from '../../lib/db/settings-store';
 import { indexHistorySoon } from './history-upkeep';
 
 const ALARM = 'maintenance';

@@ -9,7 +9,7 @@
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
 import { PREPARED_STALE } from '../../lib/content/stale';
-import { onSettingsSaved } from '../../lib/settings/store';
+import { onSettingsSaved } from '../../lib/db/settings-store';
 import { ALL_SITE_MATCHES } from '../../lib/sites/ids';
 import { dropWarmed } from './warmed-blocks';
 

@@ -15,21 +15,21 @@ import { isExcluded } from '../../lib/db/chats';
 import { addRequestCall } from '../../lib/db/request-calls';
 import { spend } from '../../lib/db/site-bounds';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
-import { redact } from '../../lib/extraction/privacy';
-import { requestKeywordsCall } from '../../lib/extraction/request-keywords-call';
+import { redact } from '../../lib/privacy/privacy';
+import { requestKeywordsCall } from '../../lib/request-keywords/request-keywords-call';
 import {
   answerFits,
   changedSubstantially,
   createAnswerCache,
   enoughWords,
-} from '../../lib/extraction/request-keywords-draft';
-import { estimateRequestKeywords, keywordsOfRequest } from '../../lib/extraction/request-keywords-prompt';
+} from '../../lib/request-keywords/request-keywords-draft';
+import { estimateRequestKeywords, keywordsOfRequest } from '../../lib/request-keywords/request-keywords-prompt';
 import { chatIdOf } from '../../lib/memory/new-chat';
-import { createClient } from '../../lib/provider/client';
+import { createClient } from '../../lib/model/client';
 import { authOf, needsKey } from '../../lib/provider/presets';
 import { callCost } from '../../lib/provider/pricing';
 import type { Settings } from '../../lib/settings/schema';
-import { loadApiKey, loadSettings } from '../../lib/settings/store';
+import { loadApiKey, loadSettings } from '../../lib/db/settings-store';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';

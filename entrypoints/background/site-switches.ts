@@ -4,7 +4,7 @@
  * content script believes (it may be stale, or not ours at all).
  */
 import { MessageError } from '../../lib/protocol/define';
-import { loadSettings } from '../../lib/settings/store';
+import { loadSettings } from '../../lib/db/settings-store';
 import type { SiteId } from '../../lib/sites/ids';
 
 export async function requireLearning(site: SiteId): Promise<void> {

@@ -10,9 +10,9 @@
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
-import { onSettingsSaved } from '../../lib/settings/store';
-import { markPending, noteStoreChange, SYNC_ALARM, syncNow, syncSoon } from '../../lib/sync/service';
-import { readConfig } from '../../lib/sync/store';
+import { onSettingsSaved } from '../../lib/db/settings-store';
+import { markPending, noteStoreChange, SYNC_ALARM, syncNow, syncSoon } from '../../lib/sync-service/service';
+import { readConfig } from '../../lib/sync-service/store';
 
 async function whenOn(run: () => void): Promise<void> {
   if (await readConfig().catch(() => null)) run();

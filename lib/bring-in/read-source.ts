@@ -6,7 +6,7 @@
 import { parseMem0 } from './mem0';
 import { parseText } from './text';
 import type { FoundSource } from './types';
-import { gunzip, listZip, readZipEntry, ZipError } from './unzip';
+import { gunzip, listZip, readZipEntry, ZipError } from '../unzip';
 
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
 

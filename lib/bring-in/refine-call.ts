@@ -1,6 +1,6 @@
 /** The refine call: types and importance for pasted notes, through one forced tool. */
 import type Anthropic from '@anthropic-ai/sdk';
-import { forcedToolCall, type ToolCallResult } from '../extraction/tool-call';
+import { forcedToolCall, type ToolCallResult } from '../model/tool-call';
 import {
   REFINE_SYSTEM,
   REFINE_TOOL_NAME,

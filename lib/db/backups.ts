@@ -5,7 +5,7 @@
  */
 import type { Chat } from '../memory/types';
 import { proposeSettingsChanges, restoreImportable } from '../settings/import-rules';
-import { loadSettings, saveSettings } from '../settings/store';
+import { loadSettings, saveSettings } from './settings-store';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';
@@ -14,7 +14,7 @@ import { db } from './db';
 import { markHistoryDirty } from './history-index';
 import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 import { putInChunks } from './transfer';
-import { sameChat, sameMemory } from './undo-compare';
+import { sameChat, sameMemory } from '../memory/undo-compare';
 import { addSettingsToUndo, changesOf, recordUndo } from './undo-log';
 
 export const KEEP_BACKUPS = 7;

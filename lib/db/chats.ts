@@ -3,7 +3,7 @@
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
 
-import { dropParkedOfChat } from '../extraction/parked';
+import { dropParkedOfChat } from './parked';
 import { chatIdOf, excludedChat, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';

@@ -5,7 +5,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ToolCall } from '../bridge/tool-call';
-import type { RequestCall } from '../extraction/request-call';
+import type { RequestCall } from '../request-keywords/request-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 import type { TidyProposalRow } from '../tidy/proposal';
 

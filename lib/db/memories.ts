@@ -1,6 +1,6 @@
 /** Repository for the `memories` table. */
 
-import { sensitiveLabel } from '../extraction/privacy';
+import { sensitiveLabel } from '../privacy/privacy';
 import { relation } from '../extraction/similarity';
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
@@ -15,7 +15,7 @@ import {
   type Scope,
 } from '../memory/types';
 import { versionOf } from '../memory/versions';
-import { loadSettings } from '../settings/store';
+import { loadSettings } from './settings-store';
 import { now } from '../time';
 import { db } from './db';
 

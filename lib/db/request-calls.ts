@@ -1,5 +1,5 @@
 /** Repository for request keywords calls (Activity). Kept for as long as the injection log. */
-import type { RequestCall } from '../extraction/request-call';
+import type { RequestCall } from '../request-keywords/request-call';
 import { db } from './db';
 import { keepNewest } from './keep-newest';
 

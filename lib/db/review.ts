@@ -7,7 +7,7 @@
 import { withoutInvisible } from '../memory/invisible';
 import { MAX_MEMORY_CHARS, type MemoryRecord } from '../memory/types';
 import { changeMemory } from '../memory/versions';
-import { tagsFor } from '../ranking/keywords';
+import { tagsFor } from '../text/keywords';
 import { now } from '../time';
 import { db } from './db';
 

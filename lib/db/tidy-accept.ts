@@ -14,7 +14,7 @@ import { changeMemory } from '../memory/versions';
 import { isStale, type TidyProposalRow } from '../tidy/proposal';
 import { now } from '../time';
 import { db } from './db';
-import { sameMemory } from './undo-compare';
+import { sameMemory } from '../memory/undo-compare';
 import { applyUndo, changesOf, recordUndo, type UndoOutcome, UndoUnavailable } from './undo-log';
 
 export interface TidyAcceptResult {

@@ -13,7 +13,7 @@ import { isProtected, textReasons } from '../memory/review-rules';
 import type { Chat, MemoryRecord, ReviewReason } from '../memory/types';
 import { versionOf } from '../memory/versions';
 import type { ParsedMemoryFile } from '../memory-file/format';
-import { tagsFor } from '../ranking/keywords';
+import { tagsFor } from '../text/keywords';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';

@@ -11,7 +11,7 @@ import { secretsDb } from './secrets';
 /** Keys older builds used in storage.local, and what happens to each. */
 const LEGACY_MOVED = ['settings', 'install.mark'] as const;
 const LEGACY_DROPPED = ['menu.pendingDraft', 'store.degraded'] as const;
-/** The key of builds up to 0.1.0; lib/settings/key-origin.ts binds it to an origin. */
+/** The key of builds up to 0.1.0; lib/db/key-origin.ts binds it to an origin. */
 const LEGACY_KEY = 'secret.apiKey';
 const LEGACY_DROPPED_PREFIX = 'extraction.parked:';
 const MOVED_MARK = 'moved.fromStorageLocal';

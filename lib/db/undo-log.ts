@@ -9,12 +9,12 @@
 import type { Chat, MemoryRecord } from '../memory/types';
 import { applySettingsChanges, type SettingChange } from '../settings/import-rules';
 import type { Settings } from '../settings/schema';
-import { loadSettings, saveSettings } from '../settings/store';
+import { loadSettings, saveSettings } from './settings-store';
 import { now } from '../time';
 import { db } from './db';
 import { forgetInIndex, markHistoryDirty } from './history-index';
 import { tombstonedChatIds } from './tombstones';
-import { sameChat, sameMemory, valueAt } from './undo-compare';
+import { sameChat, sameMemory, valueAt } from '../memory/undo-compare';
 
 export const UNDO_KINDS = ['import', 'bring-in', 'restore', 'tidy'] as const;
 export type UndoKind = (typeof UNDO_KINDS)[number];

@@ -7,7 +7,7 @@
 import template from '../../prompt_templates/extract.md?raw';
 import type { MemoryRecord } from '../memory/types';
 import { escapeMemoryText } from '../ranking/render';
-import { KEYWORDS_RULES } from './keywords-rules';
+import { KEYWORDS_RULES } from '../add-keywords/keywords-rules';
 import { renderWindow, type TranscriptWindow } from './transcript';
 
 const [systemPart = '', userPart = ''] = template.split('<!-- user -->');

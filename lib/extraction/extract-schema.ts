@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
 import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
-import { toolInputSchema } from './tool-call';
+import { toolInputSchema } from '../model/tool-call';
 
 export const TOOL_NAME = 'save_memories';
 

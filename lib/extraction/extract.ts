@@ -3,7 +3,7 @@
  * `tool_choice` forcing it; the tool input is parsed with the zod schema the tool's JSON
  * schema came from. An invalid answer is asked for once more (telling the model what was
  * wrong); a second invalid answer throws InvalidAnswerError with a reason a person can read.
- * API errors are not caught here: the queue classifies them (lib/provider/client.ts).
+ * API errors are not caught here: the queue classifies them (lib/model/client.ts).
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { formatFirstIssue } from '../zod-errors';

@@ -31,7 +31,7 @@ import { changeMemory } from '../memory/versions';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
-import { sensitiveLabel } from './privacy';
+import { sensitiveLabel } from '../privacy/privacy';
 import { relation } from './similarity';
 
 export interface MergeContext {

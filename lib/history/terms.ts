@@ -8,8 +8,8 @@
  * has to find what the user typed; each term costs about a byte of postings.
  */
 import { CJK_RUN } from '../cjk';
-import { stemsOf } from '../ranking/english';
-import { STOP_WORDS } from '../ranking/english-words';
+import { stemsOf } from '../text/english';
+import { STOP_WORDS } from '../text/english-words';
 
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const zhSegmenter = new Intl.Segmenter('zh', { granularity: 'word' });

@@ -21,7 +21,7 @@ import {
   ProposalSchema,
   SCOPES,
 } from '../memory/types';
-import { tagsFor } from '../ranking/keywords';
+import { tagsFor } from '../text/keywords';
 import { IMPORTABLE_SETTINGS } from '../settings/import-rules';
 import { liftSettings } from '../settings/migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings/schema';

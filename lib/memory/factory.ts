@@ -1,4 +1,4 @@
-import { tagsFor } from '../ranking/keywords';
+import { tagsFor } from '../text/keywords';
 import { now } from '../time';
 import { cleanKeywords } from './keyword-list';
 import type { MemoryRecord, MemorySource, MemoryType, Scope } from './types';

@@ -7,7 +7,7 @@
  * user's "ask me first"). Plain patterns, each bounded, so checking a 4,000-character memory is
  * linear: no `.*` between two alternatives.
  */
-import { hasAddressCue, hasStyleCue } from '../ranking/cues';
+import { hasAddressCue, hasStyleCue } from '../text/cues';
 import type { MemoryRecord, MemoryType, ReviewReason } from './types';
 
 /**

@@ -4,7 +4,7 @@
  * memory keeps its id, pin, note and hits with the new text. Every path that changes a
  * memory's text goes through here: extraction, an accepted proposal, Bring in, import, tidy-up.
  */
-import { tagsFor } from '../ranking/keywords';
+import { tagsFor } from '../text/keywords';
 import { cleanKeywords } from './keyword-list';
 import type { MemoryRecord, MemorySource, MemoryType, Origin } from './types';
 

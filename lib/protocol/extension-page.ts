@@ -39,7 +39,7 @@ import { ConsentStateSchema } from '../provider/consent-state';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
-import { TabHealthSchema } from '../sites/health';
+import { TabHealthSchema } from '../adapters/site-health';
 import { EnableRequestSchema, SyncStatusSchema, TravelSchema } from '../sync/schemas';
 import {
   TidyAcceptRequestSchema,
@@ -191,7 +191,7 @@ const extraction = {
     }),
     ConnectionResultSchema,
   ),
-  /** Whether the disclosure before the first call to a cloud provider was accepted (lib/provider/consent.ts). */
+  /** Whether the disclosure before the first call to a cloud provider was accepted (lib/db/consent.ts). */
   'consent.get': def(Empty, ConsentStateSchema),
   /** The user's "I agree" on that disclosure: the side panel only, never a page or a desktop tool. */
   'consent.accept': def(Empty, ConsentStateSchema),

@@ -4,7 +4,7 @@
  * other words and of its kinds, at a lower weight. Single Chinese characters count only when the segmenter made
  * them a word of their own: "考" inside "考虑" is not an exam.
  */
-import { termsOf } from './keywords';
+import { termsOf } from '../text/keywords';
 import { allConcepts, type Concept } from './lexicon';
 
 interface Compiled {

@@ -8,8 +8,8 @@
  *   whose input changed are recomputed, whatever path changed the memory.
  */
 import type { MemoryRecord } from '../memory/types';
-import { hasAddressCue, hasStyleCue } from './cues';
-import { termsOf } from './keywords';
+import { hasAddressCue, hasStyleCue } from '../text/cues';
+import { termsOf } from '../text/keywords';
 import { type ProfileKind, profileKinds } from './profile';
 
 /**

@@ -1,6 +1,6 @@
 /** The ranker's rows: a memory as the index holds it, and as a ranked result. */
 import type { MemoryRecord, ScoreParts } from '../memory/types';
-import type { Polarity } from './cues';
+import type { Polarity } from '../text/cues';
 import type { ProfileKind } from './profile';
 
 export interface RankedMemory {

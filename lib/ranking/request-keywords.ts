@@ -7,7 +7,7 @@
  * a greeting: intent is read from the draft alone).
  */
 import { MAX_KEYWORD_CHARS } from '../memory/keyword-list';
-import { CHAR_MARK, termsOf } from './keywords';
+import { CHAR_MARK, termsOf } from '../text/keywords';
 
 /** The prompt asks for 3–10; more is not a keyword list. */
 export const MAX_REQUEST_KEYWORDS = 10;

@@ -34,7 +34,7 @@ export interface SelectOptions {
   now: number;
   budgetTokens: number;
   exclude?: Iterable<string>;
-  /** This install's block mark (lib/ranking/install-mark.ts); a stand-in of the same size otherwise. */
+  /** This install's block mark (lib/db/install-mark.ts); a stand-in of the same size otherwise. */
   mark?: string;
   /** The model's search keywords for the draft, when they arrived in time (request-keywords.ts). */
   requestKeywords?: readonly string[];

@@ -7,7 +7,7 @@
  * proposes nothing. A merged text loses its invisible characters and must pass the privacy
  * filter.
  */
-import { sensitiveLabel } from '../extraction/privacy';
+import { sensitiveLabel } from '../privacy/privacy';
 import { withoutInvisible } from '../memory/invisible';
 import { MAX_MEMORY_CHARS, type MemoryRecord } from '../memory/types';
 import type { PrivacyPattern } from '../settings/schema';

@@ -4,7 +4,7 @@
  * it is not a memory, it changes several at once, and until the user accepts it nothing of it
  * may be injected, exported or used to supersede anything.
  */
-import { sameMemory } from '../db/undo-compare';
+import { sameMemory } from '../memory/undo-compare';
 import type { MemoryRecord } from '../memory/types';
 import type { TidyDraft } from './answer';
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEYWORDS_TOOL_NAME } from '../../lib/extraction/keywords-prompt';
+import { KEYWORDS_TOOL_NAME } from '../../lib/add-keywords/keywords-prompt';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';

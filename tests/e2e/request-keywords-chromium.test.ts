@@ -10,7 +10,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
-import { REQUEST_KEYWORDS_TOOL_NAME } from '../../lib/extraction/request-keywords-prompt';
+import { REQUEST_KEYWORDS_TOOL_NAME } from '../../lib/request-keywords/request-keywords-prompt';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import type { SiteId } from '../../lib/sites/ids';
 import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../fake-api/server';

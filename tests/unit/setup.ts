@@ -4,7 +4,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { backupDb } from '../../lib/db/backup-db';
 import { db } from '../../lib/db/db';
 import { secretsDb } from '../../lib/db/secrets';
-import { resetInstallMarks } from '../../lib/ranking/install-mark';
+import { resetInstallMarks } from '../../lib/db/install-mark';
 import { setClock } from '../../lib/time';
 
 beforeEach(async () => {

@@ -1,10 +1,10 @@
 /** Settings' "Test connection": the saved configuration unless the user is trying new values. */
 
 import { getPause } from '../../../lib/db/queue-state';
-import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
-import { testConnection } from '../../../lib/provider/connection-test';
+import { resumeAfterSettingsChange } from '../../../lib/queue/service';
+import { testConnection } from '../../../lib/model/connection-test';
 import { authOf } from '../../../lib/provider/presets';
-import { loadApiKey, loadSettings } from '../../../lib/settings/store';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

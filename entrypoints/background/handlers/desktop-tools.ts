@@ -15,7 +15,7 @@ import { warmIndex } from '../../../lib/db/memory-index-source';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
 import { MessageError } from '../../../lib/protocol/define';
 import type { DesktopTools } from '../../../lib/settings/schema';
-import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { now, nowMs } from '../../../lib/time';
 import { bridgeState, syncBridge } from '../bridge-port';
 import type { HandlerGroup } from '../router';

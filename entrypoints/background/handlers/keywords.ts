@@ -9,18 +9,18 @@
 
 import { memoriesWithoutKeywords, saveKeywords } from '../../../lib/db/keywords-fill';
 import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
-import { keywordsCall } from '../../../lib/extraction/keywords-call';
+import { keywordsCall } from '../../../lib/add-keywords/keywords-call';
 import {
   estimateKeywordBatch,
   estimateKeywords,
   keywordBatches,
   keywordsOfBatch,
-} from '../../../lib/extraction/keywords-prompt';
+} from '../../../lib/add-keywords/keywords-prompt';
 import { MessageError } from '../../../lib/protocol/define';
-import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/provider/client';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/model/client';
 import { authOf, needsKey } from '../../../lib/provider/presets';
 import { callCost } from '../../../lib/provider/pricing';
-import { loadApiKey, loadSettings } from '../../../lib/settings/store';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 import { checkCap } from './token-cap';

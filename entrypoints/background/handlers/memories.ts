@@ -4,13 +4,13 @@ import { updateMemories } from '../../../lib/db/memory-bulk';
 import { liftStoragePause } from '../../../lib/db/queue-state';
 import { acceptProposals, countProposals, rejectProposals } from '../../../lib/db/review';
 import { isQuotaError } from '../../../lib/db/store-errors';
-import { kickExtraction } from '../../../lib/extraction/service';
+import { kickExtraction } from '../../../lib/queue/service';
 import { createMemory } from '../../../lib/memory/factory';
 import { withoutInvisible } from '../../../lib/memory/invisible';
 import { cleanKeywords } from '../../../lib/memory/keyword-list';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { MessageError } from '../../../lib/protocol/define';
-import { tagsFor } from '../../../lib/ranking/keywords';
+import { tagsFor } from '../../../lib/text/keywords';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
 

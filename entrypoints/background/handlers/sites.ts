@@ -6,10 +6,10 @@
 import { browser } from '#imports';
 import { isExcluded } from '../../../lib/db/chats';
 import { chatIdOf } from '../../../lib/memory/new-chat';
-import { installMark } from '../../../lib/ranking/install-mark';
-import { loadSettings } from '../../../lib/settings/store';
-import type { TabHealth } from '../../../lib/sites/health';
-import { healthState } from '../../../lib/sites/health';
+import { installMark } from '../../../lib/db/install-mark';
+import { loadSettings } from '../../../lib/db/settings-store';
+import type { TabHealth } from '../../../lib/adapters/site-health';
+import { healthState } from '../../../lib/adapters/site-health';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';

@@ -1,5 +1,5 @@
-import { syncNow, syncStatus } from '../../../lib/sync/service';
-import { disableSync, enableSync, removeRemote, setTravel } from '../../../lib/sync/setup';
+import { syncNow, syncStatus } from '../../../lib/sync-service/service';
+import { disableSync, enableSync, removeRemote, setTravel } from '../../../lib/sync-service/setup';
 import type { HandlerGroup } from '../router';
 
 export const syncHandlers: HandlerGroup<

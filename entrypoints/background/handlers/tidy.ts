@@ -16,13 +16,13 @@ import {
 } from '../../../lib/db/tidy-proposals';
 import { UndoUnavailable } from '../../../lib/db/undo-log';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../../lib/db/usage';
-import { forcedToolCall } from '../../../lib/extraction/tool-call';
+import { forcedToolCall } from '../../../lib/model/tool-call';
 import { MessageError } from '../../../lib/protocol/define';
-import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/provider/client';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/model/client';
 import { authOf, needsKey } from '../../../lib/provider/presets';
 import { callCost } from '../../../lib/provider/pricing';
 import type { Settings } from '../../../lib/settings/schema';
-import { loadApiKey, loadSettings } from '../../../lib/settings/store';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { checkTidyAnswer } from '../../../lib/tidy/answer';
 import { planTidy } from '../../../lib/tidy/plan';
 import {
@@ -34,7 +34,7 @@ import {
   tidyMaxTokens,
   tidyUserText,
 } from '../../../lib/tidy/prompt';
-import { lastTidyCount, rememberTidyCount, SUGGEST_AFTER, shouldSuggest } from '../../../lib/tidy/suggest';
+import { lastTidyCount, rememberTidyCount, SUGGEST_AFTER, shouldSuggest } from '../../../lib/db/tidy-suggest';
 import { now, utcDay } from '../../../lib/time';
 import type { WorkHandle } from '../../../lib/work/tracker';
 import type { HandlerGroup } from '../router';

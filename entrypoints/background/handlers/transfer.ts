@@ -6,7 +6,7 @@ import { parseMemoryFile, serializeMemoryFile, withoutTurns } from '../../../lib
 import { MessageError } from '../../../lib/protocol/define';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
 import type { Settings } from '../../../lib/settings/schema';
-import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup } from '../router';
 import { tracked } from './work';

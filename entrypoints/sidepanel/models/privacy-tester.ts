@@ -1,10 +1,10 @@
 /**
  * The live tester under the privacy patterns: type text, see exactly what the extraction
- * filter (lib/extraction/privacy.ts) would redact before anything is sent: the built-in rules (ID
+ * filter (lib/privacy/privacy.ts) would redact before anything is sent: the built-in rules (ID
  * numbers, cards, keys, password lines) and the user's own patterns.
  */
 import { signal } from '@preact/signals';
-import { compilePatterns, redact } from '../../../lib/extraction/privacy';
+import { compilePatterns, redact } from '../../../lib/privacy/privacy';
 import type { PrivacyPattern } from '../../../lib/settings/schema';
 
 export const testerText = signal('');

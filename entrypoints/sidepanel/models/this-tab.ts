@@ -6,9 +6,9 @@
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
 import { send } from '../../../lib/protocol/panel-send';
-import type { PanelHealth } from '../../../lib/sites/health';
+import type { PanelHealth } from '../../../lib/adapters/site-health';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
-import type { ReadingProblem } from '../../../lib/sites/reading-problems';
+import type { ReadingProblem } from '../../../lib/adapters/reading-problems';
 
 export interface ActiveTab {
   tabId: number;

@@ -1,6 +1,6 @@
 /** "Add keywords": what it would do and cost, shown before anything is asked of the model. */
 import { FoldCard } from '../../../components/fold-card';
-import { KEYWORDS_BATCH } from '../../../lib/extraction/keywords-prompt';
+import { KEYWORDS_BATCH } from '../../../lib/add-keywords/keywords-prompt';
 import { lang, t } from '../../../lib/i18n';
 import { money, number } from '../../../lib/i18n/format';
 import { addKeywords, closeKeywords, keywordsOffer, type OfferPlace } from '../models/keywords';

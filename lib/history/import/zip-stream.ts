@@ -5,7 +5,7 @@
  * `conversations.json` among images and HTML; only that entry is read.
  * Layout per PKWARE's APPNOTE; stored or deflated entries, no zip64 or encryption.
  */
-import { ZipError } from '../../bring-in/unzip';
+import { ZipError } from '../../unzip';
 
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;

@@ -14,7 +14,7 @@ import { REFINE_TOOL_NAME } from '../../../lib/bring-in/refine-prompt';
 import { db } from '../../../lib/db/db';
 import { recordCallUsage, usageOfDay } from '../../../lib/db/usage';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
-import { saveApiKey, saveSettings } from '../../../lib/settings/store';
+import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { now, utcDay } from '../../../lib/time';
 import { FakeAnthropicApi, type FakeAuth, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';

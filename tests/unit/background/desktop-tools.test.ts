@@ -12,7 +12,7 @@ import { CALLS_PER_MINUTE } from '../../../lib/bridge/limits';
 import { db } from '../../../lib/db/db';
 import { putMemories } from '../../../lib/db/memories';
 import { dropIndex } from '../../../lib/db/memory-index-source';
-import { saveApiKey } from '../../../lib/settings/store';
+import { saveApiKey } from '../../../lib/db/settings-store';
 import { setClock } from '../../../lib/time';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 

@@ -11,7 +11,7 @@ import { db } from '../../../lib/db/db';
 import { listJobs } from '../../../lib/db/jobs';
 import type { Chat } from '../../../lib/memory/types';
 import type { Reply } from '../../../lib/protocol/define';
-import { saveApiKey } from '../../../lib/settings/store';
+import { saveApiKey } from '../../../lib/db/settings-store';
 import { setClock } from '../../../lib/time';
 import { extensionSender, routerOptions } from '../helpers';
 

@@ -14,7 +14,7 @@ import { getChat } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { listJobs } from '../../../lib/db/jobs';
 import { defaultSettings } from '../../../lib/settings/schema';
-import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
+import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { setClock } from '../../../lib/time';
 import { extensionSender, routerOptions } from '../helpers';
 

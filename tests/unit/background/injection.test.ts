@@ -3,7 +3,7 @@ import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
 import { defaultSettings } from '../../../lib/settings/schema';
-import { saveSettings } from '../../../lib/settings/store';
+import { saveSettings } from '../../../lib/db/settings-store';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

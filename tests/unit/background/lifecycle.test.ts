@@ -5,7 +5,7 @@ import { onTabClosed, onTabNavigated, sweepIdleChats } from '../../../entrypoint
 import { getTab, updateTab } from '../../../entrypoints/background/tab-state';
 import { getChat, recordCapture } from '../../../lib/db/chats';
 import { defaultSettings } from '../../../lib/settings/schema';
-import { saveSettings } from '../../../lib/settings/store';
+import { saveSettings } from '../../../lib/db/settings-store';
 import { setClock } from '../../../lib/time';
 
 const turns = [

@@ -10,7 +10,7 @@ import { createRouter, NATIVE_SENDER } from '../../../entrypoints/background/rou
 import { db } from '../../../lib/db/db';
 import { putMemories } from '../../../lib/db/memories';
 import { dropIndex } from '../../../lib/db/memory-index-source';
-import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

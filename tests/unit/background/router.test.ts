@@ -4,7 +4,7 @@ import { createRouter } from '../../../entrypoints/background/router';
 import { makeScrubber } from '../../../entrypoints/background/scrub';
 import { backupDb } from '../../../lib/db/backup-db';
 import { db } from '../../../lib/db/db';
-import { saveApiKey } from '../../../lib/settings/store';
+import { saveApiKey } from '../../../lib/db/settings-store';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

@@ -19,8 +19,8 @@ import {
   readKeywordCache,
   withKeywords,
 } from '../../../bench/lib/keyword-cache';
-import { KEYWORDS_BATCH, KEYWORDS_TOOL_NAME } from '../../../lib/extraction/keywords-prompt';
-import { createClient } from '../../../lib/provider/client';
+import { KEYWORDS_BATCH, KEYWORDS_TOOL_NAME } from '../../../lib/add-keywords/keywords-prompt';
+import { createClient } from '../../../lib/model/client';
 import { MemoryIndex } from '../../../lib/ranking/retrieve';
 import {
   apiKeyOf,

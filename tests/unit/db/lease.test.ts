@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { claimNextJob, getJob, jobIdOf, nextDueAt, renewLease } from '../../../lib/db/jobs';
-import { LEASE_MS } from '../../../lib/extraction/run-job';
+import { LEASE_MS } from '../../../lib/queue/run-job';
 import { setClock } from '../../../lib/time';
 import { finishedChat } from '../extraction/harness';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { proposeMemory, putMemories } from '../../../lib/db/memories';
 import { defaultSettings } from '../../../lib/settings/schema';
-import { saveSettings } from '../../../lib/settings/store';
+import { saveSettings } from '../../../lib/db/settings-store';
 import { memory } from '../helpers';
 
 const tool = { kind: 'tool', client: 'Claude Desktop' } as const;

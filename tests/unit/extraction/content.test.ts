@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listMemories, putMemories } from '../../../lib/db/memories';
 import { EXTRACT_SYSTEM_PROMPT } from '../../../lib/extraction/extract-prompt';
-import { installMark } from '../../../lib/ranking/install-mark';
+import { installMark } from '../../../lib/db/install-mark';
 import { renderBlock } from '../../../lib/ranking/render';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { memory } from '../helpers';

@@ -5,7 +5,7 @@ import { claimNextJob, discardJob, getJob, jobIdOf, listJobs, updateJob } from '
 import { listMemories } from '../../../lib/db/memories';
 import { getPause } from '../../../lib/db/queue-state';
 import { recordCallUsage } from '../../../lib/db/usage';
-import { LEASE_MS, MAX_ATTEMPTS } from '../../../lib/extraction/run-job';
+import { LEASE_MS, MAX_ATTEMPTS } from '../../../lib/queue/run-job';
 import { now, setClock } from '../../../lib/time';
 import { FakeAnthropicApi, gate } from '../../fake-api/server';
 import { finishedChat, saveMemories, setUpQueue } from './harness';

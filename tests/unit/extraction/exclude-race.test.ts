@@ -12,10 +12,10 @@ import { excludeChat, getChat, idleOpenChats, recordCapture } from '../../../lib
 import { getJob, jobIdOf, retryJob, updateJob } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
 import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
-import { parkAnswer, parkedAnswer } from '../../../lib/extraction/parked';
-import { LEASE_MS } from '../../../lib/extraction/run-job';
+import { parkAnswer, parkedAnswer } from '../../../lib/db/parked';
+import { LEASE_MS } from '../../../lib/queue/run-job';
 import { defaultSettings } from '../../../lib/settings/schema';
-import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { setClock } from '../../../lib/time';
 import { FakeAnthropicApi, gate } from '../../fake-api/server';
 import { extensionSender, routerOptions } from '../helpers';

@@ -13,7 +13,7 @@ import { db } from '../../../lib/db/db';
 import { commitWindow } from '../../../lib/db/extraction';
 import { listMemories } from '../../../lib/db/memories';
 import { userTurnKeys } from '../../../lib/db/sends';
-import { extractionQueue } from '../../../lib/extraction/service';
+import { extractionQueue } from '../../../lib/queue/service';
 import { gate } from '../../fake-api/server';
 import { contentSender, extensionSender, routerOptions, runningJob } from '../helpers';
 import { saveMemories, sentUser, withFakeApi } from './harness';

@@ -10,7 +10,7 @@ import { getChat, listChats } from '../../../lib/db/chats';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
 import type { SiteMode } from '../../../lib/settings/schema';
-import { loadSettings, saveSettings } from '../../../lib/settings/store';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import type { SiteId } from '../../../lib/sites/ids';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { contentSender, routerOptions } from '../helpers';

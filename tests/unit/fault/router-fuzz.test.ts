@@ -13,7 +13,7 @@ import { backupDb } from '../../../lib/db/backup-db';
 import { db } from '../../../lib/db/db';
 import { secretsDb } from '../../../lib/db/secrets';
 import { PROTOCOL } from '../../../lib/protocol';
-import { loadSettings } from '../../../lib/settings/store';
+import { loadSettings } from '../../../lib/db/settings-store';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

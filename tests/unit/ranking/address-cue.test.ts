@@ -1,6 +1,6 @@
 /** The address cue: each construction a form of address is stated with, and what only looks like one. */
 import { describe, expect, it } from 'vitest';
-import { hasAddressCue } from '../../../lib/ranking/cues';
+import { hasAddressCue } from '../../../lib/text/cues';
 
 function expectCue(texts: readonly string[], cue: boolean): void {
   for (const text of texts) expect(hasAddressCue(text), text).toBe(cue);

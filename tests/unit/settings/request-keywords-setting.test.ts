@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_VERSION } from '../../../lib/settings/schema';
-import { migrateSettings } from '../../../lib/settings/store';
+import { migrateSettings } from '../../../lib/db/settings-store';
 
 const v6 = {
   version: 6,

@@ -10,8 +10,8 @@ import { takePendingDraft } from '../../../entrypoints/background/menu';
 import { storeDegraded } from '../../../lib/db/integrity';
 import { jobIdOf } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
-import { installMark } from '../../../lib/ranking/install-mark';
-import { loadApiKey, loadSettings } from '../../../lib/settings/store';
+import { installMark } from '../../../lib/db/install-mark';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { finishedChat, KEY, saveMemories, setUpQueue } from '../extraction/harness';
 

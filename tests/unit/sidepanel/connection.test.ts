@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
-import { PROBE_TOOL, testConnection } from '../../../lib/provider/connection-test';
+import { PROBE_TOOL, testConnection } from '../../../lib/model/connection-test';
 import { apiError, FakeAnthropicApi, textMessage, toolUseMessage } from '../../fake-api/server';
 import { extensionSender, routerOptions } from '../helpers';
 

@@ -1,5 +1,5 @@
 /**
- * The English tokenizer (lib/ranking/english.ts, its word lists and the wink Porter2 stemmer)
+ * The English tokenizer (lib/text/english.ts, its word lists and the wink Porter2 stemmer)
  * runs in the background and Node only: the content script stays small and free of NLP. This
  * walks the static imports of everything the content script and side panel bundle and fails
  * if any path reaches a wink package (the stemmer, directly or through english.ts).

@@ -1,0 +1,30 @@
+/**
+ * The stored memories most related to a transcript window, for update/supersede decisions:
+ * they go into the extraction prompt (run-job.ts), and into its estimate (estimate.ts).
+ */
+import { warmIndex } from '../db/memory-index-source';
+import type { Chat, MemoryRecord } from '../memory/types';
+import { nowMs } from '../time';
+import type { TranscriptWindow } from '../extraction/transcript';
+
+/** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
+const RELATED_LIMIT = 20;
+
+/**
+ * Each user message is ranked on its own (a query keeps only its first words), and a memory
+ * keeps its best score over the messages.
+ */
+export async function relatedMemories(window: TranscriptWindow, chat: Chat): Promise<MemoryRecord[]> {
+  const index = await warmIndex();
+  const best = new Map<string, { memory: MemoryRecord; score: number }>();
+  for (const turn of [...window.head, ...window.turns]) {
+    if (turn.role !== 'user') continue;
+    for (const r of index.rank(turn.text, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT })) {
+      if ((best.get(r.memory.id)?.score ?? -Infinity) < r.score) best.set(r.memory.id, r);
+    }
+  }
+  return [...best.values()]
+    .sort((a, b) => b.score - a.score || a.memory.id.localeCompare(b.memory.id))
+    .slice(0, RELATED_LIMIT)
+    .map((r) => r.memory);
+}
