@@ -2,8 +2,25 @@
  * A Babel config for dependency-cruiser: it reads TypeScript and TSX and keeps only the module
  * specifiers a file imports, type-only ones included, each as a plain `import 'x'`. The project's
  * TypeScript (7, native) has no compiler API for dependency-cruiser to parse with, and Babel's
- * own TypeScript transform would drop type-only imports, which are edges between layers too.
+ * own TypeScript transform would drop type-only imports, which are arrows between layers too.
  */
+
+/** The module a node names, if it is an import, a re-export, `import('x')` or `import('x').T`. */
+function sourceOf(node) {
+  switch (node.type) {
+    case 'ImportDeclaration':
+    case 'ExportNamedDeclaration':
+    case 'ExportAllDeclaration':
+      return node.source;
+    case 'TSImportType':
+      return node.argument.type === 'TSLiteralType' ? node.argument.literal : node.argument;
+    case 'CallExpression':
+      return node.callee.type === 'Import' ? node.arguments[0] : null;
+    default:
+      return null;
+  }
+}
+
 function importsOnly({ types: t }) {
   return {
     manipulateOptions(opts, parserOpts) {
@@ -14,16 +31,10 @@ function importsOnly({ types: t }) {
       Program: {
         exit(program) {
           const specifiers = [];
-          const add = (source) => {
-            if (source && source.type === 'StringLiteral') specifiers.push(source.value);
-          };
           program.traverse({
-            ImportDeclaration: (p) => add(p.node.source),
-            ExportNamedDeclaration: (p) => add(p.node.source),
-            ExportAllDeclaration: (p) => add(p.node.source),
-            TSImportType: (p) => add(p.node.argument.type === 'TSLiteralType' ? p.node.argument.literal : p.node.argument),
-            CallExpression: (p) => {
-              if (p.node.callee.type === 'Import') add(p.node.arguments[0]);
+            enter(path) {
+              const source = sourceOf(path.node);
+              if (source?.type === 'StringLiteral') specifiers.push(source.value);
             },
           });
           program.node.body = specifiers.map((s) => t.importDeclaration([], t.stringLiteral(s)));
@@ -34,9 +45,4 @@ function importsOnly({ types: t }) {
   };
 }
 
-module.exports = {
-  babelrc: false,
-  configFile: false,
-  sourceType: 'module',
-  plugins: [importsOnly],
-};
+module.exports = { babelrc: false, configFile: false, sourceType: 'module', plugins: [importsOnly] };
