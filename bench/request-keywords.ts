@@ -11,12 +11,15 @@
  * call's own time here (a real model adds its answer time).
  */
 import { performance } from 'node:perf_hooks';
-import { requestKeywordsCall } from '../lib/request-keywords/request-keywords-call';
-import { REQUEST_KEYWORDS_TOOL_NAME, RequestKeywordsAnswerSchema } from '../lib/request-keywords/request-keywords-prompt';
-import { toolInputSchema } from '../lib/model/tool-call';
 import { createClient } from '../lib/model/client';
+import { toolInputSchema } from '../lib/model/tool-call';
 import { presetOf } from '../lib/provider/presets';
 import { callCost } from '../lib/provider/pricing';
+import { requestKeywordsCall } from '../lib/request-keywords/request-keywords-call';
+import {
+  REQUEST_KEYWORDS_TOOL_NAME,
+  RequestKeywordsAnswerSchema,
+} from '../lib/request-keywords/request-keywords-prompt';
 import { FakeAnthropicApi, type ReceivedRequest, toolUseMessage } from '../tests/fake-api/server';
 import { parseArgs, table } from './lib/cli';
 import { readBenchFile } from './lib/dataset';

@@ -1,6 +1,6 @@
-import { t } from '../lib/i18n';
-import type { PanelHealth } from '../lib/adapters/site-health';
 import type { ReadingProblem } from '../lib/adapters/reading-problems';
+import type { PanelHealth } from '../lib/adapters/site-health';
+import { t } from '../lib/i18n';
 
 export interface HealthLineProps {
   health: PanelHealth;

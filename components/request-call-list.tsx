@@ -1,7 +1,8 @@
 /** Request keywords calls: when, the draft's start as it went out, the tokens, and the keywords or why none came. */
-import type { RequestCall } from '../lib/request-keywords/request-call';
+
 import { t } from '../lib/i18n';
 import { relativeTime } from '../lib/i18n/format';
+import type { RequestCall } from '../lib/request-keywords/request-call';
 
 export interface RequestCallListProps {
   calls: readonly RequestCall[];

@@ -10,8 +10,8 @@ import { browser } from '#imports';
 import { HOST_NAME, MAX_FRAME_BYTES } from '../../lib/bridge/limits';
 import { HostToExtensionSchema, type ToolReply } from '../../lib/bridge/schemas';
 import type { BridgeState } from '../../lib/bridge/status';
-import type { Reply } from '../../lib/protocol/define';
 import { loadSettings } from '../../lib/db/settings-store';
+import type { Reply } from '../../lib/protocol/define';
 import { NATIVE_SENDER, type SenderInfo } from './router';
 
 type Route = (message: unknown, sender: SenderInfo | typeof NATIVE_SENDER) => Promise<Reply<unknown>>;

@@ -1,9 +1,9 @@
 import { browser, defineBackground } from '#imports';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
-import { leaveStorageLocal } from '../../lib/db/trusted';
-import { onLearned, startExtraction } from '../../lib/queue/service';
-import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/db/settings-store';
+import { leaveStorageLocal } from '../../lib/db/trusted';
+import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
+import { onLearned, startExtraction } from '../../lib/queue/service';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
 import { wireBridge } from './bridge-port';

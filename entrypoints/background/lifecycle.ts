@@ -7,8 +7,8 @@
 import { browser } from '#imports';
 import { adapterForUrl } from '../../lib/adapters';
 import { finishChat, idleOpenChats } from '../../lib/db/chats';
-import { chatIdOf } from '../../lib/memory/new-chat';
 import { loadSettings } from '../../lib/db/settings-store';
+import { chatIdOf } from '../../lib/memory/new-chat';
 import { nowMs } from '../../lib/time';
 import { forgetTab } from './request-keywords';
 import { dropTab, getTab, updateTab } from './tab-state';

@@ -3,12 +3,12 @@
  * opens with a new memory prefilled for confirmation (nothing is stored until the user says so).
  */
 import { browser } from '#imports';
+import { loadSettings, onSettingsSaved } from '../../lib/db/settings-store';
 import { takeTrusted, writeTrusted } from '../../lib/db/trusted';
 import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
 import { PENDING_DRAFT_KEY, PendingDraftSchema } from '../../lib/memory/pending-draft';
 import { MAX_MEMORY_CHARS } from '../../lib/memory/types';
 import { DRAFT_WAITING_EVENT } from '../../lib/protocol/panel-events';
-import { loadSettings, onSettingsSaved } from '../../lib/db/settings-store';
 import { siteForUrl } from '../../lib/sites/ids';
 import { now } from '../../lib/time';
 

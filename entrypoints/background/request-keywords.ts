@@ -13,9 +13,14 @@
 import { adapterForUrl } from '../../lib/adapters';
 import { isExcluded } from '../../lib/db/chats';
 import { addRequestCall } from '../../lib/db/request-calls';
+import { loadApiKey, loadSettings } from '../../lib/db/settings-store';
 import { spend } from '../../lib/db/site-bounds';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
+import { chatIdOf } from '../../lib/memory/new-chat';
+import { createClient } from '../../lib/model/client';
 import { redact } from '../../lib/privacy/privacy';
+import { authOf, needsKey } from '../../lib/provider/presets';
+import { callCost } from '../../lib/provider/pricing';
 import { requestKeywordsCall } from '../../lib/request-keywords/request-keywords-call';
 import {
   answerFits,
@@ -24,12 +29,7 @@ import {
   enoughWords,
 } from '../../lib/request-keywords/request-keywords-draft';
 import { estimateRequestKeywords, keywordsOfRequest } from '../../lib/request-keywords/request-keywords-prompt';
-import { chatIdOf } from '../../lib/memory/new-chat';
-import { createClient } from '../../lib/model/client';
-import { authOf, needsKey } from '../../lib/provider/presets';
-import { callCost } from '../../lib/provider/pricing';
 import type { Settings } from '../../lib/settings/schema';
-import { loadApiKey, loadSettings } from '../../lib/db/settings-store';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';

@@ -6,8 +6,8 @@
 import { browser } from '#imports';
 import { watch } from '../../lib/db/live';
 import { countProposals } from '../../lib/db/review';
-import { detectLanguage, translate } from '../../lib/i18n/dictionary';
 import { loadSettings } from '../../lib/db/settings-store';
+import { detectLanguage, translate } from '../../lib/i18n/dictionary';
 
 type ActionApi = Pick<typeof browser.action, 'setBadgeText' | 'setTitle' | 'setBadgeBackgroundColor'>;
 

@@ -3,8 +3,9 @@
  * would store or use its conversation is refused while the switch is off, whatever the page's
  * content script believes (it may be stale, or not ours at all).
  */
-import { MessageError } from '../../lib/protocol/define';
+
 import { loadSettings } from '../../lib/db/settings-store';
+import { MessageError } from '../../lib/protocol/define';
 import type { SiteId } from '../../lib/sites/ids';
 
 export async function requireLearning(site: SiteId): Promise<void> {

@@ -4,11 +4,11 @@
  * the router derives it from the sender's URL. The side panel names a tab or a site instead.
  */
 import * as z from 'zod/mini';
-import { SELECTOR_KEYS } from './types';
 import { CHAT_STATES } from '../memory/chat-states';
 import { MAX_TURN_CHARS } from '../sites/bounds';
 import { SITE_IDS } from '../sites/ids';
 import { READING_PROBLEMS } from './reading-problems';
+import { SELECTOR_KEYS } from './types';
 
 export const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
 export const PageUrlSchema = z.string().check(z.maxLength(4000));

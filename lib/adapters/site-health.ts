@@ -3,8 +3,8 @@
  * found, messages not found, or reading problems. Shared by the background and its tests.
  */
 import * as z from 'zod/mini';
-import { SelectorMatchesSchema, type SiteHealthReport } from './page-schemas';
 import { SiteIdSchema } from '../memory/types';
+import { SelectorMatchesSchema, type SiteHealthReport } from './page-schemas';
 import { READING_PROBLEMS } from './reading-problems';
 
 /** What the side panel shows: `not_connected` = no report from a chat page in that tab. */

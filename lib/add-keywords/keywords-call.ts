@@ -1,5 +1,6 @@
 /** One keywords call: search keywords for numbered memories, through one forced tool. */
 import type Anthropic from '@anthropic-ai/sdk';
+import { forcedToolCall, type ToolCallResult } from '../model/tool-call';
 import {
   KEYWORDS_SYSTEM,
   KEYWORDS_TOOL_NAME,
@@ -8,7 +9,6 @@ import {
   keywordsMaxTokens,
   keywordsUserText,
 } from './keywords-prompt';
-import { forcedToolCall, type ToolCallResult } from '../model/tool-call';
 
 export function keywordsCall(
   client: Anthropic,

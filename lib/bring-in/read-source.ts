@@ -3,10 +3,11 @@
  * file's name decides how it is read: a zip (OpenMemory's backup: its memories.json, else
  * memories.jsonl.gz), a .gz, JSON / JSON Lines (mem0, OpenMemory), else Markdown or text.
  */
+
+import { gunzip, listZip, readZipEntry, ZipError } from '../unzip';
 import { parseMem0 } from './mem0';
 import { parseText } from './text';
 import type { FoundSource } from './types';
-import { gunzip, listZip, readZipEntry, ZipError } from '../unzip';
 
 const MAX_SOURCE_BYTES = 20 * 1024 * 1024;
 

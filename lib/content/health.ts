@@ -3,8 +3,9 @@
  * read looks right (lib/adapters/reading-problems.ts), reported to the background whenever that changes,
  * so the side panel can say "composer not found" or "reading problems".
  */
-import type { ChatTurn } from '../adapters/types';
+
 import { ANSWER_LIMIT_MS, readingProblems } from '../adapters/reading-problems';
+import type { ChatTurn } from '../adapters/types';
 import { call } from './rpc';
 import type { PageState } from './state';
 

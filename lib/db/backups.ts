@@ -4,17 +4,17 @@
  * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */
 import type { Chat } from '../memory/types';
+import { sameChat, sameMemory } from '../memory/undo-compare';
 import { proposeSettingsChanges, restoreImportable } from '../settings/import-rules';
-import { loadSettings, saveSettings } from './settings-store';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';
 import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
 import { db } from './db';
 import { markHistoryDirty } from './history-index';
+import { loadSettings, saveSettings } from './settings-store';
 import { purgeFromBackups, tombstonedChatIds } from './tombstones';
 import { putInChunks } from './transfer';
-import { sameChat, sameMemory } from '../memory/undo-compare';
 import { addSettingsToUndo, changesOf, recordUndo } from './undo-log';
 
 export const KEEP_BACKUPS = 7;

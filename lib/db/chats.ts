@@ -3,7 +3,6 @@
  * shows; storing it is idempotent, so repeated or concurrent captures never duplicate a turn.
  */
 
-import { dropParkedOfChat } from './parked';
 import { chatIdOf, excludedChat, newChat } from '../memory/new-chat';
 import type { Chat, Turn } from '../memory/types';
 import { stripInjectedBlocks } from '../ranking/render';
@@ -13,6 +12,7 @@ import { db } from './db';
 import { NOT_STORED } from './extraction';
 import { forgetInIndex, markHistoryDirty } from './history-index';
 import { enqueueExtraction } from './jobs';
+import { dropParkedOfChat } from './parked';
 import { addTombstone, removeTombstone } from './tombstones';
 import { forgetChatInUndo } from './undo-log';
 

@@ -7,8 +7,8 @@
  * nothing leaves the machine.
  */
 import * as z from 'zod/mini';
-import { readTrusted, writeTrusted } from './trusted';
 import { ConsentMissingError, setConsentReader } from '../provider/consent-gate';
+import { readTrusted, writeTrusted } from './trusted';
 
 const CONSENT = 'consent.cloudProvider';
 /** Raise when the disclosure starts to cover something new, so it is shown and accepted again. */

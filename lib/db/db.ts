@@ -5,8 +5,8 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ToolCall } from '../bridge/tool-call';
-import type { RequestCall } from '../request-keywords/request-call';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
+import type { RequestCall } from '../request-keywords/request-call';
 import type { TidyProposalRow } from '../tidy/proposal';
 
 export const DB_NAME = 'claude-mem';

@@ -6,8 +6,9 @@
  * database, it cannot link one user's chats across sites. Background only; chat pages get
  * their site's mark with their site's switches.
  */
-import { readTrusted, writeTrusted } from './trusted';
+
 import type { SiteId } from '../sites/ids';
+import { readTrusted, writeTrusted } from './trusted';
 
 const SEED_NAME = 'install.seed';
 /** The one mark builds up to 0.2.x used on every site: still stripped from older captures. */

@@ -4,9 +4,10 @@
  * was set (`secret.apiKey`; lib/db/trusted.ts brings a 0.1.0 one over from `storage.local` once): it is bound once to the
  * endpoint set at that time, or to the default provider's when that endpoint takes no key.
  */
-import { listSecrets, readSecret, writeSecret } from './secrets';
+
 import { needsKey } from '../provider/presets';
 import { defaultSettings, type Settings } from '../settings/schema';
+import { listSecrets, readSecret, writeSecret } from './secrets';
 
 const KEY_PREFIX = 'apiKey:';
 const LEGACY_KEY_NAME = 'secret.apiKey';

@@ -1,6 +1,5 @@
 /** Repository for the `memories` table. */
 
-import { sensitiveLabel } from '../privacy/privacy';
 import { relation } from '../extraction/similarity';
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
@@ -15,9 +14,10 @@ import {
   type Scope,
 } from '../memory/types';
 import { versionOf } from '../memory/versions';
-import { loadSettings } from './settings-store';
+import { sensitiveLabel } from '../privacy/privacy';
 import { now } from '../time';
 import { db } from './db';
+import { loadSettings } from './settings-store';
 
 export interface MemoryFilter {
   status?: MemoryStatus;

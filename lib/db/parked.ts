@@ -7,11 +7,11 @@
  */
 import * as z from 'zod/mini';
 import { browser } from '#imports';
-import type { WindowAnswer } from './extraction';
-import { readTrusted, removeTrusted, trustedNames, writeTrusted } from './trusted';
+import { ExtractedMemorySchema } from '../extraction/extract-schema';
 import { MemorySourceSchema } from '../memory/types';
 import { PrivacyPatternSchema } from '../settings/schema';
-import { ExtractedMemorySchema } from '../extraction/extract-schema';
+import type { WindowAnswer } from './extraction';
+import { readTrusted, removeTrusted, trustedNames, writeTrusted } from './trusted';
 
 const ParkedAnswerSchema = z.object({
   jobId: z.string().check(z.maxLength(400)),

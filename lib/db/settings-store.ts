@@ -3,12 +3,13 @@
  * the API keys live in the extension's private database (lib/db/secrets.ts), never in
  * `storage.local`, which content scripts can write. Only the background reads them.
  */
-import { listSecrets, readSecret, writeSecret } from './secrets';
-import { readTrusted, writeTrusted } from './trusted';
-import { formatFirstIssue } from '../zod-errors';
-import { bindLegacyKey, keyName, listKeyOrigins } from './key-origin';
+
 import { migrateSettings } from '../settings/migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings/schema';
+import { formatFirstIssue } from '../zod-errors';
+import { bindLegacyKey, keyName, listKeyOrigins } from './key-origin';
+import { listSecrets, readSecret, writeSecret } from './secrets';
+import { readTrusted, writeTrusted } from './trusted';
 
 const SETTINGS_NAME = 'settings';
 

@@ -10,11 +10,11 @@
 import { withoutInvisible } from '../memory/invisible';
 import { cleanKeywords } from '../memory/keyword-list';
 import { MAX_MEMORY_CHARS, type MemoryRecord } from '../memory/types';
+import { sameMemory } from '../memory/undo-compare';
 import { changeMemory } from '../memory/versions';
 import { isStale, type TidyProposalRow } from '../tidy/proposal';
 import { now } from '../time';
 import { db } from './db';
-import { sameMemory } from '../memory/undo-compare';
 import { applyUndo, changesOf, recordUndo, type UndoOutcome, UndoUnavailable } from './undo-log';
 
 export interface TidyAcceptResult {

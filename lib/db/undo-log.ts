@@ -7,14 +7,14 @@
  * and expire after a day or once nothing of them can be applied any more.
  */
 import type { Chat, MemoryRecord } from '../memory/types';
+import { sameChat, sameMemory, valueAt } from '../memory/undo-compare';
 import { applySettingsChanges, type SettingChange } from '../settings/import-rules';
 import type { Settings } from '../settings/schema';
-import { loadSettings, saveSettings } from './settings-store';
 import { now } from '../time';
 import { db } from './db';
 import { forgetInIndex, markHistoryDirty } from './history-index';
+import { loadSettings, saveSettings } from './settings-store';
 import { tombstonedChatIds } from './tombstones';
-import { sameChat, sameMemory, valueAt } from '../memory/undo-compare';
 
 export const UNDO_KINDS = ['import', 'bring-in', 'restore', 'tidy'] as const;
 export type UndoKind = (typeof UNDO_KINDS)[number];

@@ -5,9 +5,9 @@
  * which cost a few tokens where a UUID costs ~20) and the window's transcript.
  */
 import template from '../../prompt_templates/extract.md?raw';
+import { KEYWORDS_RULES } from '../add-keywords/keywords-rules';
 import type { MemoryRecord } from '../memory/types';
 import { escapeMemoryText } from '../ranking/render';
-import { KEYWORDS_RULES } from '../add-keywords/keywords-rules';
 import { renderWindow, type TranscriptWindow } from './transcript';
 
 const [systemPart = '', userPart = ''] = template.split('<!-- user -->');

@@ -28,10 +28,10 @@ import {
   type ReviewReason,
 } from '../memory/types';
 import { changeMemory } from '../memory/versions';
+import { sensitiveLabel } from '../privacy/privacy';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
-import { sensitiveLabel } from '../privacy/privacy';
 import { relation } from './similarity';
 
 export interface MergeContext {

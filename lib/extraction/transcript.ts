@@ -7,9 +7,9 @@
  */
 
 import type { Turn } from '../memory/types';
+import { redact } from '../privacy/privacy';
 import { estimateTokens, stripInjectedBlocks } from '../ranking/render';
 import type { PrivacyPattern } from '../settings/schema';
-import { redact } from '../privacy/privacy';
 
 export interface PreparedTurn {
   /** Position in the stored chat, so the model and the logs can refer to it. */

@@ -21,11 +21,11 @@ import {
   ProposalSchema,
   SCOPES,
 } from '../memory/types';
-import { tagsFor } from '../text/keywords';
 import { IMPORTABLE_SETTINGS } from '../settings/import-rules';
 import { liftSettings } from '../settings/migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings/schema';
 import { chatUrlOn, sourceUrlOn } from '../sites/urls';
+import { tagsFor } from '../text/keywords';
 import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
 import { firstImportProblem, type ImportRule } from './import-rules';

@@ -9,9 +9,9 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { APIError } from '@anthropic-ai/sdk';
 import { baseUrlProblem } from '../provider/base-url';
-import { classifyError, createClient } from './client';
 import type { ConnectionResult } from '../provider/connection-result';
 import type { AuthStyle } from '../provider/presets';
+import { classifyError, createClient } from './client';
 
 export interface ConnectionInput {
   apiKey: string | null;

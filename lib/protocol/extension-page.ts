@@ -3,6 +3,7 @@
  * response. Payload schemas live with the code of their domain.
  */
 import * as z from 'zod/mini';
+import { TabHealthSchema } from '../adapters/site-health';
 import { BridgeStatusSchema } from '../bridge/status';
 import { RefineAnswerSchema } from '../bring-in/refine-prompt';
 import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
@@ -39,7 +40,6 @@ import { ConsentStateSchema } from '../provider/consent-state';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { InjectionPreviewSchema, ScoredMemorySchema } from '../ranking/schemas';
 import { DesktopToolsSchema, PublicSettingsSchema, SettingsSchema } from '../settings/schema';
-import { TabHealthSchema } from '../adapters/site-health';
 import { EnableRequestSchema, SyncStatusSchema, TravelSchema } from '../sync/schemas';
 import {
   TidyAcceptRequestSchema,

@@ -6,17 +6,17 @@
  */
 import { db } from '../db/db';
 import { pickStatus } from '../db/extract-batches';
+import { stripMarks } from '../db/install-mark';
 import { jobIdOf } from '../db/jobs';
 import { siteDayUse } from '../db/site-bounds';
 import { usageOfDay } from '../db/usage';
+import type { BatchEstimate, BatchPick } from '../extraction/batch-schemas';
+import { type ChatEstimate, estimateChat } from '../extraction/estimate';
 import type { Chat } from '../memory/types';
 import { callCost } from '../provider/pricing';
-import { stripMarks } from '../db/install-mark';
 import type { Settings } from '../settings/schema';
 import { SITE_RATE_LIMITS, siteTokenLimits } from '../sites/bounds';
 import { now, utcDay } from '../time';
-import type { BatchEstimate, BatchPick } from '../extraction/batch-schemas';
-import { type ChatEstimate, estimateChat } from '../extraction/estimate';
 import { relatedMemories } from './related';
 
 interface Planned {

@@ -3,9 +3,9 @@
  * they go into the extraction prompt (run-job.ts), and into its estimate (estimate.ts).
  */
 import { warmIndex } from '../db/memory-index-source';
+import type { TranscriptWindow } from '../extraction/transcript';
 import type { Chat, MemoryRecord } from '../memory/types';
 import { nowMs } from '../time';
-import type { TranscriptWindow } from '../extraction/transcript';
 
 /** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
 const RELATED_LIMIT = 20;

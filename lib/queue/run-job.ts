@@ -6,26 +6,32 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { getChat } from '../db/chats';
 import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
+import { stripMarks } from '../db/install-mark';
 import { renewLease, updateHeldJob } from '../db/jobs';
+import { dropParked, parkAnswer, parkedAnswer, unpark } from '../db/parked';
 import { pauseForFullStorage, setPause } from '../db/queue-state';
 import { type TurnKey, userTurnKeys } from '../db/sends';
 import { isQuotaError } from '../db/store-errors';
 import { recordCallUsage, usageDelta, usageOfDay } from '../db/usage';
-import type { Chat, Job } from '../memory/types';
-import { type CallFailure, type ClientConfig, classifyError } from '../model/client';
-import { authOf } from '../provider/presets';
-import { callCost } from '../provider/pricing';
-import { stripMarks } from '../db/install-mark';
-import { reviewFor, type Settings } from '../settings/schema';
-import { now, nowMs, utcDay } from '../time';
 import { callEstimate } from '../extraction/estimate';
 import { extractMemories, InvalidAnswerError } from '../extraction/extract';
 import { buildPrompt } from '../extraction/extract-prompt';
 import { restsOnAssistant } from '../extraction/grounding';
-import { dropParked, parkAnswer, parkedAnswer, unpark } from '../db/parked';
+import {
+  DEFAULT_LIMITS,
+  planWindows,
+  prepareTurns,
+  type TranscriptWindow,
+  type WindowLimits,
+} from '../extraction/transcript';
+import type { Chat, Job } from '../memory/types';
+import { type CallFailure, type ClientConfig, classifyError } from '../model/client';
+import { authOf } from '../provider/presets';
+import { callCost } from '../provider/pricing';
+import { reviewFor, type Settings } from '../settings/schema';
+import { now, nowMs, utcDay } from '../time';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
-import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from '../extraction/transcript';
 
 export interface JobDeps {
   runner: string;

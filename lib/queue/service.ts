@@ -7,9 +7,9 @@ import { browser } from '#imports';
 import { createBackup } from '../db/backups';
 import { onEnqueued } from '../db/jobs';
 import { clearPause } from '../db/queue-state';
+import { loadApiKey, loadSettings } from '../db/settings-store';
 import type { Job } from '../memory/types';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../model/client';
-import { loadApiKey, loadSettings } from '../db/settings-store';
 import { redact } from '../privacy/privacy';
 import { ExtractionQueue } from './queue';
 

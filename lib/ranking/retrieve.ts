@@ -12,11 +12,11 @@
 import type { MemoryRecord } from '../memory/types';
 import type { SiteId } from '../sites/ids';
 import { contradicts, type Polarity, polarityOf } from '../text/cues';
+import { CHAR_MARK, termsOf } from '../text/keywords';
 import { expandQuery } from './expand';
 import { type MemoryFields, memoryFields } from './index-terms';
 import { detectIntent, type Intent } from './intent';
 import { type InvertedDump, InvertedIndex, LARGE_STORE } from './inverted';
-import { CHAR_MARK, termsOf } from '../text/keywords';
 import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
 import { addRequestTerms } from './request-keywords';

@@ -1,5 +1,6 @@
 /** One request keywords call: the draft in, its search keywords out, through one forced tool. */
 import type Anthropic from '@anthropic-ai/sdk';
+import { forcedToolCall, type ToolCallResult } from '../model/tool-call';
 import {
   REQUEST_KEYWORDS_MAX_TOKENS,
   REQUEST_KEYWORDS_SYSTEM,
@@ -8,7 +9,6 @@ import {
   RequestKeywordsAnswerSchema,
   requestKeywordsUserText,
 } from './request-keywords-prompt';
-import { forcedToolCall, type ToolCallResult } from '../model/tool-call';
 
 export function requestKeywordsCall(
   client: Anthropic,

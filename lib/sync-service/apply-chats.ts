@@ -9,10 +9,10 @@ import { assembleChat } from '../sync/chat-docs';
 import { type ChatDoc, chatKey, decodeDoc, encodeDoc, type PartDoc, type PlainDoc } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
 import { serverId } from '../sync/keys';
-import type { LocalPort } from './local-port';
 import { currentRevs, type Write, writeRevs } from '../sync/mirror-docs';
 import type { Db } from '../sync/pouch-types';
 import type { Travel } from '../sync/schemas';
+import type { LocalPort } from './local-port';
 
 export interface ChatChanges {
   /** Chats whose head or a part arrived. */

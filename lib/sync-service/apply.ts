@@ -6,13 +6,10 @@
  */
 import type { IncomingMemory } from '../db/sync-local';
 import type { MemoryRecord } from '../memory/types';
-import { tagsFor } from '../text/keywords';
-import { applyChatChanges, type ChatChanges, isChatDoc, noteChatDoc } from './apply-chats';
 import { quickHash } from '../sync/bytes';
 import { canon } from '../sync/canon';
 import { type DeviceDoc, decodeDoc, encodeDoc, type PlainDoc, type SyncedMemory } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
-import type { LocalPort } from './local-port';
 import { lastChange, resolve } from '../sync/merge';
 import { conflictLeaves, type Mark, readMark, saveMark, type Write, writeRevs } from '../sync/mirror-docs';
 import { PARAMS_ID } from '../sync/params';
@@ -20,6 +17,9 @@ import type { ChangeRow, Db } from '../sync/pouch-types';
 import { hashSynced, hashValue, toRecord } from '../sync/project';
 import { readGroup, writeGroup } from '../sync/rules';
 import type { Travel } from '../sync/schemas';
+import { tagsFor } from '../text/keywords';
+import { applyChatChanges, type ChatChanges, isChatDoc, noteChatDoc } from './apply-chats';
+import type { LocalPort } from './local-port';
 
 const APPLIED = '_local/claude-mem-applied';
 /** Where chats were last applied from: behind APPLIED while chat history did not travel here. */

@@ -5,15 +5,16 @@
  * store, the mirror and the server consistent, so a round stopped anywhere (cancelled, offline,
  * the worker stopped) loses nothing and the next one goes on from there.
  */
-import type { WorkHandle } from '../work/tracker';
-import { type ApplyOutcome, applyChanges } from './apply';
+
 import type { ChangedHere, ChangeLog } from '../sync/changes-here';
 import { type DeviceDoc, deviceKey } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
-import type { LocalPort } from './local-port';
 import { readMark, saveMark } from '../sync/mirror-docs';
 import type { Db, Replication } from '../sync/pouch-types';
 import type { Travel } from '../sync/schemas';
+import type { WorkHandle } from '../work/tracker';
+import { type ApplyOutcome, applyChanges } from './apply';
+import type { LocalPort } from './local-port';
 import { stage } from './stage';
 
 export interface RoundInput {

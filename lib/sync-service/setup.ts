@@ -6,7 +6,6 @@
  */
 import { browser } from '#imports';
 import { syncStore } from '../db/sync-local';
-import { cancelWork } from '../work/tracker';
 import { parseAddress } from '../sync/address';
 import { browserPouch } from '../sync/browser-pouch';
 import { describeError } from '../sync/errors';
@@ -14,6 +13,7 @@ import { createParams, PARAMS_ID, unlockParams } from '../sync/params';
 import type { Login } from '../sync/pouch';
 import type { Db } from '../sync/pouch-types';
 import { type EnableRequest, type SyncStatus, type Travel, TravelSchema } from '../sync/schemas';
+import { cancelWork } from '../work/tracker';
 import { openMirror, SYNC_ALARM, scheduleRounds, statusOf, syncNow, syncStatus } from './service';
 import {
   EMPTY_STATE,

@@ -9,13 +9,13 @@ import { chatDocs } from '../sync/chat-docs';
 import { decodeDoc, encodeDoc, exclusionKey, type MemoryDoc, memoryKey, type PlainDoc, rulesKey } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
 import { serverId } from '../sync/keys';
-import type { LocalPort } from './local-port';
 import { lastChange, stampMemory } from '../sync/merge';
 import { currentRevs, type Write, writeRevs } from '../sync/mirror-docs';
 import type { Db } from '../sync/pouch-types';
 import { hashMemory, hashValue, project } from '../sync/project';
 import { RULE_GROUPS, readGroup } from '../sync/rules';
 import type { Travel } from '../sync/schemas';
+import type { LocalPort } from './local-port';
 
 export interface StageInput {
   keys: SyncKeys;

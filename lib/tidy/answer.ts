@@ -7,9 +7,10 @@
  * proposes nothing. A merged text loses its invisible characters and must pass the privacy
  * filter.
  */
-import { sensitiveLabel } from '../privacy/privacy';
+
 import { withoutInvisible } from '../memory/invisible';
 import { MAX_MEMORY_CHARS, type MemoryRecord } from '../memory/types';
+import { sensitiveLabel } from '../privacy/privacy';
 import type { PrivacyPattern } from '../settings/schema';
 import type { TidyGroup } from './group';
 import { labelOf, type TidyAction, type TidyAnswer } from './prompt';

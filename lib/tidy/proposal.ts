@@ -4,8 +4,9 @@
  * it is not a memory, it changes several at once, and until the user accepts it nothing of it
  * may be injected, exported or used to supersede anything.
  */
-import { sameMemory } from '../memory/undo-compare';
+
 import type { MemoryRecord } from '../memory/types';
+import { sameMemory } from '../memory/undo-compare';
 import type { TidyDraft } from './answer';
 
 export const TIDY_STATES = ['open', 'accepted', 'rejected'] as const;

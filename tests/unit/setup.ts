@@ -3,8 +3,8 @@ import { afterEach, beforeEach } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { backupDb } from '../../lib/db/backup-db';
 import { db } from '../../lib/db/db';
-import { secretsDb } from '../../lib/db/secrets';
 import { resetInstallMarks } from '../../lib/db/install-mark';
+import { secretsDb } from '../../lib/db/secrets';
 import { setClock } from '../../lib/time';
 
 beforeEach(async () => {

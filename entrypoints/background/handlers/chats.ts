@@ -15,11 +15,11 @@ import {
   listChats,
   recordCapture,
 } from '../../../lib/db/chats';
+import { stripMarks } from '../../../lib/db/install-mark';
 import { claimSends, recordSend } from '../../../lib/db/sends';
 import { spend } from '../../../lib/db/site-bounds';
 import { chatIdOf } from '../../../lib/memory/new-chat';
 import { MessageError } from '../../../lib/protocol/define';
-import { stripMarks } from '../../../lib/db/install-mark';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';

@@ -1,10 +1,10 @@
 /** Settings' "Test connection": the saved configuration unless the user is trying new values. */
 
 import { getPause } from '../../../lib/db/queue-state';
-import { resumeAfterSettingsChange } from '../../../lib/queue/service';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { testConnection } from '../../../lib/model/connection-test';
 import { authOf } from '../../../lib/provider/presets';
-import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
+import { resumeAfterSettingsChange } from '../../../lib/queue/service';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

@@ -1,8 +1,9 @@
 /** The disclosure before the first call to a cloud provider: read it, accept it (side panel only). */
-import { getPause } from '../../../lib/db/queue-state';
-import { resumeAfterSettingsChange } from '../../../lib/queue/service';
+
 import { acceptConsent, readConsent } from '../../../lib/db/consent';
+import { getPause } from '../../../lib/db/queue-state';
 import type { ConsentState } from '../../../lib/provider/consent-state';
+import { resumeAfterSettingsChange } from '../../../lib/queue/service';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

@@ -12,10 +12,10 @@ import { profileForTool, searchForTool, toolMayKnow, toToolMemory } from '../../
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
 import { MessageError } from '../../../lib/protocol/define';
 import type { DesktopTools } from '../../../lib/settings/schema';
-import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { now, nowMs } from '../../../lib/time';
 import { bridgeState, syncBridge } from '../bridge-port';
 import type { HandlerGroup } from '../router';

@@ -6,9 +6,9 @@
  */
 import { cancelBatch, dismissBatch, setBatchPaused, startBatch } from '../../../lib/db/extract-batches';
 import { filteredChats } from '../../../lib/db/history-list';
+import { loadSettings } from '../../../lib/db/settings-store';
 import { estimateBatch } from '../../../lib/queue/batch-estimate';
 import { kickExtraction } from '../../../lib/queue/service';
-import { loadSettings } from '../../../lib/db/settings-store';
 import type { HandlerGroup } from '../router';
 
 type BatchMessage =

@@ -7,12 +7,12 @@
 import { browser } from '#imports';
 import { takeHandout } from '../../../lib/db/block-handouts';
 import { addInjection } from '../../../lib/db/injections';
+import { installMark } from '../../../lib/db/install-mark';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { MessageError } from '../../../lib/protocol/define';
-import { installMark } from '../../../lib/db/install-mark';
-import { selectForInjection } from '../../../lib/ranking/select';
 import { loadSettings } from '../../../lib/db/settings-store';
+import { MessageError } from '../../../lib/protocol/define';
+import { selectForInjection } from '../../../lib/ranking/select';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
 import { keepPrepared, markMissed, type PreparedBlock, takePrepared } from '../prepared-blocks';

@@ -7,8 +7,6 @@
  * done (the reply says how many).
  */
 
-import { memoriesWithoutKeywords, saveKeywords } from '../../../lib/db/keywords-fill';
-import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
 import { keywordsCall } from '../../../lib/add-keywords/keywords-call';
 import {
   estimateKeywordBatch,
@@ -16,11 +14,13 @@ import {
   keywordBatches,
   keywordsOfBatch,
 } from '../../../lib/add-keywords/keywords-prompt';
-import { MessageError } from '../../../lib/protocol/define';
+import { memoriesWithoutKeywords, saveKeywords } from '../../../lib/db/keywords-fill';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
+import { recordCallUsage, usageDelta } from '../../../lib/db/usage';
 import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/model/client';
+import { MessageError } from '../../../lib/protocol/define';
 import { authOf, needsKey } from '../../../lib/provider/presets';
 import { callCost } from '../../../lib/provider/pricing';
-import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 import { checkCap } from './token-cap';

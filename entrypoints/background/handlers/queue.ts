@@ -2,13 +2,13 @@ import { finishChat, getChat } from '../../../lib/db/chats';
 import { releaseFromBatch } from '../../../lib/db/extract-batches';
 import { discardJob, getJob, jobIdOf, listQueue, retryJob } from '../../../lib/db/jobs';
 import { getPause } from '../../../lib/db/queue-state';
+import { loadSettings } from '../../../lib/db/settings-store';
 import { usageBetween, usageOfDay } from '../../../lib/db/usage';
-import { kickExtraction } from '../../../lib/queue/service';
 import type { JobView } from '../../../lib/extraction/views';
 import type { Job } from '../../../lib/memory/types';
 import { MessageError } from '../../../lib/protocol/define';
 import { priceFor } from '../../../lib/provider/pricing';
-import { loadSettings } from '../../../lib/db/settings-store';
+import { kickExtraction } from '../../../lib/queue/service';
 import { now, utcDay } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 

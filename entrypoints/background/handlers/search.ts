@@ -4,14 +4,14 @@
  * user unticked left out. Neither records anything.
  */
 import { browser } from '#imports';
-import { warmIndex } from '../../../lib/db/memory-index-source';
 import { installMark } from '../../../lib/db/install-mark';
+import { warmIndex } from '../../../lib/db/memory-index-source';
+import { loadSettings } from '../../../lib/db/settings-store';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
 import type { Settings } from '../../../lib/settings/schema';
-import { loadSettings } from '../../../lib/db/settings-store';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
 import { keywordsFor } from '../request-keywords';

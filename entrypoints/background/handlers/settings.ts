@@ -1,6 +1,6 @@
+import { apiKeyOrigins, loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { resumeAfterSettingsChange } from '../../../lib/queue/service';
 import { mergeChangedFields } from '../../../lib/settings/merge';
-import { apiKeyOrigins, loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import type { HandlerGroup } from '../router';
 
 async function publicSettings() {

@@ -4,12 +4,12 @@
  * reports, and the side panel's question "is the active tab's site working?".
  */
 import { browser } from '#imports';
-import { isExcluded } from '../../../lib/db/chats';
-import { chatIdOf } from '../../../lib/memory/new-chat';
-import { installMark } from '../../../lib/db/install-mark';
-import { loadSettings } from '../../../lib/db/settings-store';
 import type { TabHealth } from '../../../lib/adapters/site-health';
 import { healthState } from '../../../lib/adapters/site-health';
+import { isExcluded } from '../../../lib/db/chats';
+import { installMark } from '../../../lib/db/install-mark';
+import { loadSettings } from '../../../lib/db/settings-store';
+import { chatIdOf } from '../../../lib/memory/new-chat';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';

@@ -1,7 +1,7 @@
 import { checkIntegrity, listQuarantine } from '../../../lib/db/integrity';
 import { runMaintenance } from '../../../lib/db/maintenance';
-import { storeStatus } from '../../../lib/db/store-status';
 import { loadSettings } from '../../../lib/db/settings-store';
+import { storeStatus } from '../../../lib/db/store-status';
 import type { HandlerGroup } from '../router';
 
 export const storeHandlers: HandlerGroup<'store.status' | 'store.recheck' | 'quarantine.list' | 'maintenance.run'> = {

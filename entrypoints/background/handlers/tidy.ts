@@ -7,6 +7,7 @@
  */
 import { backupBefore } from '../../../lib/db/backup-policy';
 import { listMemories } from '../../../lib/db/memories';
+import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { acceptTidyProposals, TidyEditRefused, undoTidyProposal } from '../../../lib/db/tidy-accept';
 import {
   clearTidyProposals,
@@ -14,15 +15,15 @@ import {
   rejectTidyProposals,
   storeTidyProposals,
 } from '../../../lib/db/tidy-proposals';
+import { lastTidyCount, rememberTidyCount, SUGGEST_AFTER, shouldSuggest } from '../../../lib/db/tidy-suggest';
 import { UndoUnavailable } from '../../../lib/db/undo-log';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../../lib/db/usage';
+import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/model/client';
 import { forcedToolCall } from '../../../lib/model/tool-call';
 import { MessageError } from '../../../lib/protocol/define';
-import { createClient, DEFAULT_TIMEOUT_MS } from '../../../lib/model/client';
 import { authOf, needsKey } from '../../../lib/provider/presets';
 import { callCost } from '../../../lib/provider/pricing';
 import type { Settings } from '../../../lib/settings/schema';
-import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { checkTidyAnswer } from '../../../lib/tidy/answer';
 import { planTidy } from '../../../lib/tidy/plan';
 import {
@@ -34,7 +35,6 @@ import {
   tidyMaxTokens,
   tidyUserText,
 } from '../../../lib/tidy/prompt';
-import { lastTidyCount, rememberTidyCount, SUGGEST_AFTER, shouldSuggest } from '../../../lib/db/tidy-suggest';
 import { now, utcDay } from '../../../lib/time';
 import type { WorkHandle } from '../../../lib/work/tracker';
 import type { HandlerGroup } from '../router';

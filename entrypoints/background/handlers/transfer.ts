@@ -1,12 +1,12 @@
 import { createBackup, listBackups, restoreBackup } from '../../../lib/db/backups';
 import { memoryIds } from '../../../lib/db/memories';
+import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { importParsed, readAllForExport } from '../../../lib/db/transfer';
 import { addSettingsToUndo, applyUndo, UndoUnavailable } from '../../../lib/db/undo-log';
 import { parseMemoryFile, serializeMemoryFile, withoutTurns } from '../../../lib/memory-file/format';
 import { MessageError } from '../../../lib/protocol/define';
 import { applySettingsChanges, proposeSettingsChanges } from '../../../lib/settings/import-rules';
 import type { Settings } from '../../../lib/settings/schema';
-import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup } from '../router';
 import { tracked } from './work';

@@ -11,10 +11,10 @@ import { watch } from '../../../lib/db/live';
 import { recentInjections } from '../../../lib/db/panel-reads';
 import { recentRequestCalls } from '../../../lib/db/request-calls';
 import { recentToolCalls } from '../../../lib/db/tool-calls';
-import type { RequestCall } from '../../../lib/request-keywords/request-call';
 import { t } from '../../../lib/i18n';
 import type { Injection } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
+import type { RequestCall } from '../../../lib/request-keywords/request-call';
 import { fail, messageOf } from './notice';
 import { recordAction } from './undo';
 

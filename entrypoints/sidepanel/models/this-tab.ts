@@ -5,10 +5,10 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
-import { send } from '../../../lib/protocol/panel-send';
-import type { PanelHealth } from '../../../lib/adapters/site-health';
-import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import type { ReadingProblem } from '../../../lib/adapters/reading-problems';
+import type { PanelHealth } from '../../../lib/adapters/site-health';
+import { send } from '../../../lib/protocol/panel-send';
+import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 
 export interface ActiveTab {
   tabId: number;

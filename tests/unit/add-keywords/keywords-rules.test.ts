@@ -1,8 +1,8 @@
 /** Extraction and the "Add keywords" call ask for keywords with one and the same text. */
 import { describe, expect, it } from 'vitest';
-import { EXTRACT_SYSTEM_PROMPT } from '../../../lib/extraction/extract-prompt';
 import { KEYWORDS_SYSTEM } from '../../../lib/add-keywords/keywords-prompt';
 import { KEYWORDS_RULES } from '../../../lib/add-keywords/keywords-rules';
+import { EXTRACT_SYSTEM_PROMPT } from '../../../lib/extraction/extract-prompt';
 
 describe('keywords instructions', () => {
   it('are the same shared text in the extraction prompt and in the keywords call', () => {

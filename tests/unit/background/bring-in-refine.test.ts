@@ -12,9 +12,9 @@ import { items, type PreviewItem, refine } from '../../../entrypoints/sidepanel/
 import { notice } from '../../../entrypoints/sidepanel/models/notice';
 import { REFINE_TOOL_NAME } from '../../../lib/bring-in/refine-prompt';
 import { db } from '../../../lib/db/db';
+import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { recordCallUsage, usageOfDay } from '../../../lib/db/usage';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
-import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { now, utcDay } from '../../../lib/time';
 import { FakeAnthropicApi, type FakeAuth, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';

@@ -9,9 +9,9 @@ import { createRouter } from '../../../entrypoints/background/router';
 import { recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { listJobs } from '../../../lib/db/jobs';
+import { saveApiKey } from '../../../lib/db/settings-store';
 import type { Chat } from '../../../lib/memory/types';
 import type { Reply } from '../../../lib/protocol/define';
-import { saveApiKey } from '../../../lib/db/settings-store';
 import { setClock } from '../../../lib/time';
 import { extensionSender, routerOptions } from '../helpers';
 

@@ -13,8 +13,8 @@ import { listBackups } from '../../../lib/db/backups';
 import { getChat } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { listJobs } from '../../../lib/db/jobs';
-import { defaultSettings } from '../../../lib/settings/schema';
 import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
+import { defaultSettings } from '../../../lib/settings/schema';
 import { setClock } from '../../../lib/time';
 import { extensionSender, routerOptions } from '../helpers';
 

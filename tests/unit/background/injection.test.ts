@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
-import { defaultSettings } from '../../../lib/settings/schema';
 import { saveSettings } from '../../../lib/db/settings-store';
+import { defaultSettings } from '../../../lib/settings/schema';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

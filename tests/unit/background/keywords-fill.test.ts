@@ -7,14 +7,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
+import { KEYWORDS_BATCH, KEYWORDS_TOOL_NAME } from '../../../lib/add-keywords/keywords-prompt';
 import { db } from '../../../lib/db/db';
 import { saveKeywords } from '../../../lib/db/keywords-fill';
 import { indexSettled, warmIndex } from '../../../lib/db/memory-index-source';
+import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { recordCallUsage, usageOfDay } from '../../../lib/db/usage';
-import { KEYWORDS_BATCH, KEYWORDS_TOOL_NAME } from '../../../lib/add-keywords/keywords-prompt';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
-import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { now, utcDay } from '../../../lib/time';
 import { FakeAnthropicApi, gate, keywordNotesOf, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';

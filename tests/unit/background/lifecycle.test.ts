@@ -4,8 +4,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { onTabClosed, onTabNavigated, sweepIdleChats } from '../../../entrypoints/background/lifecycle';
 import { getTab, updateTab } from '../../../entrypoints/background/tab-state';
 import { getChat, recordCapture } from '../../../lib/db/chats';
-import { defaultSettings } from '../../../lib/settings/schema';
 import { saveSettings } from '../../../lib/db/settings-store';
+import { defaultSettings } from '../../../lib/settings/schema';
 import { setClock } from '../../../lib/time';
 
 const turns = [

@@ -15,10 +15,13 @@ import { createRouter } from '../../../entrypoints/background/router';
 import { excludeChat } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
 import { recentRequestCalls } from '../../../lib/db/request-calls';
-import { recordCallUsage, usageOfDay } from '../../../lib/db/usage';
-import { REQUEST_KEYWORDS_SYSTEM, REQUEST_KEYWORDS_TOOL_NAME } from '../../../lib/request-keywords/request-keywords-prompt';
-import { defaultSettings, type Settings } from '../../../lib/settings/schema';
 import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
+import { recordCallUsage, usageOfDay } from '../../../lib/db/usage';
+import {
+  REQUEST_KEYWORDS_SYSTEM,
+  REQUEST_KEYWORDS_TOOL_NAME,
+} from '../../../lib/request-keywords/request-keywords-prompt';
+import { defaultSettings, type Settings } from '../../../lib/settings/schema';
 import { now, utcDay } from '../../../lib/time';
 import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';

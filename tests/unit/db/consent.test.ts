@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter, NATIVE_SENDER } from '../../../entrypoints/background/router';
+import { ConsentMissingError } from '../../../lib/db/consent';
 import { readTrusted } from '../../../lib/db/trusted';
 import { classifyError } from '../../../lib/model/client';
-import { ConsentMissingError } from '../../../lib/db/consent';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

@@ -16,10 +16,10 @@ import {
   startSettingsModel,
 } from '../../../entrypoints/sidepanel/models/settings';
 import { getPause } from '../../../lib/db/queue-state';
-import { ExtractionQueue } from '../../../lib/queue/queue';
-import { createClient } from '../../../lib/model/client';
-import { defaultSettings } from '../../../lib/settings/schema';
 import { loadApiKey, loadSettings, saveSettings } from '../../../lib/db/settings-store';
+import { createClient } from '../../../lib/model/client';
+import { ExtractionQueue } from '../../../lib/queue/queue';
+import { defaultSettings } from '../../../lib/settings/schema';
 import { now } from '../../../lib/time';
 import { apiError, apiKeyOf, FakeAnthropicApi, type ReceivedRequest, textMessage } from '../../fake-api/server';
 import { finishedChat } from '../extraction/harness';

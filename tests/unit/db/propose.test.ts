@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { proposeMemory, putMemories } from '../../../lib/db/memories';
-import { defaultSettings } from '../../../lib/settings/schema';
 import { saveSettings } from '../../../lib/db/settings-store';
+import { defaultSettings } from '../../../lib/settings/schema';
 import { memory } from '../helpers';
 
 const tool = { kind: 'tool', client: 'Claude Desktop' } as const;

@@ -6,11 +6,11 @@
 import { Dexie } from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SECRETS_SCHEMA_V1, SecretsDB } from '../../../lib/db/secrets';
-import { readTrusted } from '../../../lib/db/trusted';
 import { installMark, stripMarks } from '../../../lib/db/install-mark';
-import { SETTINGS_VERSION } from '../../../lib/settings/schema';
+import { SECRETS_SCHEMA_V1, SecretsDB } from '../../../lib/db/secrets';
 import { apiKeyOrigins, loadApiKey, loadSettings } from '../../../lib/db/settings-store';
+import { readTrusted } from '../../../lib/db/trusted';
+import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 import storedV1 from '../../fixtures/settings/v1.json';
 
 class SecretsDBv1 extends Dexie {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from 'wxt/browser';
 import { secretsDb } from '../../../lib/db/secrets';
-import { defaultSettings, reviewFor, SETTINGS_VERSION } from '../../../lib/settings/schema';
 import { loadApiKey, loadSettings, migrateSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
+import { defaultSettings, reviewFor, SETTINGS_VERSION } from '../../../lib/settings/schema';
 import storedV1 from '../../fixtures/settings/v1.json';
 import storedV3 from '../../fixtures/settings/v3.json';
 

@@ -1,8 +1,8 @@
 /** What reaches the API (redacted, stripped, split) and what comes back into the store (merged, verbatim). */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { installMark } from '../../../lib/db/install-mark';
 import { listMemories, putMemories } from '../../../lib/db/memories';
 import { EXTRACT_SYSTEM_PROMPT } from '../../../lib/extraction/extract-prompt';
-import { installMark } from '../../../lib/db/install-mark';
 import { renderBlock } from '../../../lib/ranking/render';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { memory } from '../helpers';

@@ -7,13 +7,13 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createBackup } from '../../../lib/db/backups';
 import { type CapturedTurn, finishChat, getChat, recordCapture } from '../../../lib/db/chats';
 import { claimSends, recordSend } from '../../../lib/db/sends';
+import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import type { ExtractedMemory } from '../../../lib/extraction/extract-schema';
-import { ExtractionQueue } from '../../../lib/queue/queue';
 import type { WindowLimits } from '../../../lib/extraction/transcript';
 import type { Chat } from '../../../lib/memory/types';
 import { createClient } from '../../../lib/model/client';
+import { ExtractionQueue } from '../../../lib/queue/queue';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
-import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import type { SiteId } from '../../../lib/sites/ids';
 import { FakeAnthropicApi, type ReceivedRequest, type ScriptedReply, toolUseMessage } from '../../fake-api/server';
 

@@ -6,8 +6,8 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { CATASTROPHIC_PATTERN, CATASTROPHIC_VICTIM, PRIVACY_ATTACKS } from '../../../bench/lib/privacy-attacks';
-import { compilePatterns, redact } from '../../../lib/privacy/privacy';
 import { prepareTurns } from '../../../lib/extraction/transcript';
+import { compilePatterns, redact } from '../../../lib/privacy/privacy';
 
 const figures = { messages: 0, chars: 0, slowestMs: 0 };
 

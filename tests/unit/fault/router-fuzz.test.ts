@@ -12,8 +12,8 @@ import { createRouter } from '../../../entrypoints/background/router';
 import { backupDb } from '../../../lib/db/backup-db';
 import { db } from '../../../lib/db/db';
 import { secretsDb } from '../../../lib/db/secrets';
-import { PROTOCOL } from '../../../lib/protocol';
 import { loadSettings } from '../../../lib/db/settings-store';
+import { PROTOCOL } from '../../../lib/protocol';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  compilePatterns,
-  isChineseIdNumber,
-  passesLuhn,
-  redact,
-  sensitiveLabel,
-} from '../../../lib/privacy/privacy';
+import { compilePatterns, isChineseIdNumber, passesLuhn, redact, sensitiveLabel } from '../../../lib/privacy/privacy';
 
 describe('privacy filter', () => {
   it('recognises 18-digit ID numbers by their check digit only', () => {

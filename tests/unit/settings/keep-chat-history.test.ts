@@ -3,10 +3,10 @@
  * maintenance run drops chats' text by it.
  */
 import { describe, expect, it } from 'vitest';
+import { migrateSettings } from '../../../lib/db/settings-store';
 import { shouldDropTranscript } from '../../../lib/memory/forgetting';
 import type { Chat } from '../../../lib/memory/types';
 import { SETTINGS_VERSION } from '../../../lib/settings/schema';
-import { migrateSettings } from '../../../lib/db/settings-store';
 
 const v5 = (extra: Record<string, unknown>) => ({ version: 5, idleMinutes: 5, language: 'en', ...extra });
 

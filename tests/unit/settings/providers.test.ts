@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { browser } from 'wxt/browser';
-import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 import { loadSettings, migrateSettings } from '../../../lib/db/settings-store';
+import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 
 /** What the v1 build stored (SettingsSchema v1 output), with a base URL and model of the user's. */
 function storedV1(baseUrl: string, model = 'claude-haiku-4-5') {

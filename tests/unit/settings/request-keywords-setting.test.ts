@@ -3,8 +3,8 @@
  * gets the switch on (the default); a v7 object with the switch off keeps it off.
  */
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 import { migrateSettings } from '../../../lib/db/settings-store';
+import { SETTINGS_VERSION } from '../../../lib/settings/schema';
 
 const v6 = {
   version: 6,

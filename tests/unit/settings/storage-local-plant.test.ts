@@ -7,10 +7,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { takePendingDraft } from '../../../entrypoints/background/menu';
+import { installMark } from '../../../lib/db/install-mark';
 import { storeDegraded } from '../../../lib/db/integrity';
 import { jobIdOf } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
-import { installMark } from '../../../lib/db/install-mark';
 import { loadApiKey, loadSettings } from '../../../lib/db/settings-store';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { finishedChat, KEY, saveMemories, setUpQueue } from '../extraction/harness';

@@ -13,12 +13,12 @@ import type { MemoryRecord } from '../../../lib/memory/types';
 import { defaultSettings, type Settings } from '../../../lib/settings/schema';
 import { ChangeLog, compareTerms } from '../../../lib/sync/changes-here';
 import type { SyncKeys } from '../../../lib/sync/keys';
-import type { LocalPort } from '../../../lib/sync-service/local-port';
 import { createParams, type ParamsDoc } from '../../../lib/sync/params';
 import { makePouch } from '../../../lib/sync/pouch';
 import type { Db } from '../../../lib/sync/pouch-types';
-import { type RoundInput, type RoundOutcome, syncRound } from '../../../lib/sync-service/round';
 import type { Travel } from '../../../lib/sync/schemas';
+import type { LocalPort } from '../../../lib/sync-service/local-port';
+import { type RoundInput, type RoundOutcome, syncRound } from '../../../lib/sync-service/round';
 
 export const pouch = makePouch(memoryAdapter, 'memory');
 const ALL_TRAVEL: Travel = { siteModes: true, budgets: true, privacy: true, review: true, chats: false };

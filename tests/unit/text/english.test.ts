@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { englishTokens, stemsOf } from '../../../lib/text/english';
 import { MemoryIndex } from '../../../lib/ranking/retrieve';
+import { englishTokens, stemsOf } from '../../../lib/text/english';
 import { memory } from '../helpers';
 
 const stems = (text: string) => englishTokens(text).flatMap((t) => (t.stop ? [] : t.stems));
