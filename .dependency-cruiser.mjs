@@ -23,6 +23,7 @@ export const LAYERS = [
       'lib/privacy',
       'lib/ranking',
       'lib/adapters',
+      'lib/page',
       'lib/i18n',
       'lib/memory-file',
       'lib/sync',

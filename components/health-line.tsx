@@ -1,6 +1,6 @@
-import type { ReadingProblem } from '../lib/adapters/reading-problems';
-import type { PanelHealth } from '../lib/adapters/site-health';
 import { t } from '../lib/i18n';
+import type { ReadingProblem } from '../lib/page/reading-problems';
+import type { PanelHealth } from '../lib/page/site-health';
 
 export interface HealthLineProps {
   health: PanelHealth;

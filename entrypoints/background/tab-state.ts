@@ -4,7 +4,7 @@
  * service worker may be stopped between a page's report and the tab closing.
  */
 import { browser } from '#imports';
-import type { SiteHealthReport } from '../../lib/adapters/page-schemas';
+import type { SiteHealthReport } from '../../lib/page/page-schemas';
 import type { SiteId } from '../../lib/sites/ids';
 
 export interface TabRecord {

@@ -1,11 +1,11 @@
 /**
  * Site health: which of the adapter's selectors match on this page, and whether what they
- * read looks right (lib/adapters/reading-problems.ts), reported to the background whenever that changes,
+ * read looks right (lib/page/reading-problems.ts), reported to the background whenever that changes,
  * so the side panel can say "composer not found" or "reading problems".
  */
 
-import { ANSWER_LIMIT_MS, readingProblems } from '../adapters/reading-problems';
 import type { ChatTurn } from '../adapters/types';
+import { ANSWER_LIMIT_MS, readingProblems } from '../page/reading-problems';
 import { call } from './rpc';
 import type { PageState } from './state';
 

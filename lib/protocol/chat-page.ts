@@ -12,7 +12,7 @@ import {
   ConversationRefSchema,
   PageUrlSchema,
   SiteHealthReportSchema,
-} from '../adapters/page-schemas';
+} from '../page/page-schemas';
 import { FeedbackKindSchema } from '../ranking/feedback';
 import { MAX_CHAT_TURNS } from '../sites/bounds';
 import { SITE_MODES } from '../sites/ids';

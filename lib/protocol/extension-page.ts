@@ -3,7 +3,6 @@
  * response. Payload schemas live with the code of their domain.
  */
 import * as z from 'zod/mini';
-import { TabHealthSchema } from '../adapters/site-health';
 import { BridgeStatusSchema } from '../bridge/status';
 import { RefineAnswerSchema } from '../bring-in/refine-prompt';
 import { BringInItemsSchema, ItemCheckSchema, MergeStatsSchema, RefineRequestSchema } from '../bring-in/schemas';
@@ -35,6 +34,7 @@ import {
   SiteIdSchema,
 } from '../memory/types';
 import { ImportReportSchema } from '../memory-file/report';
+import { TabHealthSchema } from '../page/site-health';
 import { ConnectionResultSchema } from '../provider/connection-result';
 import { ConsentStateSchema } from '../provider/consent-state';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';

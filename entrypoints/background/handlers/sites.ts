@@ -4,12 +4,12 @@
  * reports, and the side panel's question "is the active tab's site working?".
  */
 import { browser } from '#imports';
-import type { TabHealth } from '../../../lib/adapters/site-health';
-import { healthState } from '../../../lib/adapters/site-health';
 import { isExcluded } from '../../../lib/db/chats';
 import { installMark } from '../../../lib/db/install-mark';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { chatIdOf } from '../../../lib/memory/new-chat';
+import type { TabHealth } from '../../../lib/page/site-health';
+import { healthState } from '../../../lib/page/site-health';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';

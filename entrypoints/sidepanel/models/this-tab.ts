@@ -5,8 +5,8 @@
  */
 import { signal } from '@preact/signals';
 import { browser } from '#imports';
-import type { ReadingProblem } from '../../../lib/adapters/reading-problems';
-import type { PanelHealth } from '../../../lib/adapters/site-health';
+import type { ReadingProblem } from '../../../lib/page/reading-problems';
+import type { PanelHealth } from '../../../lib/page/site-health';
 import { send } from '../../../lib/protocol/panel-send';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthState } from '../../../lib/adapters/site-health';
+import { healthState } from '../../../lib/page/site-health';
 
 const matched = { composer: 'c', sendButton: 's', stopButton: null, userTurn: 'u', assistantTurn: 'a' };
 

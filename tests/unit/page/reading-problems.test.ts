@@ -1,6 +1,6 @@
 /** The reading-problem rules, one case per rule and the cases that must not trip them. */
 import { describe, expect, it } from 'vitest';
-import { ANSWER_LIMIT_MS, readingProblems } from '../../../lib/adapters/reading-problems';
+import { ANSWER_LIMIT_MS, readingProblems } from '../../../lib/page/reading-problems';
 
 const user = (text: string) => ({ role: 'user' as const, text });
 const bot = (text: string) => ({ role: 'assistant' as const, text });

@@ -4,11 +4,11 @@
  * the router derives it from the sender's URL. The side panel names a tab or a site instead.
  */
 import * as z from 'zod/mini';
+import { SELECTOR_KEYS } from '../adapters/types';
 import { CHAT_STATES } from '../memory/chat-states';
 import { MAX_TURN_CHARS } from '../sites/bounds';
 import { SITE_IDS } from '../sites/ids';
 import { READING_PROBLEMS } from './reading-problems';
-import { SELECTOR_KEYS } from './types';
 
 export const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
 export const PageUrlSchema = z.string().check(z.maxLength(4000));
@@ -28,7 +28,7 @@ export const SiteHealthReportSchema = z.object({
   turns: z.int().check(z.minimum(0)),
   /** What the composer holds, for the side panel's live preview (kept in session storage only). */
   draft: z.optional(z.string().check(z.maxLength(10_000))),
-  /** What reads wrong although the selectors match (lib/adapters/reading-problems.ts). */
+  /** What reads wrong although the selectors match (lib/page/reading-problems.ts). */
   problems: z.optional(z.array(z.enum(READING_PROBLEMS)).check(z.maxLength(READING_PROBLEMS.length))),
 });
 export type SiteHealthReport = z.infer<typeof SiteHealthReportSchema>;

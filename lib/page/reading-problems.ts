@@ -5,7 +5,7 @@
  * a conversation whose user turns all read empty, and an answer whose streaming signal never
  * goes away. Pure: the content script feeds it what it read; the side panel shows the result.
  */
-import type { ChatTurn } from './types';
+import type { ChatTurn } from '../adapters/types';
 
 export const READING_PROBLEMS = ['label_in_text', 'user_turns_empty', 'answer_unfinished'] as const;
 export type ReadingProblem = (typeof READING_PROBLEMS)[number];
