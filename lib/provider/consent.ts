@@ -12,7 +12,7 @@
 import * as z from 'zod/mini';
 import { inTrustedTransaction, readTrusted, trustedNames, writeTrusted } from '../db/trusted';
 import { SETTINGS_NAME, settingsOf } from '../settings/store';
-import { ConsentMissingError, RedirectRefusedError, setConsentReader } from './consent-gate';
+import { ConsentMissingError, setConsentReader } from './consent-gate';
 import { consentOrigin, needsConsent } from './consent-rule';
 
 /** One row per origin: `consent.origin:https://api.deepseek.com`. */
@@ -85,4 +85,4 @@ export async function acceptConsent(url: string, at: string): Promise<Consent> {
 // The extension's gate reads the accepted notices from the private database.
 setConsentReader(async (origin) => (await readConsent(origin)) !== null);
 
-export { ConsentMissingError, RedirectRefusedError };
+export { ConsentMissingError };
