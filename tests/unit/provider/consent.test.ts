@@ -165,6 +165,27 @@ describe('provider notice', () => {
   });
 });
 
+describe('an imported file cannot give it', () => {
+  it('settings changes confirmed from a file neither move the endpoint nor grant the notice', async () => {
+    await saveSettings({ ...defaultSettings(), baseUrl: ANTHROPIC });
+    const at = '2026-12-01T00:00:00.000Z';
+    const reply = await send('transfer.applySettings', {
+      changes: [
+        { path: 'baseUrl', to: DEEPSEEK },
+        { path: 'consent', to: { version: 1, acceptedAt: at } },
+        { path: `consent.origin:${ANTHROPIC}`, to: { version: 1, acceptedAt: at } },
+        { path: 'consent.cloudProvider', to: { version: 1, acceptedAt: at } },
+      ],
+    });
+    // Refused outright: none of these is a setting a file may change.
+    expect(reply).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect((await loadSettings()).baseUrl).toBe(ANTHROPIC);
+    expect(await acceptedOrigins()).toEqual([]);
+    expect(await test(ANTHROPIC)).toMatchObject({ ok: true, data: { problem: 'consent' } });
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('a switch of provider asks again before anything goes to the new one', () => {
   const unused = new FakeAnthropicApi();
 
