@@ -3,6 +3,7 @@ import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/mem
 import { leaveStorageLocal } from '../../lib/db/trusted';
 import { onLearned, startExtraction } from '../../lib/extraction/service';
 import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
+import { settleLegacyConsent } from '../../lib/provider/consent';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/settings/store';
 import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
@@ -30,8 +31,11 @@ export default defineBackground({
     void warmIndex().catch(() => {});
     setSnapshotDelay(SNAPSHOT_DELAY_MS);
     // Moves what older builds left in storage.local (settings, install mark, key) out of
-    // content scripts' reach, once, before anything else reads it.
-    void leaveStorageLocal().catch(() => {});
+    // content scripts' reach, once, before anything else reads it. Then an older build's single
+    // "I agree" is bound to the endpoint set now, before any change.
+    void leaveStorageLocal()
+      .then(settleLegacyConsent)
+      .catch(() => {});
     let apiKeys: readonly string[] = [];
     const followKeys = () =>
       void allApiKeys()

@@ -10,7 +10,8 @@ import { bindLegacyKey, keyName, listKeyOrigins } from './key-origin';
 import { migrateSettings } from './migrations';
 import { defaultSettings, type Settings, SettingsSchema } from './schema';
 
-const SETTINGS_NAME = 'settings';
+/** The settings' row in the private database. */
+export const SETTINGS_NAME = 'settings';
 
 export { migrateSettings } from './migrations';
 
@@ -27,13 +28,18 @@ export async function loadSettings(): Promise<Settings> {
     if (lastGood) return lastGood;
     throw error;
   }
+  lastGood = settingsOf(stored);
+  return lastGood;
+}
+
+/** The settings a stored value holds, migrated. */
+export function settingsOf(stored: unknown): Settings {
   try {
-    lastGood = migrateSettings(stored);
+    return migrateSettings(stored);
   } catch {
     // A damaged settings object must not brick the extension: fall back to defaults.
-    lastGood = defaultSettings();
+    return defaultSettings();
   }
-  return lastGood;
 }
 
 const settingsListeners = new Set<(settings: Settings) => void>();

@@ -1,23 +1,32 @@
-/** The disclosure before the first call to a cloud provider: read it, accept it (side panel only). */
+/** The notice before calls to a provider outside this computer: read, accept per origin (side panel only). */
 import { getPause } from '../../../lib/db/queue-state';
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
-import { acceptConsent, readConsent } from '../../../lib/provider/consent';
+import { MessageError } from '../../../lib/protocol/define';
+import { isAllowedBaseUrl } from '../../../lib/provider/base-url';
+import { acceptConsent, readConsent, readConsents } from '../../../lib/provider/consent';
+import { consentOrigin, needsConsent } from '../../../lib/provider/consent-rule';
 import type { ConsentState } from '../../../lib/provider/consent-state';
+import { loadSettings } from '../../../lib/settings/store';
 import { now } from '../../../lib/time';
 import type { HandlerGroup } from '../router';
 
 async function state(): Promise<ConsentState> {
-  const consent = await readConsent();
-  return { accepted: consent !== null, acceptedAt: consent?.acceptedAt ?? null };
+  return { accepted: await readConsents() };
 }
 
 export const consentHandlers: HandlerGroup<'consent.get' | 'consent.accept'> = {
   'consent.get': state,
-  'consent.accept': async () => {
-    if (!(await readConsent())) {
-      await acceptConsent(now());
-      // A queue that stopped for want of this answer goes on at once (a cap pause stays).
-      if ((await getPause(now()))?.reason === 'config') await resumeAfterSettingsChange();
+  'consent.accept': async ({ baseUrl }) => {
+    const url = baseUrl.trim();
+    if (!isAllowedBaseUrl(url) || !needsConsent(url))
+      throw new MessageError('bad_request', 'Not an address outside this computer that a model can be called at.');
+    if (!(await readConsent(url))) {
+      await acceptConsent(url, now());
+      // A queue that stopped for want of this answer goes on at once (a cap pause stays), if
+      // the answer is for the endpoint it calls.
+      const settings = await loadSettings();
+      const current = consentOrigin(settings.baseUrl) === consentOrigin(url);
+      if (current && (await getPause(now()))?.reason === 'config') await resumeAfterSettingsChange();
     }
     return state();
   },

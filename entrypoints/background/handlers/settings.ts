@@ -1,4 +1,5 @@
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
+import { settleLegacyConsent } from '../../../lib/provider/consent';
 import { mergeChangedFields } from '../../../lib/settings/merge';
 import { apiKeyOrigins, loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/settings/store';
 import type { HandlerGroup } from '../router';
@@ -14,6 +15,8 @@ async function publicSettings() {
 export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
   'settings.get': () => publicSettings(),
   'settings.set': async ({ settings, base, apiKey }) => {
+    // An older build's single "I agree" holds for the endpoint set before this save, not after.
+    await settleLegacyConsent();
     const current = await loadSettings();
     const next = base ? mergeChangedFields(current, base, settings) : settings;
     // Desktop tools change only through their own message (desktopTools.set), which also

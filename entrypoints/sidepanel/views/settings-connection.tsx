@@ -9,10 +9,10 @@ import { ProviderFacts } from '../../../components/provider-facts';
 import { SelectField } from '../../../components/select-field';
 import { lang, t } from '../../../lib/i18n';
 import { money } from '../../../lib/i18n/format';
-import { needsConsent, providerHost } from '../../../lib/provider/consent-rule';
+import { consentOrigin, needsConsent, receiverName } from '../../../lib/provider/consent-rule';
 import { AUTH_STYLES, type AuthStyle, PRESETS, type ProviderId } from '../../../lib/provider/presets';
 import { connection, runConnectionTest } from '../models/connection';
-import { acceptProviderConsent, consent, consentError, loadConsent } from '../models/consent';
+import { acceptedFor, acceptProviderConsent, consent, consentError, loadConsent } from '../models/consent';
 import {
   chooseProvider,
   currentAuth,
@@ -50,23 +50,27 @@ function privacyHref(): string {
   return lang.value === 'zh' ? 'privacy.html?lang=zh' : 'privacy.html';
 }
 
-/** Before the first call to a provider outside this computer: the notice, or when it was accepted. */
+/**
+ * Before the first call to a provider outside this computer, for each receiving origin: the
+ * notice naming who receives, or when it was accepted for this one.
+ */
 function ConsentPart({ baseUrl, provider }: { baseUrl: string; provider: string }) {
   const state = consent.value;
-  if (!needsConsent(baseUrl) || !state) return null;
-  if (!state.accepted) {
+  if (!needsConsent(baseUrl) || !state || consentOrigin(baseUrl) === null) return null;
+  const acceptedAt = acceptedFor(state, baseUrl);
+  if (acceptedAt === null) {
     return (
       <ProviderDisclosure
         provider={provider}
         privacyHref={privacyHref()}
         error={consentError.value}
-        onAccept={() => void acceptProviderConsent()}
+        onAccept={() => void acceptProviderConsent(baseUrl)}
       />
     );
   }
   return (
     <p class="field-hint">
-      {t('consent.accepted', { date: (state.acceptedAt ?? '').slice(0, 10) })}{' '}
+      {t('consent.accepted', { date: acceptedAt.slice(0, 10), provider })}{' '}
       <a href={privacyHref()} target="_blank" rel="noopener noreferrer">
         {t('consent.policy')}
       </a>
@@ -149,7 +153,13 @@ export function SettingsConnection() {
         </datalist>
         {preset && <span class="field-hint">{t('provider.models', { list: preset.models.join(', ') })}</span>}
       </label>
-      <ConsentPart baseUrl={f.baseUrl} provider={preset?.label ?? providerHost(f.baseUrl)} />
+      <ConsentPart
+        baseUrl={f.baseUrl}
+        provider={receiverName(
+          preset ? t(`provider.name.${preset.id as Exclude<ProviderId, 'custom'>}`) : null,
+          f.baseUrl,
+        )}
+      />
       {/* Not disabled before the notice is accepted: the background refuses the call and the
           result says so, while a bad address is still reported first. */}
       <button type="button" onClick={() => void runConnectionTest()} disabled={connection.value.state === 'testing'}>
