@@ -11,7 +11,7 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel, shot } from './harness/panel';
+import { openPanel, openSettings, shot } from './harness/panel';
 
 const KEY = 'sk-ant-api03-e2e-consent-0123456789abcdef';
 let ext: ExtensionBrowser;
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 describe('provider disclosure (Chromium)', () => {
   it('shows the notice and sends nothing before the user agrees', async () => {
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'connection');
     await panel.getByRole('heading', { name: 'Before anything is sent to Anthropic' }).waitFor();
     await panel.getByRole('heading', { name: 'Before anything is sent to Anthropic' }).scrollIntoViewIfNeeded();
     await panel.getByRole('button', { name: 'Test connection' }).click();
