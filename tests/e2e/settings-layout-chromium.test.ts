@@ -1,12 +1,13 @@
 /**
  * Settings at the side panel's real width (360 × 760), in English and Chinese: as it opens it
  * is at most three screens tall, every section is one click from the row above it (each one
- * pictured), and a message stays with what it describes: a sync error sits right under the
+ * pictured and audited with axe-core), and a message stays with what it describes: a sync error sits right under the
  * button that caused it, and a connection result goes when the provider changes.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openSettings, type SettingsSection, setLanguage, shot, withPanel } from './harness/panel';
+import { audit, describeViolations } from './harness/axe';
+import { openSettings, openSiteRow, type SettingsSection, setLanguage, shot, withPanel } from './harness/panel';
 
 const SCREEN = 760;
 const SECTIONS: readonly SettingsSection[] = ['connection', 'sites', 'capture', 'language', 'data', 'sync', 'desktop'];
@@ -30,13 +31,26 @@ describe('Settings at 360 px (Chromium)', () => {
       await panel.locator('#view-settings .provider-disclosure').waitFor();
       const opened = await pageHeight(panel);
       const heights: Record<string, number> = {};
+      const blocking: string[] = [];
       for (const section of SECTIONS) {
         await openSettings(panel, section);
         heights[section] = await pageHeight(panel);
         await shot(panel, `settings-${section}-${lang}`);
+        if (section === 'sites') {
+          await openSiteRow(panel, 'Claude');
+          await shot(panel, `settings-sites-open-${lang}`);
+        }
+        const violations = await audit(panel);
+        blocking.push(
+          ...describeViolations(
+            `settings ${section} ${lang}`,
+            violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
+          ),
+        );
       }
       console.info(`[settings ${lang}] as it opens ${opened} px; by section ${JSON.stringify(heights)}`);
       expect(opened).toBeLessThanOrEqual(3 * SCREEN);
+      expect(blocking).toEqual([]);
       await setLanguage(panel, 'en');
     });
   }
