@@ -18,7 +18,7 @@ export const syncBusy = signal(false);
  * Why the last action (turn on, sync now, turn off, remove) failed, shown next to the buttons
  * that run them; gone when another action starts or the set-up form is edited.
  */
-export const syncActionError = signal<string | null>(null);
+const syncActionError = signal<string | null>(null);
 /** The set-up form changed since the last Turn on: that attempt's error no longer describes it. */
 const editedSinceTurnOn = signal(false);
 

@@ -15,7 +15,8 @@ const SAMPLES = resolve(import.meta.dirname, '../../../../shared/samples/chat-ex
 const sample = (p: string) => resolve(SAMPLES, p);
 /** The sample files live outside the repository (CONTRIBUTING.md, Setup): without them these tests say so in their names. */
 const HAVE_SAMPLES = existsSync(SAMPLES);
-const needsSamples = (name: string) => (HAVE_SAMPLES ? name : `${name} (skipped: needs ../shared/samples/chat-exports)`);
+const needsSamples = (name: string) =>
+  HAVE_SAMPLES ? name : `${name} (skipped: needs ../shared/samples/chat-exports)`;
 
 async function readAll(blob: Blob, name = 'conversations.json', chunk?: number) {
   const out: ImportedConversation[] = [];
