@@ -12,10 +12,12 @@ import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { connection, runConnectionTest } from '../../../entrypoints/sidepanel/models/connection';
 import { bridgeStatus, desktopDirty, editDesktopTools } from '../../../entrypoints/sidepanel/models/desktop-tools';
+import { notice } from '../../../entrypoints/sidepanel/models/notice';
 import { apiKeyInput, discardForm, editForm, form, saved } from '../../../entrypoints/sidepanel/models/settings';
 import { anyDirty, discardSettings, saveLine, saveSettings } from '../../../entrypoints/sidepanel/models/settings-save';
 import { openSettingsSection } from '../../../entrypoints/sidepanel/models/settings-sections';
 import { editSyncForm, syncError, syncForm, turnOnSync } from '../../../entrypoints/sidepanel/models/sync';
+import { importFile, lastImport } from '../../../entrypoints/sidepanel/models/transfer';
 import { lang } from '../../../lib/i18n';
 import type { ConnectionResult } from '../../../lib/provider/connection-result';
 import { defaultSettings } from '../../../lib/settings/schema';
@@ -164,5 +166,17 @@ describe('a sync error', () => {
     await expect.poll(() => syncError.value).not.toBeNull();
     editSyncForm({ address: `${syncForm.value.address}x` });
     expect(syncError.value).toBeNull();
+  });
+});
+
+describe('a failed import', () => {
+  it('is said once: beside the Import button in Settings, in the notice from Memories', async () => {
+    const broken = () => new File([JSON.stringify({ format: 'something else' })], 'broken.json');
+    notice.value = null;
+    await importFile(broken(), 'data');
+    expect(lastImport.value).toMatchObject({ file: 'broken.json', error: expect.any(String) });
+    expect(notice.value).toBeNull();
+    await importFile(broken(), 'memories');
+    expect(notice.value).toMatchObject({ kind: 'error' });
   });
 });
