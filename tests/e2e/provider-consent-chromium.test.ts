@@ -14,7 +14,7 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel, shot } from './harness/panel';
+import { openPanel, openSettings, shot } from './harness/panel';
 
 const KEY = 'sk-ant-api03-e2e-consent-0123456789abcdef';
 let ext: ExtensionBrowser;
@@ -55,7 +55,7 @@ afterAll(async () => {
 
 describe('provider disclosure (Chromium)', () => {
   it('shows the notice and sends nothing before the user agrees', async () => {
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'connection');
     const notice = panel.getByRole('heading', { name: 'Before anything is sent to Anthropic (api.anthropic.com)' });
     await notice.waitFor();
     await notice.scrollIntoViewIfNeeded();

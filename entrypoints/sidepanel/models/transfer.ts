@@ -75,7 +75,8 @@ export async function importFile(file: File, place: OfferPlace = 'memories'): Pr
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
-    fail(() => t('transfer.importFailed', { error: messageOf(error) }));
+    // From Settings the report beside the Import button says it (role=alert): one message, there.
+    if (place !== 'data') fail(() => t('transfer.importFailed', { error: messageOf(error) }));
   }
 }
 

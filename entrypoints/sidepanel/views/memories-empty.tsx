@@ -3,8 +3,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { t } from '../../../lib/i18n';
 import { SITE_LABELS } from '../../../lib/sites/ids';
 import { openAdd } from '../models/add-memory';
-import { go } from '../models/nav';
 import { keyMissing } from '../models/settings';
+import { goToSettings } from '../models/settings-sections';
 
 export function MemoriesEmpty() {
   const sites = Object.values(SITE_LABELS).slice(0, 6).join(', ');
@@ -14,7 +14,7 @@ export function MemoriesEmpty() {
         {keyMissing.value && (
           <li>
             {t('empty.memories.key')}{' '}
-            <button type="button" class="small link" onClick={() => go('settings')}>
+            <button type="button" class="small link" onClick={() => goToSettings('connection')}>
               {t('empty.memories.openSettings')}
             </button>
           </li>

@@ -3,10 +3,10 @@
 import { useEffect } from 'preact/hooks';
 import { ApiKeyField } from '../../../components/api-key-field';
 import { ConnectionResult } from '../../../components/connection-result';
-import { FoldSection } from '../../../components/fold-section';
 import { ProviderDisclosure } from '../../../components/provider-disclosure';
 import { ProviderFacts } from '../../../components/provider-facts';
 import { SelectField } from '../../../components/select-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { lang, t } from '../../../lib/i18n';
 import { money } from '../../../lib/i18n/format';
 import { consentOrigin, needsConsent, receiverName } from '../../../lib/provider/consent-rule';
@@ -90,7 +90,7 @@ export function SettingsConnection() {
     label: o.value === 'custom' ? t('provider.custom') : t(`provider.name.${o.value}`),
   }));
   return (
-    <FoldSection id="set-conn" title={t('settings.connection')}>
+    <SettingsSection id="set-conn" title={t('settings.connection')}>
       <SelectField<ProviderId>
         class="wide"
         label={t('provider.label')}
@@ -166,6 +166,6 @@ export function SettingsConnection() {
         {t('conn.test')}
       </button>
       <ConnectionResult state={connection.value} />
-    </FoldSection>
+    </SettingsSection>
   );
 }
