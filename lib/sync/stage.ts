@@ -6,7 +6,7 @@
  */
 import type { ChatScan } from '../db/sync-chats';
 import { chatDocs } from './chat-docs';
-import { decodeDoc, encodeDoc, exclusionKey, type MemoryDoc, memoryKey, type PlainDoc, rulesKey } from './codec';
+import { decodeDoc, encodeDoc, exclusionKey, memoryKey, type PlainDoc, rulesKey } from './codec';
 import { deletedAt, deletionMark, laterThan } from './deletion-marks';
 import type { SyncKeys } from './keys';
 import { serverId } from './keys';
