@@ -97,4 +97,8 @@ export const SYNC_STRINGS = {
     'The first sync was cancelled; nothing was lost. Sync now to go on.',
     '首次同步已取消，没有丢失任何内容。点击“立即同步”继续。',
   ],
+  'sync.error.mirror-full': [
+    'The server sent more in one round than this device stores at once (64 MB). What came was checked; the rest comes in the next rounds. If this keeps happening, the server may be sending junk.',
+    '服务器在一轮中发送的数据超过本设备一次存储的上限（64 MB）。已收到的内容均已检查，其余将在之后的几轮中同步。如果反复出现，服务器可能在发送无用数据。',
+  ],
 } as const;

@@ -25,6 +25,8 @@ const APPLIED = '_local/claude-mem-applied';
 /** Where chats were last applied from: behind APPLIED while chat history did not travel here. */
 const CHATS_APPLIED = '_local/claude-mem-chats-applied';
 const BATCH = 500;
+/** Quarantine reasons that say the document was never written by a device with the key. */
+const FORGED = new Set(['malformed or oversized', 'not sealed with this key', 'id does not match']);
 
 export interface ApplyInput {
   keys: SyncKeys;
@@ -75,6 +77,8 @@ interface Opened {
   docs: PlainDoc[];
   winner: PlainDoc | null;
   writes: Write[];
+  /** Deletions of the leaves no device with the key wrote. */
+  junk: Write[];
 }
 
 async function openLeaves(input: ApplyInput, row: ChangeRow, out: ApplyOutcome): Promise<Opened> {
@@ -82,16 +86,22 @@ async function openLeaves(input: ApplyInput, row: ChangeRow, out: ApplyOutcome):
   const doc = row.doc as NonNullable<ChangeRow['doc']>;
   const leaves = [{ rev: doc._rev, body: doc }, ...(await conflictLeaves(mirror, row.id, doc._conflicts ?? []))];
   const docs: PlainDoc[] = [];
+  const forged: string[] = [];
   let winner: PlainDoc | null = null;
   for (const leaf of leaves) {
     const d = await decodeDoc(keys, leaf.body);
     if (d.ok) {
       docs.push(d.doc);
       if (leaf.rev === doc._rev) winner = d.doc;
-    } else out.quarantined.push({ ref: `${row.id}@${leaf.rev}`, reason: d.reason });
+    } else {
+      out.quarantined.push({ ref: `${row.id}@${leaf.rev}`, reason: d.reason });
+      if (FORGED.has(d.reason)) forged.push(leaf.rev);
+    }
   }
   const writes: Write[] = leaves.slice(1).map((l) => ({ _id: row.id, _rev: l.rev, _deleted: true }));
-  return { docs, winner, writes };
+  // Not written with this key: removed from the mirror (the push deletes it on the server too).
+  const junk: Write[] = forged.map((rev) => ({ _id: row.id, _rev: rev, _deleted: true }));
+  return { docs, winner, writes, junk };
 }
 
 /**
@@ -133,7 +143,10 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
   for (const [i, row] of wanted.entries()) {
     const doc = row.doc as NonNullable<ChangeRow['doc']>;
     const opened = all[i] as Opened;
-    if (opened.docs.length === 0) continue;
+    if (opened.docs.length === 0) {
+      writes.push(...opened.junk);
+      continue;
+    }
     if (chatsOnly && !opened.docs.some(isChatDoc)) continue;
     const r = resolve(opened.docs);
     if (opened.writes.length > 0) {

@@ -32,6 +32,7 @@ export const SYNC_ERRORS = [
   'address',
   'not-set-up',
   'cancelled',
+  'mirror-full',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERRORS)[number];
 
