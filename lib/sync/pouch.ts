@@ -8,6 +8,7 @@ import httpAdapter from 'pouchdb-adapter-http/lib/index.es.js';
 import PouchCore from 'pouchdb-core/lib/index.es.js';
 import replication from 'pouchdb-replication/lib/index.es.js';
 import { gateMirror } from './mirror-gate';
+import { fetchWithoutRedirects } from './no-redirects';
 import type { Db } from './pouch-types';
 
 interface PouchStatic {
@@ -40,6 +41,11 @@ export function makePouch(localAdapter: unknown, adapterName: string): Pouches {
     mirror: (name, pullBudget) =>
       gateMirror(new Pouch(name, { adapter: adapterName, auto_compaction: true }), pullBudget),
     remote: (url, login, create = false) =>
-      new Pouch(url, { adapter: 'http', skip_setup: !create, ...(login ? { auth: login } : {}) }),
+      new Pouch(url, {
+        adapter: 'http',
+        skip_setup: !create,
+        fetch: fetchWithoutRedirects,
+        ...(login ? { auth: login } : {}),
+      }),
   };
 }

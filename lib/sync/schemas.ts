@@ -33,6 +33,7 @@ export const SYNC_ERRORS = [
   'not-set-up',
   'cancelled',
   'mirror-full',
+  'redirected',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERRORS)[number];
 
