@@ -28,7 +28,13 @@ const PulledSchema = z.union([
     _deleted: z.literal(true),
   }),
 ]);
-const PulledParamsSchema = z.extend(ParamsDocSchema, { _rev: Rev, _revisions: z.optional(RevisionsSchema) });
+const PulledParamsSchema = z.strictObject({
+  ...ParamsDocSchema.shape,
+  _rev: Rev,
+  _revisions: z.optional(RevisionsSchema),
+});
+/** The key parameters and the key check take a few hundred bytes; padding inside them is refused too. */
+const MAX_PARAMS_CHARS = 4096;
 
 /** A pull that stopped at its budget. */
 export class MirrorFull extends Error {
@@ -47,7 +53,8 @@ const states = new WeakMap<Db, PullState>();
 
 /** Whether the server's document may be stored as it is. */
 export function storable(doc: unknown): boolean {
-  if ((doc as { _id?: unknown })?._id === PARAMS_ID) return PulledParamsSchema.safeParse(doc).success;
+  if ((doc as { _id?: unknown })?._id === PARAMS_ID)
+    return PulledParamsSchema.safeParse(doc).success && JSON.stringify(doc).length <= MAX_PARAMS_CHARS;
   return PulledSchema.safeParse(doc).success;
 }
 

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeDoc, memoryKey } from '../../../lib/sync/codec';
 import { serverId } from '../../../lib/sync/keys';
 import { MirrorFull } from '../../../lib/sync/mirror-gate';
+import { PARAMS_ID } from '../../../lib/sync/params';
 import type { Db } from '../../../lib/sync/pouch-types';
 import { Device, twoDevices } from './devices';
 
@@ -49,6 +50,13 @@ describe('a server filling the mirror', () => {
     });
     await b.round();
     expect(JSON.stringify(await mirrorSize(b.mirror))).not.toContain('fill.bin');
+
+    // The one readable document, the key parameters, padded inside: refused as well.
+    const params = (await remote.get(PARAMS_ID)) as Raw & { params: Record<string, unknown> };
+    await remote.put({ ...params, params: { ...params.params, pad: 'A'.repeat(2_000_000) } });
+    const padded = await b.round();
+    expect(padded.quarantined.map((q) => q.reason)).toContain('refused unstored');
+    expect(JSON.stringify(await b.mirror.get(PARAMS_ID))).not.toContain('AAAAAAAAAA');
   });
 
   it('keeps the memory working and the mirror under its cap against thousands of junk and 2 MB documents', async () => {
