@@ -12,7 +12,7 @@ import { PARAMS_ID, ParamsDocSchema } from './params';
 import type { Db } from './pouch-types';
 
 /** What one pull may store; a first sync of a large chat history goes on over the next rounds. */
-export const PULL_BUDGET_BYTES = 64 * 1024 * 1024;
+const PULL_BUDGET_BYTES = 64 * 1024 * 1024;
 
 const RevisionsSchema = z.strictObject({
   start: z.int(),
@@ -52,7 +52,7 @@ interface PullState {
 const states = new WeakMap<Db, PullState>();
 
 /** Whether the server's document may be stored as it is. */
-export function storable(doc: unknown): boolean {
+function storable(doc: unknown): boolean {
   if ((doc as { _id?: unknown })?._id === PARAMS_ID)
     return PulledParamsSchema.safeParse(doc).success && JSON.stringify(doc).length <= MAX_PARAMS_CHARS;
   return PulledSchema.safeParse(doc).success;
