@@ -45,9 +45,14 @@ export class MirrorFull extends Error {
 interface PullState {
   budget: number;
   bytes: number;
-  refused: number;
+  /** `id@rev` of each document refused (cut short: a refused id may be of any length). */
+  refused: string[];
   full: boolean;
 }
+
+/** Refusals named per pull; more are refused all the same, only not named. */
+const MAX_NAMED = 2000;
+const refOf = (doc: Record<string, unknown>) => `${String(doc._id).slice(0, 100)}@${String(doc._rev).slice(0, 80)}`;
 
 const states = new WeakMap<Db, PullState>();
 
@@ -62,7 +67,7 @@ type BulkDocs = (...args: unknown[]) => Promise<unknown[]>;
 
 /** The mirror with its gate: replication writes (new_edits false) pass the checks first. */
 export function gateMirror(db: Db, budget = PULL_BUDGET_BYTES): Db {
-  const state: PullState = { budget, bytes: 0, refused: 0, full: false };
+  const state: PullState = { budget, bytes: 0, refused: [], full: false };
   states.set(db, state);
   const target = db as unknown as { bulkDocs: BulkDocs };
   const write = target.bulkDocs.bind(db) as BulkDocs;
@@ -76,7 +81,8 @@ export function gateMirror(db: Db, budget = PULL_BUDGET_BYTES): Db {
     const refused: unknown[] = [];
     for (const doc of r.docs) {
       if (!storable(doc)) {
-        state.refused++;
+        // A design document is CouchDB's own (the server's admin may keep one): not ours to store, not counted.
+        if (!String(doc._id).startsWith('_design/') && state.refused.length < MAX_NAMED) state.refused.push(refOf(doc));
         refused.push({ id: doc._id, error: 'forbidden', name: 'forbidden', status: 403, reason: 'refused unstored' });
         continue;
       }
@@ -101,11 +107,11 @@ export function gateMirror(db: Db, budget = PULL_BUDGET_BYTES): Db {
 /** Starts counting a pull into this mirror. */
 export function pullStarted(db: Db): void {
   const s = states.get(db);
-  if (s) Object.assign(s, { bytes: 0, refused: 0, full: false });
+  if (s) Object.assign(s, { bytes: 0, refused: [], full: false });
 }
 
 /** What the gate refused in this pull, and whether it stopped at its budget. */
-export function pullChecked(db: Db): { refused: number; full: boolean } {
+export function pullChecked(db: Db): { refused: readonly string[]; full: boolean } {
   const s = states.get(db);
-  return { refused: s?.refused ?? 0, full: s?.full ?? false };
+  return { refused: s?.refused ?? [], full: s?.full ?? false };
 }

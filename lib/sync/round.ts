@@ -85,7 +85,7 @@ function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number)
  * A pull from the server through the mirror's gate: one that stops at its budget ends here
  * (what it stored is applied and cleared out by this round, the rest comes next round).
  */
-async function pull(input: RoundInput, work: WorkHandle | undefined, cut: { full: boolean; refused: number }) {
+async function pull(input: RoundInput, work: WorkHandle | undefined, cut: { full: boolean; refused: string[] }) {
   pullStarted(input.mirror);
   const docs = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n)).catch(
     (error: unknown) => {
@@ -95,7 +95,7 @@ async function pull(input: RoundInput, work: WorkHandle | undefined, cut: { full
   );
   const checked = pullChecked(input.mirror);
   cut.full ||= checked.full;
-  cut.refused += checked.refused;
+  cut.refused.push(...checked.refused);
   return docs;
 }
 
@@ -127,12 +127,12 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   checkpoint();
   if (onlyToSend && first.staged.length === 0 && !first.chatsPending) return null;
   work?.phase('read');
-  const cut = { full: false, refused: 0 };
+  const cut = { full: false, refused: [] as string[] };
   const down = await pull(input, work, cut);
   checkpoint();
   work?.phase('merge');
   const applied = await applyChanges({ ...base, now: now(), own: input.own, progress: (n) => work?.set(n) });
-  for (let i = 0; i < cut.refused; i++) applied.quarantined.push({ ref: 'pulled', reason: 'refused unstored' });
+  for (const ref of cut.refused) applied.quarantined.push({ ref, reason: 'refused unstored' });
   const at = now();
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
   // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
@@ -163,7 +163,9 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   if (input.catchUp) {
     work?.phase('read');
     // Another device's writes met here go into the mirror and are applied next round.
+    const counted = cut.refused.length;
     late = await pull(input, work, cut);
+    for (const ref of cut.refused.slice(counted)) applied.quarantined.push({ ref, reason: 'refused unstored' });
     checkpoint();
   }
   // Said once the round's own work is done: the server sent more than a round stores.
