@@ -9,7 +9,8 @@ import { db } from '../../../lib/db/db';
 import { deleteMemories, restoreMemories } from '../../../lib/db/memories';
 import { productChatOps } from '../../../lib/db/sync-chat-ops';
 import type { Chat } from '../../../lib/memory/types';
-import { chatKey, decodeDoc, memoryKey, rulesKey } from '../../../lib/sync/codec';
+import { chatKey, decodeDoc, deviceKey, memoryKey, rulesKey } from '../../../lib/sync/codec';
+import { mergeDevices } from '../../../lib/sync/devices-seen';
 import { serverId } from '../../../lib/sync/keys';
 import type { Db } from '../../../lib/sync/pouch-types';
 import { Device, sharedKeys, twoDevices } from './devices';
@@ -210,5 +211,23 @@ describe('a server replaying old documents', () => {
       expect((await d.get(m.id))?.content, d.name).toBe('Cycles to work');
       expect((await d.db.chats.get(x.id))?.turns.length, d.name).toBe(2);
     }
+  });
+
+  it("never moves a device's last sync backwards when its old device document is replayed, and names the replay", async () => {
+    const { a, b, remote } = await twoDevices();
+    await a.round('2026-12-01T08:00:00.000Z');
+    const old = await bodiesOf(remote, [deviceKey('a')]);
+    await a.add({ content: 'Rows on Sundays', type: 'fact' });
+    await a.round('2026-12-02T08:00:00.000Z');
+    const first = await b.round('2026-12-02T09:00:00.000Z');
+    const seen = mergeDevices({}, first.devices).devices;
+    expect(seen[deviceKey('a')]?.lastSync).toBe('2026-12-02T08:00:00.000Z');
+
+    await replay(remote, old);
+    const again = await b.round('2026-12-02T10:00:00.000Z');
+    const merged = mergeDevices(seen, again.devices);
+    expect(again.devices.map((d) => d.lastSync)).toContain('2026-12-01T08:00:00.000Z');
+    expect(merged.devices[deviceKey('a')]?.lastSync).toBe('2026-12-02T08:00:00.000Z');
+    expect(merged.backwards).toEqual([`${deviceKey('a')}@2026-12-01T08:00:00.000Z`]);
   });
 });
