@@ -12,6 +12,7 @@ import { type DeviceDoc, deviceKey } from './codec';
 import type { SyncKeys } from './keys';
 import type { LocalPort } from './local-port';
 import { readMark, saveMark } from './mirror-docs';
+import { MirrorFull, pullChecked, pullStarted } from './mirror-gate';
 import type { Db, Replication } from './pouch-types';
 import type { Travel } from './schemas';
 import { stage } from './stage';
@@ -80,6 +81,24 @@ function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number)
     .finally(() => work?.signal.removeEventListener('abort', stop));
 }
 
+/**
+ * A pull from the server through the mirror's gate: one that stops at its budget ends here
+ * (what it stored is applied and cleared out by this round, the rest comes next round).
+ */
+async function pull(input: RoundInput, work: WorkHandle | undefined, cut: { full: boolean; refused: string[] }) {
+  pullStarted(input.mirror);
+  const docs = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n)).catch(
+    (error: unknown) => {
+      if (!pullChecked(input.mirror).full) throw error;
+      return 0;
+    },
+  );
+  const checked = pullChecked(input.mirror);
+  cut.full ||= checked.full;
+  cut.refused.push(...checked.refused);
+  return docs;
+}
+
 export function syncRound(input: RoundInput): Promise<RoundOutcome> {
   return round(input, false) as Promise<RoundOutcome>;
 }
@@ -108,10 +127,12 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   checkpoint();
   if (onlyToSend && first.staged.length === 0 && !first.chatsPending) return null;
   work?.phase('read');
-  const down = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
+  const cut = { full: false, refused: [] as string[] };
+  const down = await pull(input, work, cut);
   checkpoint();
   work?.phase('merge');
   const applied = await applyChanges({ ...base, now: now(), own: input.own, progress: (n) => work?.set(n) });
+  for (const ref of cut.refused) applied.quarantined.push({ ref, reason: 'refused unstored' });
   const at = now();
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
   // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
@@ -142,9 +163,13 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   if (input.catchUp) {
     work?.phase('read');
     // Another device's writes met here go into the mirror and are applied next round.
-    late = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
+    const counted = cut.refused.length;
+    late = await pull(input, work, cut);
+    for (const ref of cut.refused.slice(counted)) applied.quarantined.push({ ref, reason: 'refused unstored' });
     checkpoint();
   }
+  // Said once the round's own work is done: the server sent more than a round stores.
+  if (cut.full) throw new MirrorFull('the server sent more than one round takes');
   const chatsPending = first.chatsPending || second.chatsPending;
   const staged = [...first.staged, ...second.staged];
   const refused = [...first.refused, ...second.refused];

@@ -22,6 +22,7 @@ import { browserPouch } from './browser-pouch';
 import { quickHash } from './bytes';
 import { ChangeLog, compareTerms } from './changes-here';
 import { deviceKey } from './codec';
+import { mergeDevices } from './devices-seen';
 import { describeError } from './errors';
 import type { LocalPort } from './local-port';
 import type { Db } from './pouch-types';
@@ -130,8 +131,7 @@ async function oneRound(pull: boolean): Promise<void> {
       await markCompared(terms);
       return;
     }
-    const devices = { ...state.devices };
-    for (const d of out.devices) devices[d.id] = { name: d.name, lastSync: d.lastSync };
+    const { devices, backwards } = mergeDevices(state.devices, out.devices);
     devices[deviceKey(config.deviceId)] = { name: config.deviceName, lastSync: out.at };
     const moved = out.up + out.down > 0;
     await writeState({
@@ -141,7 +141,7 @@ async function oneRound(pull: boolean): Promise<void> {
       up: moved ? out.up : state.up,
       down: moved ? out.down : state.down,
       devices,
-      quarantined: [...new Set([...state.quarantined, ...out.quarantined.map((q) => q.ref)])],
+      quarantined: [...new Set([...state.quarantined, ...out.quarantined.map((q) => q.ref), ...backwards])],
       waiting: [],
       error: null,
       failures: 0,
