@@ -12,11 +12,11 @@ export const MEMORY_STRINGS = {
     '模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
   ],
   'kw.cost': [
-    'About {tokens} tokens, {cost}, in {calls} call(s).',
+    'About {tokens:# token|# tokens}, {cost}, in {calls:# call|# calls}.',
     '约 {tokens} 个 token，{cost}，分 {calls} 次调用。',
   ],
   'kw.costTokens': [
-    'About {tokens} tokens in {calls} call(s) (price unknown for this model).',
+    'About {tokens:# token|# tokens} in {calls:# call|# calls} (price unknown for this model).',
     '约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。',
   ],
   'kw.afterImport': [
@@ -45,7 +45,7 @@ export const MEMORY_STRINGS = {
   ],
   'mem.countHeader': ['{n} memory|{n} memories', '{n} 条记忆'],
   'mem.count': ['{n} memory|{n} memories', '共 {n} 条记忆'],
-  'mem.countOf': ['{n} of {total} memories', '显示 {n} / {total} 条记忆'],
+  'mem.countOf': ['{n} of {total:# memory|# memories}', '显示 {n} / {total} 条记忆'],
   'mem.listLabel': ['Memories', '记忆'],
   'mem.noMatch': [
     'Nothing matches. Try fewer words, or reset the filters.',
@@ -146,7 +146,7 @@ export const MEMORY_STRINGS = {
     '包含聊天记录（每条消息，逐字保存）',
   ],
   'transfer.exported': [
-    'Exported {n} current memory and {older} older versions.|Exported {n} current memories and {older} older versions.',
+    'Exported {n} current memory and {older:# older version|# older versions}.|Exported {n} current memories and {older:# older version|# older versions}.',
     '已导出 {n} 条当前记忆和 {older} 个旧版本。',
   ],
   'transfer.exportedCurrent': [
@@ -156,7 +156,7 @@ export const MEMORY_STRINGS = {
   'transfer.exportedOther': ['Also {other} archived or expired.', '另有 {other} 条已归档或已过期。'],
   'transfer.exportFailed': ['Export failed: {error}', '导出失败：{error}'],
   'transfer.report': [
-    '{added} added, {updated} updated, {skipped} skipped, {chats} chats',
+    '{added} added, {updated} updated, {skipped} skipped, {chats:# chat|# chats}',
     '新增 {added}，更新 {updated}，跳过 {skipped}，对话 {chats}',
   ],
   'transfer.settingsApplied': [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLanguagePref, lang, t } from '../../../lib/i18n';
 import { detectLanguage, STRING_MODULES, translate } from '../../../lib/i18n/dictionary';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?::[^{}]*)?\}/g)].map((m) => m[1]).sort();
 
 describe('the EN/ZH dictionary', () => {
   const entries = STRING_MODULES.flatMap((mod) => Object.entries(mod)) as [string, readonly [string, string]][];
