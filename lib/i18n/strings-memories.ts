@@ -130,10 +130,21 @@ export const MEMORY_STRINGS = {
     'Chat as usual on {sites}… When a chat goes quiet, what you said about yourself is remembered here.',
     '像平常一样在 {sites} 等网站聊天。对话结束后，你提到的关于自己的信息会记在这里。',
   ],
-  'empty.memories.byHand': [
-    'Or tell it something yourself, or import a memory file.',
-    '也可以手动添加一条，或导入记忆文件。',
+  'empty.memories.byHand': ['Or tell it something yourself:', '也可以手动添加一条：'],
+  'empty.memories.import': [
+    'Or import a memory file (a claude-mem export), or try it with sample memories; one undo takes them out.',
+    '或导入记忆文件（claude-mem 的导出），也可以先用示例记忆试试；撤销一次即可全部移除。',
   ],
+  'empty.memories.sample': ['Try the sample memories', '试用示例记忆'],
+  'menu.bringInHint': [
+    'From another assistant: paste ChatGPT’s or Claude’s memories, or a mem0 or Markdown file.',
+    '来自其他助手：粘贴 ChatGPT 或 Claude 的记忆，或选择 mem0、Markdown 文件。',
+  ],
+  'menu.importHint': [
+    'A claude-mem memory file (.json): a backup or another browser’s export.',
+    'claude-mem 记忆文件（.json）：备份或另一个浏览器的导出。',
+  ],
+  'menu.exportHint': ['All your memories in one claude-mem file.', '把全部记忆存为一个 claude-mem 文件。'],
   'transfer.import': ['Import memories', '导入记忆'],
   'transfer.export': ['Export memories', '导出记忆'],
   'transfer.imported': [
