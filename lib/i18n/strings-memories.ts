@@ -2,7 +2,7 @@
 export const MEMORY_STRINGS = {
   'kw.open': ['Add keywords', '添加关键词'],
   'kw.title': ['Add search keywords', '添加搜索关键词'],
-  'kw.short': ['{n} memory without them|{n} memories without them', '{n} 条记忆没有'],
+  'kw.short': ['{n} without them', '{n} 条还没有'],
   'kw.explain': [
     '{n} memory has no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds it.|{n} memories have no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds them.',
     '{n} 条记忆还没有搜索关键词（导入的或较早的）。模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
@@ -91,7 +91,7 @@ export const MEMORY_STRINGS = {
   'mem.replacedBy': ['Replaced by:', '已被取代为：'],
   'mem.goneNow': ['a memory that has since been deleted', '一条之后被删除的记忆'],
   'search.label': ['Search', '搜索'],
-  'search.placeholder': ['Words in any language…', '输入中文或英文…'],
+  'search.placeholder': ['Any words…', '中英文均可…'],
   'search.sort': ['Sort', '排序'],
   'sort.relevance': ['Best match', '最相关'],
   'sort.newest': ['Last changed', '最近修改'],

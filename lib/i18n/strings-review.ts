@@ -1,6 +1,6 @@
 /** Review of proposed memories, provenance and the review setting. `[English, 简体中文]` per key. */
 export const REVIEW_STRINGS = {
-  'review.waiting': ['{n} memory waits for your review|{n} memories wait for your review', '{n} 条记忆等待你确认'],
+  'review.waiting': ['{n} memory waits for review|{n} memories wait for review', '{n} 条记忆待你确认'],
   'review.open': ['Review', '查看'],
   'review.explain': [
     'These are stored but never used until you accept them.',

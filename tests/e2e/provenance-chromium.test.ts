@@ -98,7 +98,7 @@ describe('a chat the user only opened (Chromium)', () => {
 
     // The Memories view shows both first; the user accepts the plain fact with one key.
     await panel.reload();
-    const queue = await unfoldCard(panel, /wait(s)? for your review/);
+    const queue = await unfoldCard(panel, /wait(s)? for review/);
     await queue.getByText(FACT, { exact: true }).waitFor();
     const proposal = queue.getByRole('article', { name: FACT });
     await proposal.focus();
@@ -108,7 +108,7 @@ describe('a chat the user only opened (Chromium)', () => {
       .toBe('active');
     // The panel redraws from its live query after the write the poll above saw: wait for that
     // redraw (count() does not wait); the planted one is still the one waiting.
-    await expect.poll(() => panel.getByRole('heading', { name: /^1 memory waits for your review/ }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('heading', { name: /^1 memory waits for review/ }).count()).toBe(1);
     expect(await queue.getByRole('article', { name: FACT }).count()).toBe(0);
     expect(await queue.getByRole('article').count()).toBe(1);
 

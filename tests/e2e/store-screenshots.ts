@@ -160,7 +160,7 @@ for (const lang of ['en', 'zh'] as const) {
     // 4. Review: memories proposed from a chat wait for accept, edit or reject.
     await seedProposals(panel, lang);
     await openView(panel, 'memories');
-    await unfoldCard(panel, /wait(s)? for your review|等待你确认/);
+    await unfoldCard(panel, /wait(s)? for review|待你确认/);
     await compose(ext, chat, panel, `04-review-${lang}`);
   } finally {
     await ext.close();

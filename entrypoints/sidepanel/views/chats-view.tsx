@@ -231,10 +231,10 @@ export function ChatsView() {
             }}
           />
         </label>
-        <span id="chat-search-keys" class="field-hint">
-          {t('chats.searchKeys')}
-        </span>
       </search>
+      <p id="chat-search-keys" class="field-hint">
+        {t('chats.searchKeys')}
+      </p>
       <Tools />
       <ExtractBatches />
       {(list ? list.length > 0 : total.value > 0) && (
