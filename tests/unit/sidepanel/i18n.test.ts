@@ -21,6 +21,11 @@ describe('the EN/ZH dictionary', () => {
     }
   });
 
+  it('never sends the reader to a file the panel does not show ("see README")', () => {
+    const pointing = entries.filter(([, pair]) => pair.some((text) => /README|\bdocs\//.test(text)));
+    expect(pointing.map(([k]) => k)).toEqual([]);
+  });
+
   it('actually translates: Chinese strings contain Chinese', () => {
     const untranslated = entries.filter(([, [en, zh]]) => en === zh && !/^[A-Z][\w ]*$/.test(en));
     expect(untranslated.map(([k]) => k)).toEqual([]);

@@ -81,6 +81,7 @@ function styled(name: string, list: readonly string[], compounds: readonly strin
 describe('class names in the side panel', () => {
   it('finds class lists and compound selectors in the shapes they are written', () => {
     const lists = classListsIn(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the markup under test, written as source text
       "const a = <p class=\"x y\"><b class={`z type-${t} ${on ? 'on' : ''}`} /><i class={cls ?? 'w'} /></p>;",
     );
     expect(lists.map((l) => [...new Set(l)].sort())).toEqual([['x', 'y'], ['on', 'type-', 'z'], ['w']]);
