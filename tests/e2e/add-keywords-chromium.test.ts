@@ -93,7 +93,7 @@ describe('Add keywords (Chromium)', () => {
       .toContain('The memories you imported carry no search keywords yet');
     // Offered unasked, it waits folded on one line, the count on it; opened, the cost comes first.
     expect(await offer.getByRole('button', { expanded: false }).textContent()).toMatch(
-      /\d+ memor(?:y|ies) without them/,
+      /\d+ without them/,
     );
     expect(await offer.getByRole('button', { name: 'Add keywords now' }).isVisible()).toBe(false);
     await unfoldCard(panel, 'Add search keywords');
