@@ -29,12 +29,12 @@ export const PROVIDER_STRINGS = {
     '在本机运行：无需密钥，数据不出本机，不产生费用。',
   ],
   'provider.localSetup.ollama': [
-    'Ollama refuses browser extensions until they are allowed: start it with OLLAMA_ORIGINS={origin} (see README).',
-    'Ollama 默认拒绝浏览器扩展：请以 OLLAMA_ORIGINS={origin} 启动（见 README）。',
+    'Ollama refuses browser extensions until they are allowed: start it with OLLAMA_ORIGINS={origin}.',
+    'Ollama 默认拒绝浏览器扩展：请以 OLLAMA_ORIGINS={origin} 启动。',
   ],
   'provider.localSetup.llamacpp': [
-    'Start llama-server with --jinja so tool calls work (see README).',
-    '请以 --jinja 启动 llama-server，才能使用工具调用（见 README）。',
+    'Start llama-server with --jinja so tool calls work.',
+    '请以 --jinja 启动 llama-server，才能使用工具调用。',
   ],
   'provider.auth': ['Key sent as', '密钥发送方式'],
   'provider.auth.bearer': ['Authorization: Bearer header', 'Authorization: Bearer 请求头'],

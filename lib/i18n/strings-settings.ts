@@ -134,7 +134,7 @@ export const SETTINGS_STRINGS = {
   'backups.none': ['No backups yet.', '还没有备份。'],
   'backups.listLabel': ['Backups', '备份'],
   'backups.counts': [
-    '{memories} memory records (older versions included), {chats} chats',
+    '{memories:# memory record|# memory records} (older versions included), {chats:# chat|# chats}',
     '{memories} 条记忆记录（含旧版本），{chats} 个对话',
   ],
   'backups.restore': ['Restore', '恢复'],
@@ -146,7 +146,7 @@ export const SETTINGS_STRINGS = {
   'backups.reason.after extraction': ['after an extraction', '提取后'],
   'backups.restoreFrom': ['Restore the backup from {when}', '恢复 {when} 的备份'],
   'backups.restored': [
-    'Restored {memories} memory records (older versions included) and {chats} chats.',
+    'Restored {memories:# memory record|# memory records} (older versions included) and {chats:# chat|# chats}.',
     '已恢复 {memories} 条记忆记录（含旧版本）和 {chats} 个对话。',
   ],
 } as const satisfies Record<string, readonly [string, string]>;
