@@ -256,3 +256,56 @@ describe('an editor that takes a paste itself', () => {
     expect(typed.text(ta)).toBe('first line second line');
   });
 });
+
+/** True when the composer's whole text counts as typed (the send would claim its captured turn). */
+function creditedWhole(typed: Typed, ta: HTMLTextAreaElement): boolean {
+  return typed.text(ta) === (ta.value.match(/\S+/g) ?? []).join(' ');
+}
+
+describe('a page’s deletions take credit from the words they touch', () => {
+  it('"I dislike cats" made "I like cats" between two keys', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'I dislike');
+    ta.value = 'I like';
+    typeOut(typed, ta, ' cats');
+    expect(ta.value).toBe('I like cats');
+    expect(creditedWhole(typed, ta)).toBe(false);
+    expect(typed.text(ta)).toBe('cats');
+  });
+
+  it('"the rapist" made "therapist" by taking out the space', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'the rapist');
+    ta.value = 'therapist';
+    expect(creditedWhole(typed, ta)).toBe(false);
+    expect(typed.text(ta)).toBe('');
+  });
+
+  it('"I am not unwell, I was never treated for flu" made "I am well, I was treated for flu" between keys', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'I am not unwell,');
+    ta.value = ta.value.replace('not un', '');
+    typeOut(typed, ta, ' I was never treated');
+    ta.value = ta.value.replace('never ', '');
+    typeOut(typed, ta, ' for flu');
+    expect(ta.value).toBe('I am well, I was treated for flu');
+    expect(creditedWhole(typed, ta)).toBe(false);
+    expect(typed.text(ta)).toBe('I I for flu');
+  });
+
+  it('the page splitting a word with a space, or a whole word taken out at the very end', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, 'therapist notes');
+    ta.value = 'the rapist notes';
+    expect(typed.text(ta)).toBe('notes');
+    const other = composer();
+    const again = createTypedText(adapter);
+    typeOut(again, other, 'I do not');
+    other.value = 'I do';
+    expect(again.text(other)).toBe('I');
+  });
+});
