@@ -176,7 +176,7 @@ export class Injector {
   private onBeforeInput(e: Event): void {
     if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
-    if (composer) this.typed.beforeEdit(composer, statedEdit(e));
+    if (composer) this.typed.beforeEdit(composer, statedEdit(e, composer));
   }
 
   private onInput(e: Event): void {
