@@ -82,7 +82,8 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       await keepPrepared(token, {
         site: ctx.site,
         url: ctx.url,
-        query: draft.slice(0, 500),
+        // A chat the user asked not to remember: Activity records the block, not the words.
+        query: learn === false ? '' : draft.slice(0, 500),
         tokens: selection.tokens,
         items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
         at: nowMs(),
