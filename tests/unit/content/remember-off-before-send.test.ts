@@ -34,20 +34,21 @@ function trusted<E extends Event>(e: E): E {
 function page(): { state: PageState; injector: Injector; box: HTMLTextAreaElement } {
   const box = document.createElement('textarea');
   document.body.replaceChildren(box);
-  const state = pageState([]);
-  state.conversationId = null; // a new chat: no id until the first send
-  state.adapter = {
-    ...state.adapter,
+  const base = pageState([]);
+  const adapter = {
+    ...base.adapter,
     composer: () => box,
     readComposer: (el: HTMLElement) => (el as HTMLTextAreaElement).value,
     sendButton: () => null,
     health: () => ({ userTurn: null, assistantTurn: null }),
   } as unknown as ChatSiteAdapter;
-  state.ctx = {
-    ...state.ctx,
+  const ctx = {
+    ...base.ctx,
     addEventListener: (t: EventTarget, type: string, fn: EventListener, o: AddEventListenerOptions) =>
       t.addEventListener(type, fn, o),
   } as unknown as PageState['ctx'];
+  // A new chat: no id until the first send.
+  const state: PageState = { ...base, adapter, ctx, conversationId: null };
   const injector = new Injector(state, { notify: () => {} });
   injector.start();
   return { state, injector, box };
