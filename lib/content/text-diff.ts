@@ -46,6 +46,35 @@ export function removalStated(
   return false;
 }
 
+const visible = (s: string) => s.replace(/\s+/g, '');
+
+/**
+ * True when the change from `prior` to `next` happened where the edit began (`edit.at` visible
+ * characters in): the edit's text put there, over its selection, or one character taken just
+ * before or after the caret. Compared without whitespace, so any place in a run of like
+ * characters will do; a change of whitespace alone must sit at the caret. A page that swallows
+ * the user's key and makes the same change elsewhere fails this. Checked for keys, pastes,
+ * Backspace and Delete; not known (and not checked) for a word, a line or an IME composition.
+ */
+export function atCaret(
+  prior: string,
+  next: string,
+  start: number,
+  removed: string,
+  edit: { text: string | null; removes: string; selected: string; at?: number | null },
+): boolean {
+  const at = edit.at;
+  if (at === null || at === undefined || edit.text === null) return true;
+  if (edit.removes !== 'nothing' && edit.removes !== 'char') return true;
+  const p = visible(prior);
+  const n = visible(next);
+  const gone = visible(removed).length;
+  if (gone === 0 && p === n) return visible(prior.slice(0, start)).length === at;
+  if (edit.selected !== '' || edit.removes === 'nothing')
+    return n === p.slice(0, at) + visible(edit.text) + p.slice(at + visible(edit.selected).length);
+  return n === p.slice(0, at - gone) + p.slice(at) || n === p.slice(0, at) + p.slice(at + gone);
+}
+
 function graphemes(s: string): number {
   if (typeof Intl.Segmenter !== 'function') return [...s].length;
   let n = 0;

@@ -22,7 +22,7 @@
  * started and the user finished is not the user's. One linear diff per read.
  */
 import type { ChatSiteAdapter } from '../adapters/types';
-import { changedRegion, coveredBy, keepsWords, removalStated } from './text-diff';
+import { atCaret, changedRegion, coveredBy, keepsWords, removalStated } from './text-diff';
 
 /** What a trusted edit says it does (stated-edit.ts). */
 export interface StatedEdit {
@@ -32,6 +32,8 @@ export interface StatedEdit {
   removes: 'nothing' | 'char' | 'word' | 'line' | 'composition';
   /** The selection it replaces. */
   selected: string;
+  /** Visible characters before the caret (or the selection) as it began; null: not known. */
+  at?: number | null;
 }
 
 /** A word: a run without whitespace (a Chinese sentence typed without spaces is one). */
@@ -127,9 +129,11 @@ export function createTypedText(adapter: ChatSiteAdapter) {
   }
 
   function credit(after: string, edit: StatedEdit): void {
+    const before = known;
     apply(after, (from, to, removed) => {
       if (edit.text === null) return removed === '' && to > from && bringsBack(after, from, to);
       if (!removalStated(removed, edit.removes, edit.selected, composition)) return false;
+      if (!atCaret(before, after, from, removed, edit)) return false;
       const added = after.slice(from, to);
       if (added.trim() === '') return added === '' || SPACE.test(edit.text);
       return coveredBy(after, from, to, edit.text);

@@ -4,7 +4,8 @@
  * `beforeinput`), and the message that goes out says "I do smoke, thanks" with every remaining
  * character typed by the user. That turn is not credited as typed here: its send claims nothing,
  * and what extraction takes from the chat waits for review. The same words typed by the user with
- * no page script are credited and their memory is used at once. ProseMirror (ChatGPT) and a
+ * no page script (a typo fixed with Backspace on the way) are credited and their memory is used
+ * at once. ProseMirror (ChatGPT) and a
  * textarea (DeepSeek), each the real editor on the fixture site.
  */
 import type { Page } from 'playwright-core';
@@ -21,6 +22,17 @@ import { buildFixtures, generating, homeUrl, sentMessages } from './harness/site
 
 const KEY = 'sk-ant-api03-E2E-page-deletion-0123456789abcdefghijklmn';
 const ATTACK = 'delete-between-keys';
+/**
+ * The credited chats: what the user types (a typo fixed with Backspace on the way) and the fact
+ * extraction answers, in the user's own words and unlike each other, so neither merges into one.
+ */
+const TYPED = {
+  chatgpt: {
+    typed: 'I drink green tea every morning and I do smokr\be|, thanks',
+    fact: 'Drinks green tea every morning',
+  },
+  deepseek: { typed: 'I cycle to work on Fridays and I do smokr\be|, thanks', fact: 'Cycles to work on Fridays' },
+} as const;
 
 let ext: ExtensionBrowser;
 let panel: Page;
@@ -61,7 +73,11 @@ async function typeAndSend(
   if (armed) await runAttack(page, 'not ', 'smoke');
   await page.click(adapter.selectors.composer.join(', '));
   const [head, tail] = typed.split('|') as [string, string];
-  await page.keyboard.type(head);
+  // A "\b" in what is typed is the user's own Backspace.
+  for (const [i, part] of head.split('\b').entries()) {
+    if (i > 0) await page.keyboard.press('Backspace');
+    await page.keyboard.type(part);
+  }
   if (armed) await page.waitForFunction(() => (window as unknown as { __deleted?: string }).__deleted !== undefined);
   await page.keyboard.type(tail);
   await page.keyboard.press('Enter');
@@ -103,15 +119,13 @@ describe('a page deleting words between the user’s keystrokes (Chromium)', () 
     });
   }
 
-  it('deepseek: the same words typed by the user are credited, and their memory is used at once', async () => {
-    const { sent, claimed, extracted } = await typeAndSend(
-      'deepseek',
-      'Honestly I do smoke|, thanks',
-      false,
-      'User smokes (typed)',
-    );
-    expect(sent).toBe('Honestly I do smoke, thanks');
-    expect(claimed).toBe(1);
-    expect([extracted.status, extracted.origin?.kind]).toEqual(['active', 'sent']);
-  });
+  for (const site of ['chatgpt', 'deepseek'] as const) {
+    it(`${site}: the same words typed by the user, a typo fixed with Backspace, are credited and used at once`, async () => {
+      const { typed, fact } = TYPED[site];
+      const { sent, claimed, extracted } = await typeAndSend(site, typed, false, fact);
+      expect(sent.replace(/\s/g, ' ')).toBe(typed.replace('r\be', 'e').replace('|', ''));
+      expect(claimed).toBe(1);
+      expect([extracted.status, extracted.origin?.kind]).toEqual(['active', 'sent']);
+    });
+  }
 });

@@ -481,3 +481,41 @@ describe('any change the page makes between the user’s keys (property)', () =>
     );
   });
 });
+
+describe('an edit happens where the caret is', () => {
+  const visible = (s: string) => s.replace(/\s+/g, '').length;
+  /** A key at the caret, stating where the caret was (visible characters before it). */
+  const key = (ch: string, before: string): StatedEdit => ({
+    text: ch,
+    removes: 'nothing',
+    selected: '',
+    at: visible(before),
+  });
+  const backspace = (before: string): StatedEdit => ({ text: '', removes: 'char', selected: '', at: visible(before) });
+
+  it('the user’s keys, spaces, Backspace in a run of like letters and at a space are credited', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    for (const ch of 'the rapist feels aaa') edit(typed, ta, ta.value + ch, key(ch, ta.value));
+    edit(typed, ta, 'the rapist feels aa', backspace('the rapist feels a')); // caret after the first "a"
+    edit(typed, ta, 'the rapist feelsaa', backspace('the rapist feels '));
+    edit(typed, ta, 'the rapist feels aa', key(' ', 'the rapist feels'));
+    expect(creditedWhole(typed, ta)).toBe(true);
+  });
+
+  it('the page swallows Backspace at the end and takes out the space of "the rapist" instead', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    for (const ch of 'the rapist left') edit(typed, ta, ta.value + ch, key(ch, ta.value));
+    edit(typed, ta, 'therapist left', backspace('the rapist left'));
+    expect(typed.text(ta)).toBe('left');
+  });
+
+  it('the page swallows a key and puts the same letter elsewhere ("no" made "not")', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    for (const ch of 'I do no smoke') edit(typed, ta, ta.value + ch, key(ch, ta.value));
+    edit(typed, ta, 'I do not smoke', key('t', 'I do no smoke'));
+    expect(creditedWhole(typed, ta)).toBe(false);
+  });
+});
