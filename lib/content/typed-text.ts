@@ -8,8 +8,8 @@
  * (stated-edit.ts). Around each trusted edit the composer is read before (`beforeinput`,
  * `paste`, `drop`) and after (`input`, or a moment later for editors that apply the edit
  * themselves, or at the send); the region that changed is the user's only when the stated text
- * covers all of it and what went out of it is what the edit takes out (the selection it
- * replaces, one character for Backspace, ...: stated-edit.ts). Any other change, in that window
+ * covers all of it, what went out of it is what the edit takes out (the selection it replaces,
+ * one character for Backspace, ...: stated-edit.ts), and it happened where the caret was. Any other change, in that window
  * or between edits, is page-made, and a page-made change takes credit from the nearest word on
  * each side of it too: taking "dis" out of "I dislike", the space out of "the rapist", or
  * "never " out of "I was never treated" leaves words the user typed that now say something the
