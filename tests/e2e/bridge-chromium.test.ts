@@ -17,7 +17,7 @@ import { HOST_NAME } from '../../lib/bridge/limits';
 import { bridgeInstall, bridgeUninstall, callTool, grantNativeMessaging, mcpClient } from './harness/bridge';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel, openSettings as openSettingsSection, openView, saveSettings } from './harness/panel';
+import { openPanel, openSettings as openSettingsSection, openView, saveSettings, unfoldCard } from './harness/panel';
 import { freshDir, ROOT } from './harness/paths';
 import { getRow } from './harness/seed';
 
@@ -205,6 +205,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     expect(added.text).toMatch(/Proposed/);
     // Waiting for review: listed in the panel, never returned to a tool.
     await panel.getByRole('tab', { name: /Memories|记忆/ }).click();
+    await unfoldCard(panel, /wait(s)? for review/);
     await panel.getByText('Drinks oolong tea every afternoon').first().waitFor();
     expect(await getRow(panel, 'memories', added.proposedId ?? '')).toMatchObject({
       status: 'proposed',
