@@ -66,6 +66,7 @@ export class Injector {
     ctx.addEventListener(window, 'paste', (e) => this.onBeforeInput(e), opts);
     ctx.addEventListener(window, 'drop', (e) => this.onBeforeInput(e), opts);
     ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
+    ctx.addEventListener(window, 'compositionend', (e) => this.onCompositionEnd(e), opts);
     ctx.addEventListener(window, 'focusin', (e) => this.onFocus(e), opts);
     // A new chat page: the worker starts loading its index while the page is still settling.
     this.waker.wake();
@@ -193,6 +194,12 @@ export class Injector {
     if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
     if (composer) this.typed.beforeEdit(composer, statedEdit(e, composer));
+  }
+
+  private onCompositionEnd(e: Event): void {
+    if (!e.isTrusted) return;
+    const composer = this.composerFor(e.target);
+    if (composer) this.typed.compositionEnd(composer);
   }
 
   private onInput(e: Event): void {

@@ -170,6 +170,11 @@ export function createTypedText(adapter: ChatSiteAdapter) {
       pending = null;
       credit(adapter.readComposer(composer), stated);
     },
+    /** A trusted `compositionend`: the next composition replaces nothing already committed. */
+    compositionEnd(composer: HTMLElement): void {
+      if (pending && owner) this.afterEdit(owner);
+      if (composer === owner) composition = '';
+    },
     /** The composer's text reduced to the user's own words, in order. */
     text(composer: HTMLElement): string {
       if (composer !== owner) return '';

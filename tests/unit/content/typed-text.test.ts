@@ -438,6 +438,25 @@ describe('what the user’s own edits take out stays the user’s; a page riding
     expect(ta.value).toBe('我喜欢');
     expect(creditedWhole(typed, ta)).toBe(false);
   });
+
+  it('a new composition cannot take out what the last one committed', () => {
+    const ta = composer();
+    const typed = createTypedText(adapter);
+    typeOut(typed, ta, '我');
+    edit(typed, ta, '我b', compose('b'));
+    edit(typed, ta, '我不', compose('不'));
+    typed.compositionEnd(ta);
+    // The next composition starts; the page takes the committed "不" out inside its first update.
+    editWithPage(
+      typed,
+      ta,
+      (v) => v.replace('不', ''),
+      (v) => `${v}c`,
+      compose('c'),
+    );
+    expect(ta.value).toBe('我c');
+    expect(creditedWhole(typed, ta)).toBe(false);
+  });
 });
 
 describe('any change the page makes between the user’s keys (property)', () => {
