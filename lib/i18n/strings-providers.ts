@@ -77,6 +77,8 @@ export const PROVIDER_STRINGS = {
   ],
   'consent.accept': ['I agree', '我同意'],
   'consent.policy': ['Privacy policy', '隐私政策'],
+  'consent.withdraw': ['Withdraw', '撤回'],
+  'consent.alsoAgreed': ['Also agreed: {host} (on {date}).', '也已同意：{host}（{date}）。'],
   'consent.accepted': [
     'You agreed on {date} to send chats to {provider}. Another provider or address asks again.',
     '你已于 {date} 同意把对话发送给 {provider}。换用其他服务商或地址时会再次询问。',

@@ -198,6 +198,8 @@ const extraction = {
    * the side panel only, never a page or a desktop tool.
    */
   'consent.accept': def(z.object({ baseUrl: z.string().check(z.maxLength(500)) }), ConsentStateSchema),
+  /** The user takes the notice back for one origin: calls there stop until agreed again (side panel only). */
+  'consent.withdraw': def(z.object({ origin: z.string().check(z.maxLength(500)) }), ConsentStateSchema),
 } as const;
 
 const store = {

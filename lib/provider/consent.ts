@@ -10,7 +10,7 @@
  * nothing leaves the machine.
  */
 import * as z from 'zod/mini';
-import { inTrustedTransaction, readTrusted, trustedNames, writeTrusted } from '../db/trusted';
+import { inTrustedTransaction, readTrusted, removeTrusted, trustedNames, writeTrusted } from '../db/trusted';
 import { SETTINGS_NAME, settingsOf } from '../settings/store';
 import { ConsentMissingError, setConsentReader } from './consent-gate';
 import { consentOrigin, needsConsent } from './consent-rule';
@@ -80,6 +80,16 @@ export async function acceptConsent(url: string, at: string): Promise<Consent> {
   const consent = { version: DISCLOSURE_VERSION, acceptedAt: at };
   await writeTrusted(PREFIX + origin, consent);
   return consent;
+}
+
+/**
+ * Takes back the "I agree" for `origin`: from the next call on, nothing goes there until the
+ * user agrees again (a call already out is not called back). Any origin string is accepted, so
+ * a row an older wording left can be removed too.
+ */
+export async function withdrawConsent(origin: string): Promise<void> {
+  await settleLegacyConsent();
+  await removeTrusted(PREFIX + origin);
 }
 
 // The extension's gate reads the accepted notices from the private database.

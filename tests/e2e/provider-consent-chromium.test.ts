@@ -109,6 +109,15 @@ describe('provider disclosure (Chromium)', () => {
     await panel.getByLabel('Provider').selectOption('anthropic');
     await panel.getByText(/You agreed on .* Anthropic \(api\.anthropic\.com\)/).waitFor();
   });
+
+  it('takes the agreement back: the notice shows again and nothing is sent there', async () => {
+    await panel.getByRole('button', { name: 'Withdraw' }).click();
+    await panel.getByRole('heading', { name: 'Before anything is sent to Anthropic (api.anthropic.com)' }).waitFor();
+    const sentBefore = toProvider.length;
+    const result = await sendFrom<{ ok: boolean; problem: string }>(panel, 'connection.test', {});
+    expect(result).toMatchObject({ ok: false, problem: 'consent' });
+    expect(toProvider).toHaveLength(sentBefore);
+  });
 });
 
 describe('a provider answering with a redirect (Chromium)', () => {

@@ -3,7 +3,7 @@ import { getPause } from '../../../lib/db/queue-state';
 import { resumeAfterSettingsChange } from '../../../lib/extraction/service';
 import { MessageError } from '../../../lib/protocol/define';
 import { isAllowedBaseUrl } from '../../../lib/provider/base-url';
-import { acceptConsent, readConsent, readConsents } from '../../../lib/provider/consent';
+import { acceptConsent, readConsent, readConsents, withdrawConsent } from '../../../lib/provider/consent';
 import { consentOrigin, needsConsent } from '../../../lib/provider/consent-rule';
 import type { ConsentState } from '../../../lib/provider/consent-state';
 import { loadSettings } from '../../../lib/settings/store';
@@ -14,7 +14,7 @@ async function state(): Promise<ConsentState> {
   return { accepted: await readConsents() };
 }
 
-export const consentHandlers: HandlerGroup<'consent.get' | 'consent.accept'> = {
+export const consentHandlers: HandlerGroup<'consent.get' | 'consent.accept' | 'consent.withdraw'> = {
   'consent.get': state,
   'consent.accept': async ({ baseUrl }) => {
     const url = baseUrl.trim();
@@ -28,6 +28,10 @@ export const consentHandlers: HandlerGroup<'consent.get' | 'consent.accept'> = {
       const current = consentOrigin(settings.baseUrl) === consentOrigin(url);
       if (current && (await getPause(now()))?.reason === 'config') await resumeAfterSettingsChange();
     }
+    return state();
+  },
+  'consent.withdraw': async ({ origin }) => {
+    await withdrawConsent(origin);
     return state();
   },
 };

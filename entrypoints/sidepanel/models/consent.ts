@@ -26,6 +26,16 @@ export function acceptedFor(state: ConsentState, baseUrl: string): string | null
   return state.accepted.find((c) => c.origin === origin)?.acceptedAt ?? null;
 }
 
+/** Takes the "I agree" back for one origin; the notice shows again for it. */
+export async function withdrawProviderConsent(origin: string): Promise<void> {
+  try {
+    consent.value = await send('consent.withdraw', { origin });
+    consentError.value = null;
+  } catch (error) {
+    consentError.value = messageOf(error);
+  }
+}
+
 export async function acceptProviderConsent(baseUrl: string): Promise<void> {
   try {
     consent.value = await send('consent.accept', { baseUrl });

@@ -12,7 +12,14 @@ import { money } from '../../../lib/i18n/format';
 import { consentOrigin, needsConsent, receiverName } from '../../../lib/provider/consent-rule';
 import { AUTH_STYLES, type AuthStyle, PRESETS, type ProviderId } from '../../../lib/provider/presets';
 import { connection, runConnectionTest } from '../models/connection';
-import { acceptedFor, acceptProviderConsent, consent, consentError, loadConsent } from '../models/consent';
+import {
+  acceptedFor,
+  acceptProviderConsent,
+  consent,
+  consentError,
+  loadConsent,
+  withdrawProviderConsent,
+} from '../models/consent';
 import {
   chooseProvider,
   currentAuth,
@@ -54,27 +61,56 @@ function privacyHref(): string {
  * Before the first call to a provider outside this computer, for each receiving origin: the
  * notice naming who receives, or when it was accepted for this one.
  */
+/** The other addresses the user agreed to send to, each with its way back. */
+function OtherConsents({ origin }: { origin: string | null }) {
+  const others = (consent.value?.accepted ?? []).filter((c) => c.origin !== origin);
+  if (others.length === 0) return null;
+  return (
+    <ul class="field-hint">
+      {others.map((c) => (
+        <li key={c.origin}>
+          {t('consent.alsoAgreed', { host: new URL(c.origin).host, date: c.acceptedAt.slice(0, 10) })}{' '}
+          <button type="button" class="small link" onClick={() => void withdrawProviderConsent(c.origin)}>
+            {t('consent.withdraw')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ConsentPart({ baseUrl, provider }: { baseUrl: string; provider: string }) {
   const state = consent.value;
-  if (!needsConsent(baseUrl) || !state || consentOrigin(baseUrl) === null) return null;
+  const origin = consentOrigin(baseUrl);
+  if (!state) return null;
+  if (!needsConsent(baseUrl) || origin === null) return <OtherConsents origin={null} />;
   const acceptedAt = acceptedFor(state, baseUrl);
   if (acceptedAt === null) {
     return (
-      <ProviderDisclosure
-        provider={provider}
-        privacyHref={privacyHref()}
-        error={consentError.value}
-        onAccept={() => void acceptProviderConsent(baseUrl)}
-      />
+      <>
+        <ProviderDisclosure
+          provider={provider}
+          privacyHref={privacyHref()}
+          error={consentError.value}
+          onAccept={() => void acceptProviderConsent(baseUrl)}
+        />
+        <OtherConsents origin={origin} />
+      </>
     );
   }
   return (
-    <p class="field-hint">
-      {t('consent.accepted', { date: acceptedAt.slice(0, 10), provider })}{' '}
-      <a href={privacyHref()} target="_blank" rel="noopener noreferrer">
-        {t('consent.policy')}
-      </a>
-    </p>
+    <>
+      <p class="field-hint">
+        {t('consent.accepted', { date: acceptedAt.slice(0, 10), provider })}{' '}
+        <button type="button" class="small link" onClick={() => void withdrawProviderConsent(origin)}>
+          {t('consent.withdraw')}
+        </button>{' '}
+        <a href={privacyHref()} target="_blank" rel="noopener noreferrer">
+          {t('consent.policy')}
+        </a>
+      </p>
+      <OtherConsents origin={origin} />
+    </>
   );
 }
 

@@ -104,6 +104,22 @@ describe('provider notice', () => {
     expect(failure.message).toMatch(/api\.deepseek\.com.*Settings → Connection/);
   });
 
+  it('can be withdrawn for one origin: calls there stop until agreed again, the others go on', async () => {
+    await accept(ANTHROPIC);
+    await accept(DEEPSEEK);
+    expect(await send('consent.withdraw', { origin: 'https://api.deepseek.com' })).toMatchObject({
+      ok: true,
+      data: { accepted: [{ origin: ANTHROPIC }] },
+    });
+    expect(await test(DEEPSEEK)).toMatchObject({ ok: true, data: { ok: false, problem: 'consent' } });
+    expect(calls).toEqual([]);
+    expect(await test(ANTHROPIC)).toMatchObject({ ok: true, data: { ok: true } });
+    expect(calls).toEqual(['https://api.anthropic.com/v1/messages']);
+    // Agreeing again is the only way back.
+    await accept(DEEPSEEK);
+    expect(await test(DEEPSEEK)).toMatchObject({ ok: true, data: { ok: true } });
+  });
+
   it('only for a provider outside this computer, at an address a model may be called at', async () => {
     for (const baseUrl of [
       'http://127.0.0.1:8080',
@@ -137,6 +153,7 @@ describe('provider notice', () => {
     for (const [type, payload] of [
       ['consent.accept', { baseUrl: ANTHROPIC }],
       ['consent.get', {}],
+      ['consent.withdraw', { origin: ANTHROPIC }],
     ] as const) {
       const refused = { ok: false, error: { code: 'forbidden' } };
       expect(await route({ type, payload }, page)).toMatchObject(refused);
