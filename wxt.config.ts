@@ -37,6 +37,10 @@ export default defineConfig({
       ...(browser === 'firefox' ? [] : ['sidePanel']),
     ],
     host_permissions: [...ALL_SITE_MATCHES, ...API_ORIGINS],
+    // One background for normal and private windows (Chrome's default; Firefox has no "split"):
+    // it sees `sender.tab.incognito` on every chat-page message and applies the private-window
+    // rule (lib/protocol/private-window.ts). The extension runs there only once the user allows it.
+    incognito: 'spanning',
     // A custom Anthropic-compatible base URL is asked for at runtime, never granted up front.
     // nativeMessaging (Desktop tools) is asked for only when the user turns them on.
     ...(browser === 'firefox'

@@ -15,8 +15,8 @@ function closeMenu(menu: HTMLDetailsElement | null, focus: boolean): void {
 /**
  * Less frequent actions behind one button: a native disclosure (keyboard and screen readers get
  * it for free) whose items open in the flow below, so the menu never runs past a narrow panel's
- * edge. Choosing a button or clicking elsewhere closes it; Escape closes it and returns focus to
- * the button.
+ * edge. Choosing a button or a file, or clicking elsewhere, closes it; Escape closes it and
+ * returns focus to the button.
  */
 export function ActionMenu({ label, children }: ActionMenuProps) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -42,6 +42,10 @@ export function ActionMenu({ label, children }: ActionMenuProps) {
         class="menu-items"
         onClickCapture={(e) => {
           if ((e.target as HTMLElement).closest('button')) close(false);
+        }}
+        // A file picked for Import is a choice too: the menu closes, so what the import shows is not covered.
+        onChangeCapture={(e) => {
+          if ((e.target as HTMLInputElement).type === 'file') close(false);
         }}
       >
         {children}

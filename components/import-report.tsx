@@ -15,7 +15,7 @@ export function ImportReport({ last }: ImportReportProps) {
   if (!last) return null;
   if ('error' in last)
     return (
-      <div class="import-report error">
+      <div class="import-report error" role="alert">
         <strong>{last.file}</strong>: {t('transfer.nothingChanged')} {last.error}
       </div>
     );

@@ -1,3 +1,4 @@
+import { useState } from 'preact/hooks';
 import { t } from '../lib/i18n';
 import { modeLabel } from '../lib/i18n/labels';
 import { REVIEW_MODES, type ReviewMode, type SiteMode, type SiteSettings } from '../lib/settings/schema';
@@ -10,33 +11,12 @@ export interface SiteRowProps {
 
 const MODES: readonly SiteMode[] = ['auto', 'manual', 'off'];
 
-/** One site's row: its name heads the row, and each control is named after it. */
-export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
+/** The budget and the review rule, under a site's line once it is opened. */
+function SiteMore({ name, settings: s, onChange }: SiteRowProps) {
   return (
-    <tr>
-      <th scope="row">{name}</th>
-      <td data-label={t('settings.siteLearn')}>
-        <input
-          type="checkbox"
-          checked={s.learn}
-          aria-label={t('settings.siteLearnFor', { site: name })}
-          onChange={(e) => onChange({ learn: e.currentTarget.checked })}
-        />
-      </td>
-      <td data-label={t('settings.siteInject')}>
-        <select
-          value={s.inject}
-          aria-label={t('settings.siteInjectFor', { site: name })}
-          onChange={(e) => onChange({ inject: e.currentTarget.value as SiteMode })}
-        >
-          {MODES.map((m) => (
-            <option key={m} value={m}>
-              {modeLabel(m)}
-            </option>
-          ))}
-        </select>
-      </td>
-      <td data-label={t('settings.siteBudget')}>
+    <div class="site-more">
+      <label class="field">
+        <span class="field-label">{t('settings.siteBudget')}</span>
         <input
           type="number"
           min={100}
@@ -49,8 +29,9 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
             if (Number.isFinite(n)) onChange({ budgetTokens: Math.round(n) });
           }}
         />
-      </td>
-      <td data-label={t('settings.review')}>
+      </label>
+      <label class="field">
+        <span class="field-label">{t('settings.review')}</span>
         <select
           value={s.review ?? 'inherit'}
           aria-label={t('settings.review.siteFor', { site: name })}
@@ -66,7 +47,59 @@ export function SiteRow({ name, settings: s, onChange }: SiteRowProps) {
             </option>
           ))}
         </select>
-      </td>
-    </tr>
+      </label>
+    </div>
+  );
+}
+
+/** One site's line: its name heads the row, each control is named after it, and ▸ opens the rest. */
+export function SiteRow(props: SiteRowProps) {
+  const { name, settings: s, onChange } = props;
+  const [open, setOpen] = useState(false);
+  const moreId = `site-more-${name.replace(/\W+/g, '-')}`;
+  return (
+    <>
+      <tr>
+        <th scope="row">{name}</th>
+        <td>
+          <input
+            type="checkbox"
+            checked={s.learn}
+            aria-label={t('settings.siteLearnFor', { site: name })}
+            onChange={(e) => onChange({ learn: e.currentTarget.checked })}
+          />
+        </td>
+        <td>
+          <select
+            value={s.inject}
+            aria-label={t('settings.siteInjectFor', { site: name })}
+            onChange={(e) => onChange({ inject: e.currentTarget.value as SiteMode })}
+          >
+            {MODES.map((m) => (
+              <option key={m} value={m}>
+                {modeLabel(m)}
+              </option>
+            ))}
+          </select>
+        </td>
+        <td>
+          <button
+            type="button"
+            class="site-more-toggle"
+            aria-expanded={open}
+            aria-controls={moreId}
+            aria-label={t('settings.siteMore', { site: name })}
+            onClick={() => setOpen(!open)}
+          />
+        </td>
+      </tr>
+      {open && (
+        <tr id={moreId} class="site-more-row">
+          <td colSpan={4}>
+            <SiteMore {...props} />
+          </td>
+        </tr>
+      )}
+    </>
   );
 }

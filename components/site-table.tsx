@@ -8,7 +8,10 @@ export interface SiteTableProps {
   onChange: (site: SiteId, patch: Partial<SiteSettings>) => void;
 }
 
-/** Per site: learning from its chats, how memories go in (auto on send / manual / off), and the token budget. */
+/**
+ * One line per site: learning from its chats and how memories go in (auto on send / manual /
+ * off), the two choices people change; the token budget and the review rule open under the line.
+ */
 export function SiteTable({ sites, onChange }: SiteTableProps) {
   return (
     <table class="site-table">
@@ -18,8 +21,7 @@ export function SiteTable({ sites, onChange }: SiteTableProps) {
           <th scope="col">{t('settings.site')}</th>
           <th scope="col">{t('settings.siteLearn')}</th>
           <th scope="col">{t('settings.siteInject')}</th>
-          <th scope="col">{t('settings.siteBudget')}</th>
-          <th scope="col">{t('settings.review')}</th>
+          <td />
         </tr>
       </thead>
       <tbody>

@@ -1,7 +1,7 @@
 import { t } from '../lib/i18n';
 import { bytes, relativeTime } from '../lib/i18n/format';
 import type { ResponseOf } from '../lib/protocol';
-import { FoldSection } from './fold-section';
+import { SettingsSection } from './settings-section';
 
 type StoreStatus = ResponseOf<'store.status'>;
 type QuarantineItem = ResponseOf<'quarantine.list'>[number];
@@ -17,7 +17,7 @@ export function StoreHealth({ status, quarantine, onRunMaintenance }: StoreHealt
   if (!status) return null;
   const m = status.lastMaintenance;
   return (
-    <FoldSection id="set-store" title={t('store.title')}>
+    <SettingsSection id="set-store" title={t('store.title')}>
       <p class="field-hint">{t('store.hint')}</p>
       <p>
         {status.usageBytes !== null && status.quotaBytes !== null
@@ -48,6 +48,6 @@ export function StoreHealth({ status, quarantine, onRunMaintenance }: StoreHealt
       <button type="button" onClick={onRunMaintenance}>
         {t('store.runMaintenance')}
       </button>
-    </FoldSection>
+    </SettingsSection>
   );
 }

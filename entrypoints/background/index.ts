@@ -1,4 +1,5 @@
 import { browser, defineBackground } from '#imports';
+import { settleLegacyConsent } from '../../lib/db/consent';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/db/settings-store';
 import { leaveStorageLocal } from '../../lib/db/trusted';
@@ -30,8 +31,11 @@ export default defineBackground({
     void warmIndex().catch(() => {});
     setSnapshotDelay(SNAPSHOT_DELAY_MS);
     // Moves what older builds left in storage.local (settings, install mark, key) out of
-    // content scripts' reach, once, before anything else reads it.
-    void leaveStorageLocal().catch(() => {});
+    // content scripts' reach, once, before anything else reads it. Then an older build's single
+    // "I agree" is bound to the endpoint set now, before any change.
+    void leaveStorageLocal()
+      .then(settleLegacyConsent)
+      .catch(() => {});
     let apiKeys: readonly string[] = [];
     const followKeys = () =>
       void allApiKeys()

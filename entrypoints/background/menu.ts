@@ -6,7 +6,7 @@ import { browser } from '#imports';
 import { loadSettings, onSettingsSaved } from '../../lib/db/settings-store';
 import { takeTrusted, writeTrusted } from '../../lib/db/trusted';
 import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
-import { PENDING_DRAFT_KEY, PendingDraftSchema } from '../../lib/memory/pending-draft';
+import { PENDING_DRAFT_KEY, type PendingDraft, PendingDraftSchema } from '../../lib/memory/pending-draft';
 import { MAX_MEMORY_CHARS } from '../../lib/memory/types';
 import { DRAFT_WAITING_EVENT } from '../../lib/protocol/panel-events';
 import { siteForUrl } from '../../lib/sites/ids';
@@ -37,6 +37,35 @@ function openPanel(windowId: number | undefined): void {
   else void apis.sidebarAction?.open().catch(() => {});
 }
 
+export interface MenuClick {
+  selectionText?: string;
+  pageUrl?: string;
+}
+export interface MenuTab {
+  url?: string;
+  title?: string;
+  incognito?: boolean;
+}
+
+/**
+ * The draft a "Remember this" click leaves for the panel. The selected text is the user's
+ * explicit choice even in a private window, but nothing of a private page beyond it is kept:
+ * no address, no title, no site.
+ */
+export function menuDraft(info: MenuClick, tab: MenuTab | undefined): PendingDraft | null {
+  if (!info.selectionText) return null;
+  const hidden = tab?.incognito === true;
+  const url = hidden ? '' : (tab?.url ?? info.pageUrl ?? '');
+  const draft = PendingDraftSchema.safeParse({
+    text: info.selectionText.trim().slice(0, MAX_MEMORY_CHARS),
+    url: url.slice(0, 2000),
+    title: hidden ? '' : (tab?.title ?? '').slice(0, 500),
+    site: siteForUrl(url),
+    at: now(),
+  });
+  return draft.success ? draft.data : null;
+}
+
 export function installRememberMenu(): void {
   void createMenu().catch(() => {});
   onSettingsSaved(() => {
@@ -47,17 +76,10 @@ export function installRememberMenu(): void {
   browser.contextMenus.onClicked.addListener((info, tab) => {
     if (info.menuItemId !== MENU_ID || !info.selectionText) return;
     openPanel(tab?.windowId);
-    const url = tab?.url ?? info.pageUrl ?? '';
-    const draft = PendingDraftSchema.safeParse({
-      text: info.selectionText.trim().slice(0, MAX_MEMORY_CHARS),
-      url: url.slice(0, 2000),
-      title: (tab?.title ?? '').slice(0, 500),
-      site: siteForUrl(url),
-      at: now(),
-    });
-    if (!draft.success) return;
+    const draft = menuDraft(info, tab);
+    if (!draft) return;
     // The panel may already be open: tell it; one opening now asks at start-up.
-    void writeTrusted(PENDING_DRAFT_KEY, draft.data)
+    void writeTrusted(PENDING_DRAFT_KEY, draft)
       .then(() => browser.runtime.sendMessage({ type: DRAFT_WAITING_EVENT }))
       .catch(() => {});
   });

@@ -1,7 +1,8 @@
 /**
  * Routes one incoming message: checks the envelope, the sender and the request against the
  * protocol, runs the handler and wraps the outcome as a Reply. Never throws: a hostile or
- * broken message gets `{ ok: false, error }` and changes nothing.
+ * broken message gets `{ ok: false, error }` and changes nothing. A chat page in a private
+ * window gets only what lib/protocol/private-window.ts allows it, here, for every message.
  */
 
 import { isQuotaError } from '../../lib/db/store-errors';
@@ -14,12 +15,14 @@ import {
   type ResponseOf,
 } from '../../lib/protocol';
 import { EnvelopeSchema, MessageError, type Reply } from '../../lib/protocol/define';
+import { IN_PRIVATE_WINDOW, notLearning, type PrivateRule } from '../../lib/protocol/private-window';
 import { type SiteId, siteForUrl } from '../../lib/sites/ids';
 import { formatFirstIssue } from '../../lib/zod-errors';
 
 export type SenderContext =
   | { kind: 'extension' }
-  | { kind: 'content'; site: SiteId; tabId: number; url: string }
+  /** `private`: the tab is in a private (incognito) window. */
+  | { kind: 'content'; site: SiteId; tabId: number; url: string; private: boolean }
   | { kind: 'native' };
 
 export type Handler<T extends MessageType> = (req: ParsedRequestOf<T>, ctx: SenderContext) => Promise<ResponseOf<T>>;
@@ -31,7 +34,7 @@ export type HandlerGroup<T extends MessageType> = { [K in T]: Handler<K> };
 export interface SenderInfo {
   id?: string;
   url?: string;
-  tab?: { id?: number; url?: string };
+  tab?: { id?: number; url?: string; incognito?: boolean };
 }
 
 /**
@@ -55,7 +58,7 @@ function classifySender(sender: SenderInfo | typeof NATIVE_SENDER, opts: RouterO
   const url = sender.url ?? sender.tab?.url;
   if (!sender.tab || typeof sender.tab.id !== 'number' || !url) return null;
   const site = siteForUrl(url);
-  return site ? { kind: 'content', site, tabId: sender.tab.id, url } : null;
+  return site ? { kind: 'content', site, tabId: sender.tab.id, url, private: sender.tab.incognito === true } : null;
 }
 
 const STORAGE_FULL =
@@ -73,10 +76,15 @@ export function createRouter(handlers: Handlers, opts: RouterOptions) {
     if (!isMessageType(type)) return fail('unknown_type', `unknown message type ${JSON.stringify(type.slice(0, 60))}`);
     const ctx = classifySender(sender, opts);
     if (!ctx || !maySend(ctx.kind, type)) return fail('forbidden', `${type} is not allowed from this sender`);
+    const rule: PrivateRule =
+      ctx.kind === 'content' && ctx.private ? IN_PRIVATE_WINDOW[type as keyof typeof IN_PRIVATE_WINDOW] : 'answered';
+    if (rule === 'refused') return fail('forbidden', `${type} is not allowed from a private window`);
     const req = PROTOCOL[type].req.safeParse(payload ?? {});
     if (!req.success) return fail('bad_request', `${type}: ${formatFirstIssue(req.error, payload)}`);
     try {
       const handler = handlers[type] as Handler<typeof type>;
+      if (rule === 'not-learning')
+        return { ok: true, data: notLearning(await handler(notLearning(req.data) as never, ctx)) };
       const data = await handler(req.data as never, ctx);
       return { ok: true, data };
     } catch (error) {

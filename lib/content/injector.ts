@@ -34,7 +34,7 @@ export interface InjectorUi {
 }
 
 export class Injector {
-  private readonly preparer = createPreparer();
+  private readonly preparer = createPreparer(() => this.learning());
   /** Only words the user's own input put in the composer are ranked (typed-text.ts). */
   private readonly typed;
   private busy = false;
@@ -66,6 +66,7 @@ export class Injector {
     ctx.addEventListener(window, 'paste', (e) => this.onBeforeInput(e), opts);
     ctx.addEventListener(window, 'drop', (e) => this.onBeforeInput(e), opts);
     ctx.addEventListener(window, 'input', (e) => this.onInput(e), opts);
+    ctx.addEventListener(window, 'compositionend', (e) => this.onCompositionEnd(e), opts);
     ctx.addEventListener(window, 'focusin', (e) => this.onFocus(e), opts);
     // A new chat page: the worker starts loading its index while the page is still settling.
     this.waker.wake();
@@ -101,6 +102,18 @@ export class Injector {
     if (this.wantsAuto(adapter.readComposer(composer))) this.preparer.warm(this.typed.text(composer), this.learning());
   }
 
+  /**
+   * The user flipped "Remember this chat" (before the chat has an id too). A keyword ask the
+   * background has waiting for the draft's pause follows the switch: the draft is warmed again
+   * with it, so an ask not yet made is not made (one already out is not called back).
+   */
+  switched(): void {
+    const { adapter, config } = this.state;
+    const composer = adapter.composer(document);
+    if (!composer || config.inject === 'off') return;
+    this.preparer.warm(this.typed.text(composer), this.learning());
+  }
+
   /** The user has not asked not to remember this chat, and the site learns. */
   private learning(): boolean {
     const { config, excluded, pendingExclude } = this.state;
@@ -127,7 +140,11 @@ export class Injector {
     if (query === '') return this.ui.notify('typeFirst');
     this.busy = true;
     try {
-      const prepared = await call('inject.prepare', { draft: query, use: 'hand' }, MANUAL_WAIT_MS);
+      const prepared = await call(
+        'inject.prepare',
+        { draft: query, use: 'hand', learn: this.learning() },
+        MANUAL_WAIT_MS,
+      );
       if (!prepared?.block || !prepared.token) return this.ui.notify('noneForThis');
       const outcome = await applyBlock(adapter, composer, prepared.block, draft);
       if (outcome === 'inserted') this.manualToken = prepared.token;
@@ -176,7 +193,13 @@ export class Injector {
   private onBeforeInput(e: Event): void {
     if (!e.isTrusted) return;
     const composer = this.composerFor(e.target);
-    if (composer) this.typed.beforeEdit(composer, statedEdit(e));
+    if (composer) this.typed.beforeEdit(composer, statedEdit(e, composer));
+  }
+
+  private onCompositionEnd(e: Event): void {
+    if (!e.isTrusted) return;
+    const composer = this.composerFor(e.target);
+    if (composer) this.typed.compositionEnd(composer);
   }
 
   private onInput(e: Event): void {
@@ -303,9 +326,12 @@ export class Injector {
    * The user really sent this (a trusted Enter or click reached here): the background keeps it
    * for this tab, so the captured user turn with this text counts as typed here. Only what the
    * user typed or pasted counts (`typed`): text a page put in the box, and our block, are not the
-   * user's. The background drops it when the site is not learning.
+   * user's. Not sent for a chat the user asked not to remember; the background drops it when the
+   * site is not learning.
    */
   private reportSend(typed: string): void {
+    // A chat the user asked not to remember leaves no trace of what was sent in it.
+    if (!this.learning()) return;
     const text = stripInjectedBlocks(typed, this.state.marks).trim();
     if (text) void call('chat.sent', { text: text.slice(0, 100_000) }, 5000);
   }
@@ -321,7 +347,7 @@ export class Injector {
       this.injected = true;
     } else if (this.injected && !this.followedUp && !hasInjectedBlock(draft, this.state.marks)) {
       this.followedUp = true;
-      if (typed !== '') this.followup(typed);
+      if (typed !== '' && this.learning()) this.followup(typed);
     }
   }
 

@@ -72,9 +72,13 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
     },
   };
   const controls = createControls(state, {
-    toggleExcluded: () => void setExcluded(state, !state.excluded),
+    toggleExcluded: () => {
+      void setExcluded(state, !state.excluded);
+      injector.switched();
+    },
     undoExclude: () =>
       void setExcluded(state, false).then(() => {
+        injector.switched();
         // The transcript was deleted; the page still shows every turn: send them all again.
         capture.reset();
         tick();

@@ -11,7 +11,8 @@ import { bindLegacyKey, keyName, listKeyOrigins } from './key-origin';
 import { listSecrets, readSecret, writeSecret } from './secrets';
 import { readTrusted, writeTrusted } from './trusted';
 
-const SETTINGS_NAME = 'settings';
+/** The settings' row in the private database. */
+export const SETTINGS_NAME = 'settings';
 
 export { migrateSettings } from '../settings/migrations';
 
@@ -28,13 +29,18 @@ export async function loadSettings(): Promise<Settings> {
     if (lastGood) return lastGood;
     throw error;
   }
+  lastGood = settingsOf(stored);
+  return lastGood;
+}
+
+/** The settings a stored value holds, migrated. */
+export function settingsOf(stored: unknown): Settings {
   try {
-    lastGood = migrateSettings(stored);
+    return migrateSettings(stored);
   } catch {
     // A damaged settings object must not brick the extension: fall back to defaults.
-    lastGood = defaultSettings();
+    return defaultSettings();
   }
-  return lastGood;
 }
 
 const settingsListeners = new Set<(settings: Settings) => void>();

@@ -12,8 +12,9 @@ import { isSiteId } from '../sites/ids';
 import { chatUrlOn } from '../sites/urls';
 import { chatStamp, travelsNow } from '../sync/chat-docs';
 import { exclusionKey } from '../sync/codec';
+import { deletedAt, deletionMark } from '../sync/deletion-marks';
 import { dropChat } from './chat-drop';
-import { type MemDB, db as productDb } from './db';
+import { type MemDB, db as productDb, type SyncedRow } from './db';
 import { forgetInIndex } from './history-index';
 import { tombstonedChatIds } from './tombstones';
 
@@ -94,6 +95,8 @@ export interface ChatApplyResult {
   refused: string[];
   /** Ids written: their index is behind until the background indexes them. */
   written: string[];
+  /** Keys whose arriving head is older than what synced here (a replay): ignored, ours sent again. */
+  stale: string[];
 }
 
 /** Whether the chat here wins over the one arriving (the arriving one's stamp differs). */
@@ -118,7 +121,7 @@ function arriving(chat: Chat, current: Chat | undefined): Chat {
 }
 
 export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Promise<ChatApplyResult> {
-  const result: ChatApplyResult = { applied: 0, deferred: 0, refused: [], written: [] };
+  const result: ChatApplyResult = { applied: 0, deferred: 0, refused: [], written: [], stale: [] };
   if (items.length === 0) return result;
   const tombstones = db === productDb ? await tombstonedChatIds() : new Set<string>();
   await db.transaction('rw', [db.chats, db.hdirty, db.synced], async () => {
@@ -130,8 +133,16 @@ export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Pro
         continue;
       }
       const row = await db.synced.get(item.key);
-      const here = current ? chatStamp(current) : undefined;
       const next = arriving(item.chat, current);
+      const deleted = deletedAt(row?.h);
+      // Older than what synced here, or from no later than its deletion here: a replay. A chat
+      // deleted here stays deleted (the deletion is sent again); one present is sent again.
+      if ((row?.c && next.updatedAt < row.c) || (deleted !== null && next.updatedAt <= deleted)) {
+        result.stale.push(item.key);
+        await db.synced.put({ ...(row as SyncedRow), h: '' });
+        continue;
+      }
+      const here = current ? chatStamp(current) : undefined;
       const h = chatStamp(next);
       if (importOverCapture(current, next) || (current && here !== row?.h && here !== h && keepOurs(current, next))) {
         result.deferred++;
@@ -154,19 +165,29 @@ export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Pro
  * exclusion already took the text). Their parts' marks stay: the next stage deletes any part
  * this device wrote that the deleting device did not know of.
  */
-export async function removeChats(db: MemDB, ids: readonly string[], ops: ChatOps): Promise<number> {
+export async function removeChats(
+  db: MemDB,
+  items: readonly { id: string; at: string }[],
+  ops: ChatOps,
+): Promise<number> {
   const gone: string[] = [];
-  const unmark: string[] = [];
-  for (const id of ids) {
+  const marks: SyncedRow[] = [];
+  for (const { id, at } of items) {
     const current = await db.chats.get(id);
     if (current?.state === 'excluded') continue;
     const row = await db.synced.get(`c:${id}`);
+    // A deletion older than the state synced here (a replayed one, after the chat came back): kept.
+    if (row?.c && at < row.c) {
+      if (current) marks.push({ ...row, h: '' });
+      continue;
+    }
     if (current && chatStamp(current) !== row?.h) continue;
     if (current) gone.push(id);
-    unmark.push(`c:${id}`);
+    // Kept as a deletion marker: a replay of the chat from before it is refused.
+    marks.push({ id: `c:${id}`, h: deletionMark(at), c: at });
   }
   await ops.delete(gone);
-  await db.synced.bulkDelete(unmark);
+  await db.synced.bulkPut(marks);
   return gone.length;
 }
 

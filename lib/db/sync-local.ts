@@ -10,6 +10,7 @@ import { relation } from '../extraction/similarity';
 import { normalizeContent } from '../memory/normalize';
 import type { MemoryRecord } from '../memory/types';
 import type { SyncedMemory } from '../sync/codec';
+import { deletedAt, deletionMark } from '../sync/deletion-marks';
 import { hashMemory, toRecord } from '../sync/project';
 import { type MemDB, db as productDb, type SyncedRow } from './db';
 import { applyChats, type ChatOps, excludeChats, removeChats, scanChats, storeChatOps } from './sync-chats';
@@ -30,6 +31,11 @@ export function syncStore(db: MemDB = productDb, ops: ChatOps = storeChatOps(db)
         : await db.synced.toArray();
       return new Map(rows.map((r) => [r.id, r.h]));
     },
+    /** The clock each of `keys` last synced at (rows without one are left out). */
+    clocks: async (keys: readonly string[]): Promise<Map<string, string>> => {
+      const rows = await db.synced.bulkGet([...keys]);
+      return new Map(rows.flatMap((r) => (r?.c ? [[r.id, r.c] as const] : [])));
+    },
     markSynced: async (rows: readonly SyncedRow[], removed: readonly string[] = []): Promise<void> => {
       await db.transaction('rw', db.synced, async () => {
         if (rows.length) await db.synced.bulkPut([...rows]);
@@ -43,7 +49,7 @@ export function syncStore(db: MemDB = productDb, ops: ChatOps = storeChatOps(db)
     applyIncoming: (items: readonly IncomingMemory[]) => applyIncoming(db, items),
     chatScan: (synced: ReadonlyMap<string, string>, withChanges: boolean) => scanChats(db, synced, withChanges),
     applyChats: (items: Parameters<typeof applyChats>[1]) => applyChats(db, items),
-    removeChats: (ids: readonly string[]) => removeChats(db, ids, ops),
+    removeChats: (items: readonly { id: string; at: string }[]) => removeChats(db, items, ops),
     excludeChats: (ids: readonly string[]) => excludeChats(db, ids, ops),
   };
 }
@@ -179,13 +185,16 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
     for (const item of items) {
       const current = mem.get(item.id);
       const row = syn.get(item.key);
-      if (row?.c && item.clock < row.c) {
-        // The server handed back an older state: keep ours and mark it to be sent again.
+      const deleted = deletedAt(row?.h);
+      // A revision from no later than the deletion here is the deleted state coming back.
+      const beforeDeletion = deleted !== null && item.rec !== null && item.clock <= deleted;
+      if ((row?.c && item.clock < row.c) || beforeDeletion) {
+        // The server handed back an older state: keep ours (a deletion too) and mark it to be sent again.
         result.stale.push(item.key);
-        putSyn({ ...row, h: '' }, item.key);
+        putSyn({ ...(row as SyncedRow), h: '' }, item.key);
         continue;
       }
-      const base = row?.h;
+      const base = deleted === null ? row?.h : undefined;
       const here = current ? hashMemory(current) : undefined;
       if (here !== base && here !== (item.h ?? undefined)) {
         result.deferred++;
@@ -194,7 +203,7 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
       result.applied++;
       if (!item.rec) {
         dropMem(item.id);
-        putSyn(undefined, item.key);
+        putSyn({ id: item.key, h: deletionMark(item.clock), c: item.clock }, item.key);
         continue;
       }
       if (!current && !index) {

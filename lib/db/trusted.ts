@@ -76,3 +76,24 @@ export async function takeTrusted(name: string): Promise<unknown> {
     return row?.value;
   });
 }
+
+export interface TrustedRows {
+  get(name: string): Promise<unknown>;
+  put(name: string, value: unknown): Promise<void>;
+  remove(name: string): Promise<void>;
+}
+
+/** Several reads and writes as one step: no other write to these values lands in between. */
+export async function inTrustedTransaction<T>(work: (rows: TrustedRows) => Promise<T>): Promise<T> {
+  await moved();
+  const table = secretsDb.trusted;
+  return secretsDb.transaction('rw', table, () =>
+    work({
+      get: async (name) => (await table.get(name))?.value,
+      put: async (name, value) => {
+        await table.put({ name, value });
+      },
+      remove: (name) => table.delete(name),
+    }),
+  );
+}

@@ -24,8 +24,15 @@ export function dateTime(iso: string): string {
   return new Date(iso).toLocaleString(locale(), { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-export function shortDate(iso: string): string {
-  return new Date(iso).toLocaleDateString(locale(), { month: 'short', day: 'numeric' });
+/** Month and day; the year too when it is not the current one ("Jan 8, 2024"). */
+export function shortDate(iso: string, nowMs: number = Date.now()): string {
+  const date = new Date(iso);
+  const otherYear = date.getFullYear() !== new Date(nowMs).getFullYear();
+  return new Intl.DateTimeFormat(locale(), {
+    month: 'short',
+    day: 'numeric',
+    ...(otherYear ? { year: 'numeric' } : {}),
+  }).format(date);
 }
 
 export function number(n: number): string {

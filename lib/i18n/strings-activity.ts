@@ -27,7 +27,7 @@ export const ACTIVITY_STRINGS = {
     '你输入新对话第一条消息时向模型发出的每次请求：草稿开头（已经隐私过滤）、token 数，以及用于给记忆排序的关键词。关键词从不发送到对话中。',
   ],
   'activity.requestCallsLabel': ['Request keywords calls', '请求关键词调用'],
-  'activity.requestTokens': ['{input} tokens in, {output} out', '输入 {input} token，输出 {output}'],
+  'activity.requestTokens': ['{input:# token|# tokens} in, {output} out', '输入 {input} token，输出 {output}'],
   'activity.requestNone': ['No keywords: {why}', '没有关键词：{why}'],
   'activity.requestRedacted': [
     '{n} part hidden by the privacy filter|{n} parts hidden by the privacy filter',

@@ -11,7 +11,7 @@ export const BRING_IN_STRINGS = {
   'bring.read': ['Read', '读取'],
   'bring.file': ['Choose a file (.json, .jsonl, .zip, .md, .txt)', '选择文件（.json、.jsonl、.zip、.md、.txt）'],
   'bring.found': ['{n} memory found in {source}|{n} memories found in {source}', '在{source}中找到 {n} 条记忆'],
-  'bring.skipped': ['{n} entries without a memory were left out.', '已略过 {n} 条不含记忆的内容。'],
+  'bring.skipped': ['Left out {n:# entry|# entries} without a memory.', '已略过 {n} 条不含记忆的内容。'],
   'bring.none': ['No memory found in this text.', '在这段内容中没有找到记忆。'],
   'bring.source.text': ['the pasted text', '粘贴的文本'],
   'bring.source.markdown': ['the Markdown file', 'Markdown 文件'],
@@ -35,11 +35,11 @@ export const BRING_IN_STRINGS = {
   'bring.close': ['Close', '关闭'],
   'bring.refine': ['Refine types with the model', '让模型优化类型'],
   'bring.refineCost': [
-    'One call for all {n} items: about {tokens} tokens, {cost}.',
+    'One call for all {n:# item|# items}: about {tokens:# token|# tokens}, {cost}.',
     '所有 {n} 条一次调用：约 {tokens} 个 token，{cost}。',
   ],
   'bring.refineCostTokens': [
-    'One call for all {n} items: about {tokens} tokens (price unknown for this model).',
+    'One call for all {n:# item|# items}: about {tokens:# token|# tokens} (price unknown for this model).',
     '所有 {n} 条一次调用：约 {tokens} 个 token（此模型价格未知）。',
   ],
   'bring.refineNeedsKey': [
@@ -52,7 +52,7 @@ export const BRING_IN_STRINGS = {
     '导入完成：新增 {added}，更新 {updated}，取代 {superseded}，已存在 {unchanged}，被隐私过滤 {dropped}。',
   ],
   'bring.failed': ['Could not bring in: {error}', '无法导入：{error}'],
-  'bring.undo': ['Bring in {n} memories|Bring in {n} memories', '导入 {n} 条外部记忆'],
+  'bring.undo': ['Bring in {n} memory|Bring in {n} memories', '导入 {n} 条外部记忆'],
   'takeout.title': ['Take your memories elsewhere', '把记忆带到别处'],
   'takeout.markdown': ['Export as Markdown', '导出为 Markdown'],
   'takeout.markdownTitle': ['My memories ({n}, exported {date})', '我的记忆（{n} 条，导出于 {date}）'],
@@ -68,7 +68,7 @@ export const BRING_IN_STRINGS = {
   ],
   'takeout.heading': ['About me (from my notes):', '关于我（来自我的笔记）：'],
   'takeout.copied': [
-    'Copied {n} memory ({chars} characters); {left} did not fit.|Copied {n} memories ({chars} characters); {left} did not fit.',
+    'Copied {n} memory ({chars:# character|# characters}); {left} did not fit.|Copied {n} memories ({chars:# character|# characters}); {left} did not fit.',
     '已复制 {n} 条记忆（{chars} 字符）；{left} 条放不下。',
   ],
   'takeout.nothing': ['No active memory for all sites to copy.', '没有适用于所有网站的有效记忆可复制。'],

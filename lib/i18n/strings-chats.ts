@@ -4,10 +4,12 @@ import { EXTRACT_BATCH_STRINGS } from './strings-extract-batch';
 export const CHATS_STRINGS = {
   ...EXTRACT_BATCH_STRINGS,
   'chats.search': ['Search chats', '搜索对话'],
-  'chats.searchHint': [
-    'Words, "an exact phrase", site:claude — press / to search',
-    '词语、"完整短语"、site:claude —— 按 / 搜索',
+  'chats.searchHint': ['Words or "an exact phrase"', '词语或"完整短语"'],
+  'chats.searchKeys': [
+    'site:claude keeps to one site. Press / to search from anywhere in Chats.',
+    'site:claude 只搜一个网站。在“对话”里任何地方按 / 即可搜索。',
   ],
+  'chats.filters': ['Filters', '筛选'],
   'chats.site': ['Site', '网站'],
   'chats.allSites': ['All sites', '全部网站'],
   'chats.from': ['From', '起始日期'],
@@ -17,7 +19,7 @@ export const CHATS_STRINGS = {
   'chats.count': ['{n} chat|{n} chats', '{n} 个对话'],
   'chats.resultCount': ['{n} chat found|{n} chats found', '找到 {n} 个对话'],
   'chats.pending': [
-    '{n} chats are still being indexed; results may be incomplete.',
+    '{n} chat is still being indexed; results may be incomplete.|{n} chats are still being indexed; results may be incomplete.',
     '还有 {n} 个对话正在建立索引，结果可能不完整。',
   ],
   'chats.turns': ['{n} turn|{n} turns', '{n} 条消息'],
@@ -48,17 +50,17 @@ export const CHATS_STRINGS = {
   'chats.export': ['Export as Markdown', '导出为 Markdown'],
   'chats.you': ['You', '你'],
   'chats.assistant': ['Assistant', '助手'],
-  'chats.import': ['Bring in chat history', '导入对话记录'],
+  'chats.import': ['Bring in chat history (ChatGPT, Claude)…', '导入对话记录（ChatGPT、Claude）…'],
   'chats.importHint': [
-    'A ChatGPT or Claude data export (the zip or its conversations.json), or this extension’s export with chat history. Imported chats are searchable, never extracted unless you ask.',
-    'ChatGPT 或 Claude 的数据导出（zip 或其中的 conversations.json），或本扩展含对话记录的导出。导入的对话可搜索，除非你要求，否则不会被提取。',
+    'Takes a ChatGPT or Claude data export (the .zip or its conversations.json) or a claude-mem export. Searchable; nothing is extracted unless you ask.',
+    '可导入 ChatGPT 或 Claude 的数据导出（.zip 或其中的 conversations.json），或 claude-mem 的导出。可搜索；除非你要求，否则不提取记忆。',
   ],
   'chats.importDone': [
-    'Brought in {added} new and {updated} updated chats; {kept} were kept as they were.',
+    'Brought in {added:# new chat|# new chats}, updated {updated}; {kept} kept as they were.',
     '已导入 {added} 个新对话，更新 {updated} 个；{kept} 个保持不变。',
   ],
   'chats.importCancelled': [
-    'Stopped. The {n} chats brought in before are kept.',
+    'Stopped. The {n} chat brought in before is kept.|Stopped. The {n} chats brought in before are kept.',
     '已停止。之前导入的 {n} 个对话已保留。',
   ],
 } as const;

@@ -70,10 +70,10 @@ export const COMMON_STRINGS = {
   'usage.label': ['Extraction cost', '提取费用'],
   'usage.today': ['Today', '今天'],
   'usage.month': ['This month', '本月'],
-  'usage.tokens': ['{n} tokens', '{n} 个 token'],
+  'usage.tokens': ['{n:# token|# tokens}', '{n} 个 token'],
   'usage.capMeter': ['Today’s tokens against the daily cap', '今日 token 用量与每日上限'],
-  'usage.ofCap': ['{pct}% of the daily cap ({cap} tokens)', '已用每日上限的 {pct}%（{cap} 个 token）'],
+  'usage.ofCap': ['{pct}% of the daily cap ({cap:# token|# tokens})', '已用每日上限的 {pct}%（{cap} 个 token）'],
   'usage.noCap': ['No daily cap set.', '未设置每日上限。'],
   'usage.priceUnknown': ['price unknown', '价格未知'],
-  'usage.partlyUnknown': ['{n} tokens at an unknown price', '{n} 个 token 价格未知'],
+  'usage.partlyUnknown': ['{n:# token|# tokens} at an unknown price', '{n} 个 token 价格未知'],
 } as const satisfies Record<string, readonly [string, string]>;

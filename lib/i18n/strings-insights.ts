@@ -8,7 +8,7 @@ export const INSIGHTS_STRINGS = {
     'no memory has gone into a message yet. Start a new chat on a supported site.',
     '还没有记忆被加入消息。在支持的网站上开始一个新对话吧。',
   ],
-  'insights.hitsSummary': ['{n} uses over the last {days} days', '最近 {days} 天共使用 {n} 次'],
+  'insights.hitsSummary': ['{n:# use|# uses} over the last {days:# day|# days}', '最近 {days} 天共使用 {n} 次'],
   'insights.heatTitle': ['Hot and cooling memories', '热门与渐冷的记忆'],
   'insights.hot': ['hot', '热'],
   'insights.cold': ['cold', '冷'],

@@ -2,7 +2,7 @@
 export const MEMORY_STRINGS = {
   'kw.open': ['Add keywords', '添加关键词'],
   'kw.title': ['Add search keywords', '添加搜索关键词'],
-  'kw.short': ['{n} memory without them|{n} memories without them', '{n} 条记忆没有'],
+  'kw.short': ['{n} without them', '{n} 条还没有'],
   'kw.explain': [
     '{n} memory has no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds it.|{n} memories have no search keywords (imported or older). The model adds them, so a request in other words or in the other of English and Chinese still finds them.',
     '{n} 条记忆还没有搜索关键词（导入的或较早的）。模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
@@ -12,11 +12,11 @@ export const MEMORY_STRINGS = {
     '模型会补上关键词，让换个说法或用中英文另一种语言提出的请求也能找到它们。',
   ],
   'kw.cost': [
-    'About {tokens} tokens, {cost}, in {calls} call(s).',
+    'About {tokens:# token|# tokens}, {cost}, in {calls:# call|# calls}.',
     '约 {tokens} 个 token，{cost}，分 {calls} 次调用。',
   ],
   'kw.costTokens': [
-    'About {tokens} tokens in {calls} call(s) (price unknown for this model).',
+    'About {tokens:# token|# tokens} in {calls:# call|# calls} (price unknown for this model).',
     '约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。',
   ],
   'kw.afterImport': [
@@ -45,7 +45,7 @@ export const MEMORY_STRINGS = {
   ],
   'mem.countHeader': ['{n} memory|{n} memories', '{n} 条记忆'],
   'mem.count': ['{n} memory|{n} memories', '共 {n} 条记忆'],
-  'mem.countOf': ['{n} of {total} memories', '显示 {n} / {total} 条记忆'],
+  'mem.countOf': ['{n} of {total:# memory|# memories}', '显示 {n} / {total} 条记忆'],
   'mem.listLabel': ['Memories', '记忆'],
   'mem.noMatch': [
     'Nothing matches. Try fewer words, or reset the filters.',
@@ -91,7 +91,7 @@ export const MEMORY_STRINGS = {
   'mem.replacedBy': ['Replaced by:', '已被取代为：'],
   'mem.goneNow': ['a memory that has since been deleted', '一条之后被删除的记忆'],
   'search.label': ['Search', '搜索'],
-  'search.placeholder': ['Words in any language…', '输入中文或英文…'],
+  'search.placeholder': ['Any words…', '中英文均可…'],
   'search.sort': ['Sort', '排序'],
   'sort.relevance': ['Best match', '最相关'],
   'sort.newest': ['Last changed', '最近修改'],
@@ -130,10 +130,21 @@ export const MEMORY_STRINGS = {
     'Chat as usual on {sites}… When a chat goes quiet, what you said about yourself is remembered here.',
     '像平常一样在 {sites} 等网站聊天。对话结束后，你提到的关于自己的信息会记在这里。',
   ],
-  'empty.memories.byHand': [
-    'Or tell it something yourself, or import a memory file.',
-    '也可以手动添加一条，或导入记忆文件。',
+  'empty.memories.byHand': ['Or tell it something yourself:', '也可以手动添加一条：'],
+  'empty.memories.import': [
+    'Or import a memory file (a claude-mem export), or try it with sample memories; one undo takes them out.',
+    '或导入记忆文件（claude-mem 的导出），也可以先用示例记忆试试；撤销一次即可全部移除。',
   ],
+  'empty.memories.sample': ['Try the sample memories', '试用示例记忆'],
+  'menu.bringInHint': [
+    'From another assistant: paste ChatGPT’s or Claude’s memories, or a mem0 or Markdown file.',
+    '来自其他助手：粘贴 ChatGPT 或 Claude 的记忆，或选择 mem0、Markdown 文件。',
+  ],
+  'menu.importHint': [
+    'A claude-mem memory file (.json): a backup or another browser’s export.',
+    'claude-mem 记忆文件（.json）：备份或另一个浏览器的导出。',
+  ],
+  'menu.exportHint': ['All your memories in one claude-mem file.', '把全部记忆存为一个 claude-mem 文件。'],
   'transfer.import': ['Import memories', '导入记忆'],
   'transfer.export': ['Export memories', '导出记忆'],
   'transfer.imported': [
@@ -146,7 +157,7 @@ export const MEMORY_STRINGS = {
     '包含聊天记录（每条消息，逐字保存）',
   ],
   'transfer.exported': [
-    'Exported {n} current memory and {older} older versions.|Exported {n} current memories and {older} older versions.',
+    'Exported {n} current memory and {older:# older version|# older versions}.|Exported {n} current memories and {older:# older version|# older versions}.',
     '已导出 {n} 条当前记忆和 {older} 个旧版本。',
   ],
   'transfer.exportedCurrent': [
@@ -156,7 +167,7 @@ export const MEMORY_STRINGS = {
   'transfer.exportedOther': ['Also {other} archived or expired.', '另有 {other} 条已归档或已过期。'],
   'transfer.exportFailed': ['Export failed: {error}', '导出失败：{error}'],
   'transfer.report': [
-    '{added} added, {updated} updated, {skipped} skipped, {chats} chats',
+    '{added} added, {updated} updated, {skipped} skipped, {chats:# chat|# chats}',
     '新增 {added}，更新 {updated}，跳过 {skipped}，对话 {chats}',
   ],
   'transfer.settingsApplied': [

@@ -29,12 +29,12 @@ export const PROVIDER_STRINGS = {
     '在本机运行：无需密钥，数据不出本机，不产生费用。',
   ],
   'provider.localSetup.ollama': [
-    'Ollama refuses browser extensions until they are allowed: start it with OLLAMA_ORIGINS={origin} (see README).',
-    'Ollama 默认拒绝浏览器扩展：请以 OLLAMA_ORIGINS={origin} 启动（见 README）。',
+    'Ollama refuses browser extensions until they are allowed: start it with OLLAMA_ORIGINS={origin}.',
+    'Ollama 默认拒绝浏览器扩展：请以 OLLAMA_ORIGINS={origin} 启动。',
   ],
   'provider.localSetup.llamacpp': [
-    'Start llama-server with --jinja so tool calls work (see README).',
-    '请以 --jinja 启动 llama-server，才能使用工具调用（见 README）。',
+    'Start llama-server with --jinja so tool calls work.',
+    '请以 --jinja 启动 llama-server，才能使用工具调用。',
   ],
   'provider.auth': ['Key sent as', '密钥发送方式'],
   'provider.auth.bearer': ['Authorization: Bearer header', 'Authorization: Bearer 请求头'],
@@ -60,7 +60,12 @@ export const PROVIDER_STRINGS = {
     '不允许此 Base URL：请使用 https，或仅对本机使用明文 http。',
   ],
   'conn.problem.consent': ['Nothing was sent: accept the notice above first.', '未发送任何内容：请先接受上方的说明。'],
-  // The disclosure before the first call to a provider outside this computer (PRIVACY.md).
+  'conn.problem.redirect': [
+    'The endpoint answered with a redirect to another address. Model calls never follow one, so neither your key nor any text went there. Check the base URL.',
+    '该接口返回了跳转到其他地址的重定向。模型调用从不跟随重定向，因此你的密钥和任何文字都没有发往那里。请检查 Base URL。',
+  ],
+  // The notice before the first call to each provider outside this computer (PRIVACY.md), naming
+  // who receives: a preset's name and host, or the host alone.
   'consent.title': ['Before anything is sent to {provider}', '在向 {provider} 发送任何内容之前'],
   'consent.body': [
     'To pick out what is worth remembering, claude-mem sends {provider}, with your key, the text of the chats you finish on sites where learning is on (ID numbers, card numbers, keys and password lines removed first) together with the memories related to them; while you type the first message of a new chat, that message (filtered the same way), to find the memories it needs, unless you turn that off in Settings; and, only when you start them, the memories that Tidy up, Add keywords or Refine work on. {provider} handles this text under its own terms. Nothing is ever sent to the makers of claude-mem, and nothing is sent to {provider} until you agree.',
@@ -72,8 +77,10 @@ export const PROVIDER_STRINGS = {
   ],
   'consent.accept': ['I agree', '我同意'],
   'consent.policy': ['Privacy policy', '隐私政策'],
+  'consent.withdraw': ['Withdraw', '撤回'],
+  'consent.alsoAgreed': ['Also agreed: {host} (on {date}).', '也已同意：{host}（{date}）。'],
   'consent.accepted': [
-    'You agreed on {date} to send chats to the provider you choose.',
-    '你已于 {date} 同意把对话发送给你选择的服务商。',
+    'You agreed on {date} to send chats to {provider}. Another provider or address asks again.',
+    '你已于 {date} 同意把对话发送给 {provider}。换用其他服务商或地址时会再次询问。',
   ],
 } as const satisfies Record<string, readonly [string, string]>;

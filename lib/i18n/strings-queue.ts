@@ -18,19 +18,19 @@ export const QUEUE_STRINGS = {
   'queue.paused.makeRoom': ['Go to Memories to delete some', '去记忆页删除一些'],
   'queue.bound.title': ['A site reached one of its limits', '有网站达到了上限'],
   'queue.bound.chats': [
-    '{site} started {limit} new chats this {window}: further new chats there are not kept until {until}.',
+    '{site} started {limit:# new chat|# new chats} this {window}: further new chats there are not kept until {until}.',
     '{site} 本{window}已开始 {limit} 个新对话：在 {until} 之前，那里的新对话不会被保存。',
   ],
   'queue.bound.chars': [
-    '{site} stored {limit} characters this {window}: more is not kept until {until}.',
+    '{site} stored {limit:# character|# characters} this {window}: more is not kept until {until}.',
     '{site} 本{window}已保存 {limit} 个字符：在 {until} 之前不再保存更多。',
   ],
   'queue.bound.jobs': [
-    '{site} had {limit} chats extracted this {window}: its other chats wait until {until}.',
+    '{site} had {limit:# chat|# chats} extracted this {window}: its other chats wait until {until}.',
     '{site} 本{window}已提取 {limit} 个对话：其余对话等到 {until}。',
   ],
   'queue.bound.tokens': [
-    '{site} used {limit} tokens of extraction this {window}: its chats wait until {until}.',
+    '{site} used {limit:# token|# tokens} of extraction this {window}: its chats wait until {until}.',
     '{site} 本{window}的提取已用 {limit} 个 token：其对话等到 {until}。',
   ],
   'queue.bound.hour': ['hour', '小时'],
@@ -42,7 +42,7 @@ export const QUEUE_STRINGS = {
   'queue.untitled': ['Untitled chat', '未命名对话'],
   'queue.turns': ['{n} message|{n} messages', '{n} 条消息'],
   'queue.attempts': ['tried {n} time|tried {n} times', '尝试 {n} 次'],
-  'queue.tokens': ['{n} tokens', '{n} 个 token'],
+  'queue.tokens': ['{n:# token|# tokens}', '{n} 个 token'],
   'queue.retry': ['Retry', '重试'],
   'queue.discard': ['Discard', '丢弃'],
   'queue.extractNow': ['Extract now', '立即提取'],
@@ -53,7 +53,7 @@ export const QUEUE_STRINGS = {
   'queue.noKey': ['Nothing can be extracted until you add your API key.', '添加 API 密钥之后才能提取。'],
   'queue.empty.title': ['The queue is empty', '队列是空的'],
   'queue.empty.body': [
-    'When a chat has been quiet for {minutes} minutes, or you close its tab, it waits here to be turned into memories.',
+    'When a chat has been quiet for {minutes:# minute|# minutes}, or you close its tab, it waits here to be turned into memories.',
     '对话安静 {minutes} 分钟后，或关闭它的标签页时，会在这里排队等待整理成记忆。',
   ],
   'reason.unknown': ['It failed without saying why. Retry it.', '失败了，但没有原因。请重试。'],

@@ -1,6 +1,7 @@
 /** Review of proposed memories, provenance and the review setting. `[English, 简体中文]` per key. */
 export const REVIEW_STRINGS = {
-  'review.heading': ['Waiting for your review ({n})', '等待你确认（{n}）'],
+  'review.waiting': ['{n} memory waits for review|{n} memories wait for review', '{n} 条记忆待你确认'],
+  'review.open': ['Review', '查看'],
   'review.explain': [
     'These are stored but never used until you accept them.',
     '这些记忆已保存，但在你确认之前不会被使用。',

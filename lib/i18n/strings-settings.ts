@@ -1,6 +1,15 @@
 /** The Settings view, its connection test and backups. `[English, 简体中文]` per key. */
 export const SETTINGS_STRINGS = {
   'settings.formLabel': ['Settings', '设置'],
+  'settings.sections': ['Settings sections', '设置分区'],
+  'settings.section.connection': ['Connection', '连接'],
+  'settings.section.sites': ['Sites', '网站'],
+  'settings.section.capture': ['Capture & privacy', '采集与隐私'],
+  'settings.section.language': ['Language', '语言'],
+  'settings.section.data': ['Backups & files', '备份与文件'],
+  'settings.section.sync': ['Sync', '同步'],
+  'settings.section.desktop': ['Desktop tools', '桌面工具'],
+  'settings.siteMore': ['More for {site}', '{site} 的更多设置'],
   'settings.connection': ['Connection', '连接'],
   'settings.apiKey': ['API key', 'API 密钥'],
   'settings.apiKeyStored': ['A key is saved (hidden). Type to replace it.', '已保存密钥（隐藏）。输入新密钥可替换。'],
@@ -49,7 +58,10 @@ export const SETTINGS_STRINGS = {
   'settings.languageTitle': ['Language', '语言'],
   'settings.language': ['Panel language', '面板语言'],
   'settings.langAuto': ['Same as the browser', '跟随浏览器'],
-  'settings.languageHint': ['Applies at once.', '立即生效。'],
+  'settings.languageHint': [
+    'The panel shows it at once; Save settings keeps it.',
+    '面板会立即切换显示；点“保存设置”后保留。',
+  ],
   'settings.data': ['Your data', '你的数据'],
   'settings.dataHint': [
     'One JSON file with your memories, your chats with their summaries (not their messages, unless you tick Include chat history) and settings (never the API key).',
@@ -122,7 +134,7 @@ export const SETTINGS_STRINGS = {
   'backups.none': ['No backups yet.', '还没有备份。'],
   'backups.listLabel': ['Backups', '备份'],
   'backups.counts': [
-    '{memories} memory records (older versions included), {chats} chats',
+    '{memories:# memory record|# memory records} (older versions included), {chats:# chat|# chats}',
     '{memories} 条记忆记录（含旧版本），{chats} 个对话',
   ],
   'backups.restore': ['Restore', '恢复'],
@@ -134,7 +146,7 @@ export const SETTINGS_STRINGS = {
   'backups.reason.after extraction': ['after an extraction', '提取后'],
   'backups.restoreFrom': ['Restore the backup from {when}', '恢复 {when} 的备份'],
   'backups.restored': [
-    'Restored {memories} memory records (older versions included) and {chats} chats.',
+    'Restored {memories:# memory record|# memory records} (older versions included) and {chats:# chat|# chats}.',
     '已恢复 {memories} 条记忆记录（含旧版本）和 {chats} 个对话。',
   ],
 } as const satisfies Record<string, readonly [string, string]>;

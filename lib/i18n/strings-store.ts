@@ -11,7 +11,7 @@ export const STORE_STRINGS = {
   ],
   'store.sizeUnknown': ['The browser does not report the store’s size.', '浏览器没有提供存储大小。'],
   'store.counts': [
-    '{memories} memory records (older versions included), {chats} chats.',
+    '{memories:# memory record|# memory records} (older versions included), {chats:# chat|# chats}.',
     '{memories} 条记忆记录（含旧版本），{chats} 个对话。',
   ],
   'store.quarantined': [
@@ -20,7 +20,7 @@ export const STORE_STRINGS = {
   ],
   'store.quarantineNone': ['No damaged records.', '没有损坏的记录。'],
   'store.lastMaintenance': [
-    'Last tidy-up {when}: {archived} tasks archived, {purged} replaced memories purged, {dropped} old transcripts deleted.',
+    'Last tidy-up {when}: {archived:# task|# tasks} archived, {purged:# replaced memory|# replaced memories} purged, {dropped:# old transcript|# old transcripts} deleted.',
     '上次整理 {when}：归档 {archived} 个任务，清除 {purged} 条已替换的记忆，删除 {dropped} 份旧对话记录。',
   ],
   'store.runMaintenance': ['Tidy up now', '立即整理'],

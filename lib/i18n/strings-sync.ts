@@ -97,4 +97,12 @@ export const SYNC_STRINGS = {
     'The first sync was cancelled; nothing was lost. Sync now to go on.',
     '首次同步已取消，没有丢失任何内容。点击“立即同步”继续。',
   ],
+  'sync.error.mirror-full': [
+    'The server sent more in one round than this device stores at once (64 MB). What came was checked; the rest comes in the next rounds. If this keeps happening, the server may be sending junk.',
+    '服务器在一轮中发送的数据超过本设备一次存储的上限（64 MB）。已收到的内容均已检查，其余将在之后的几轮中同步。如果反复出现，服务器可能在发送无用数据。',
+  ],
+  'sync.error.redirected': [
+    'The server answered with a redirect to another address. Sync never follows one (it would carry your login there); check the server address.',
+    '服务器返回了指向其他地址的重定向。同步从不跟随重定向（否则会把您的登录信息发往该处）；请检查服务器地址。',
+  ],
 } as const;

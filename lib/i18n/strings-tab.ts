@@ -37,7 +37,7 @@ export const TAB_STRINGS = {
     '没有适合这条草稿的记忆，不会加入任何内容。',
   ],
   'tab.previewSummary': [
-    '{n} memory, about {tokens} of {budget} tokens|{n} memories, about {tokens} of {budget} tokens',
+    '{n} memory, about {tokens} of {budget:# token|# tokens}|{n} memories, about {tokens} of {budget:# token|# tokens}',
     '{n} 条记忆，约 {tokens} / {budget} 个 token',
   ],
   'tab.previewList': ['Memories for this message', '本条消息的记忆'],

@@ -7,27 +7,27 @@ export const TIDY_STRINGS = {
   'tidy.notNow': ['Not now', '暂不'],
   'tidy.close': ['Close', '关闭'],
   'tidy.none': [
-    'No likely duplicates or contradictions found among {n} memories.',
+    'No likely duplicates or contradictions found among {n:# memory|# memories}.',
     '在 {n} 条记忆中没有发现可能重复或矛盾的记忆。',
   ],
   'tidy.found': [
-    '{n} group of likely duplicates or contradictions found ({m} memories), on this computer, without the model.|{n} groups of likely duplicates or contradictions found ({m} memories), on this computer, without the model.',
+    '{n} group of likely duplicates or contradictions found ({m:# memory|# memories}), on this computer, without the model.|{n} groups of likely duplicates or contradictions found ({m:# memory|# memories}), on this computer, without the model.',
     '已在本机（未使用模型）找到 {n} 组可能重复或矛盾的记忆（共 {m} 条）。',
   ],
   'tidy.cost': [
-    'Asking the model what to do with them: about {tokens} tokens, {cost}, in {calls} call(s). Nothing is sent until you press Ask the model.',
+    'Asking the model what to do with them: about {tokens:# token|# tokens}, {cost}, in {calls:# call|# calls}. Nothing is sent until you press Ask the model.',
     '请模型给出处理建议：约 {tokens} 个 token，{cost}，分 {calls} 次调用。在你按下“询问模型”之前不会发送任何内容。',
   ],
   'tidy.costTokens': [
-    'Asking the model what to do with them: about {tokens} tokens in {calls} call(s) (price unknown for this model). Nothing is sent until you press Ask the model.',
+    'Asking the model what to do with them: about {tokens:# token|# tokens} in {calls:# call|# calls} (price unknown for this model). Nothing is sent until you press Ask the model.',
     '请模型给出处理建议：约 {tokens} 个 token，分 {calls} 次调用（此模型价格未知）。在你按下“询问模型”之前不会发送任何内容。',
   ],
   'tidy.cap': [
-    'Today (UTC) {used} of your {cap} daily tokens are used; the run stops before the cap and keeps what it found.',
+    'Today (UTC) {used} of your {cap:# daily token|# daily tokens} are used; the run stops before the cap and keeps what it found.',
     '今天（UTC）已用 {used} / 每日上限 {cap} 个 token；达到上限前会停止，并保留已得到的建议。',
   ],
   'tidy.capShort': [
-    'Only about {left} tokens are left under today’s cap, so the run will stop before it is done; what it finds is kept.',
+    'Only about {left:# token|# tokens} left under today’s cap, so the run will stop before it is done; what it finds is kept.',
     '今天的上限只剩约 {left} 个 token，整理会在完成前停止；已得到的建议会保留。',
   ],
   'tidy.tooLarge': [
@@ -58,11 +58,11 @@ export const TIDY_STRINGS = {
     '{n} 条合并后的文字被隐私过滤器拦下。',
   ],
   'tidy.stoppedCap': [
-    'Stopped at the daily token cap after {done} of {calls} calls; the proposals found so far are below. Raise the cap in Settings or tidy up again tomorrow for the rest.',
+    'Stopped at the daily token cap after {done} of {calls:# call|# calls}; the proposals found so far are below. Raise the cap in Settings or tidy up again tomorrow for the rest.',
     '已在 {done} / {calls} 次调用后因达到每日 token 上限而停止；已得到的建议在下方。可在设置中提高上限，或明天再整理剩下的。',
   ],
   'tidy.stoppedCancel': [
-    'Stopped after {done} of {calls} calls; the proposals found so far are below.',
+    'Stopped after {done} of {calls:# call|# calls}; the proposals found so far are below.',
     '已在 {done} / {calls} 次调用后停止；已得到的建议在下方。',
   ],
   'tidy.explain': [

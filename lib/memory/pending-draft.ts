@@ -16,3 +16,4 @@ export const PendingDraftSchema = z.object({
   site: z.nullable(SiteIdSchema),
   at: z.string(),
 });
+export type PendingDraft = z.infer<typeof PendingDraftSchema>;

@@ -14,7 +14,7 @@ import Anthropic, {
 } from '@anthropic-ai/sdk';
 import { redact } from '../privacy/privacy';
 import type { ConnectionProblem } from '../provider/connection-result';
-import { ConsentMissingError, consentGuardedFetch } from '../provider/consent-gate';
+import { ConsentMissingError, consentGuardedFetch, RedirectRefusedError } from '../provider/consent-gate';
 import type { AuthStyle } from '../provider/presets';
 
 export interface ClientConfig {
@@ -50,7 +50,8 @@ export function createClient(config: ClientConfig): Anthropic {
     timeout: config.timeoutMs,
     maxRetries: 0,
     logLevel: 'off',
-    // Nothing leaves the computer before the user has accepted the disclosure (consent-gate.ts).
+    // Nothing goes to an origin the user has not accepted the notice for, and no redirect is
+    // followed, so the key and the chat reach only the address entered (consent-gate.ts).
     fetch: consentGuardedFetch(),
     // The key is the user's own, kept in extension storage and sent only from the background.
     dangerouslyAllowBrowser: true,
@@ -133,6 +134,10 @@ export function classifyError(error: unknown, apiKey: string | null, nowMs: numb
     // Like a wrong model: every call would be refused the same way until the user acts.
     const message = `${error.cause.message} Accept it in Settings → Connection.`;
     return { kind: 'config', problem: 'consent', status: null, message, retryAfterMs: null };
+  }
+  if (error instanceof APIConnectionError && error.cause instanceof RedirectRefusedError) {
+    // The endpoint sends every call elsewhere: retrying cannot help, the base URL must change.
+    return { kind: 'config', problem: 'redirect', status: null, message: error.cause.message, retryAfterMs: null };
   }
   if (error instanceof APIConnectionTimeoutError) {
     const message = 'The API did not answer in time.';

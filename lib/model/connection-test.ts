@@ -66,8 +66,10 @@ export async function testConnection(input: ConnectionInput): Promise<Connection
     if (!called) return { ...base, ok: false, problem: 'no_forced_tool', status: 200, detail: describeAnswer(message) };
     return { ...base, ok: true, problem: 'none', status: 200 };
   } catch (error) {
-    const { problem, status } = classifyError(error, input.apiKey);
-    const detail = detailOf(error).slice(0, 300);
+    const { problem, status, message } = classifyError(error, input.apiKey);
+    // Refused here, before or after the request: the SDK's own words ("Connection error.") say nothing.
+    const refusedHere = problem === 'consent' || problem === 'redirect';
+    const detail = (refusedHere ? message : detailOf(error)).slice(0, 300);
     // A 400 that names tool_choice is the endpoint refusing forced tool use outright.
     if (status === 400 && /tool_choice|tool[ _]use|forced tool/i.test(detail)) {
       return { ...base, ok: false, problem: 'no_forced_tool', status, detail };

@@ -83,8 +83,9 @@ export const CHAT_PAGE_MESSAGES = {
       draft: z.string().check(z.maxLength(100_000)),
       use: z._default(z.enum(['warm', 'send', 'hand']), 'send'),
       /**
-       * `warm` only: the page's own switch for this chat (false once the user asked not to
-       * remember it, even before it has an id): request keywords are never asked for otherwise.
+       * The page's own switch for this chat (false once the user asked not to remember it, even
+       * before it has an id). `warm`: request keywords are never asked for otherwise; `send` and
+       * `hand`: the block's record keeps no query.
        */
       learn: z.optional(z.boolean()),
     }),

@@ -191,10 +191,15 @@ const extraction = {
     }),
     ConnectionResultSchema,
   ),
-  /** Whether the disclosure before the first call to a cloud provider was accepted (lib/db/consent.ts). */
+  /** The origins the notice before calls to a provider outside this computer was accepted for (lib/db/consent.ts). */
   'consent.get': def(Empty, ConsentStateSchema),
-  /** The user's "I agree" on that disclosure: the side panel only, never a page or a desktop tool. */
-  'consent.accept': def(Empty, ConsentStateSchema),
+  /**
+   * The user's "I agree" on the notice naming the receiver of `baseUrl`, for that origin only:
+   * the side panel only, never a page or a desktop tool.
+   */
+  'consent.accept': def(z.object({ baseUrl: z.string().check(z.maxLength(500)) }), ConsentStateSchema),
+  /** The user takes the notice back for one origin: calls there stop until agreed again (side panel only). */
+  'consent.withdraw': def(z.object({ origin: z.string().check(z.maxLength(500)) }), ConsentStateSchema),
 } as const;
 
 const store = {

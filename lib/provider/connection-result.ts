@@ -18,6 +18,8 @@ export const CONNECTION_PROBLEMS = [
   'no_forced_tool',
   /** The call would leave this computer and the disclosure is not accepted yet (consent.ts). */
   'consent',
+  /** The endpoint answered with a redirect, which no model call follows (consent-gate.ts). */
+  'redirect',
   'other',
 ] as const;
 export type ConnectionProblem = (typeof CONNECTION_PROBLEMS)[number];

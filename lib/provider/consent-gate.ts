@@ -1,13 +1,22 @@
 /**
- * The gate every SDK client's fetch passes (client.ts): a request that would leave this
- * computer is refused before it is made unless the disclosure was accepted. The gate holds no
- * storage of its own, so the client stays importable outside the extension (the benches); the
- * extension's reader of the accepted disclosure registers itself from consent.ts. Until a
- * reader is registered the gate is closed: forgetting to wire it can only refuse, never send.
+ * The gate every SDK client's fetch passes (client.ts). Two rules, for every model call
+ * (extraction, Test connection, tidy-up, keywords, request keywords, Bring in), including calls
+ * added later:
+ * - a request that would leave this computer is refused before it is made unless the user
+ *   accepted the notice for that very origin (consent.ts): agreeing for one provider never
+ *   covers another;
+ * - no redirect is followed, to another origin or the same one. A redirect would carry the
+ *   chat and the key (`x-api-key` survives a cross-origin redirect) to an address the user
+ *   never chose and never agreed to; no provider needs one. In a browser `redirect: 'manual'`
+ *   hides where a redirect points, so same-origin ones cannot be told apart and are refused too.
+ * The gate holds no storage of its own, so the client stays importable outside the extension
+ * (the benches); the extension's reader registers itself from consent.ts. Until a reader is
+ * registered the gate is closed: forgetting to wire it can only refuse, never send.
  */
-import { needsConsent } from './consent-rule';
+import { consentOrigin, needsConsent, providerHost } from './consent-rule';
 
-type ConsentReader = () => Promise<boolean>;
+/** Whether the notice was accepted for this origin (`https://api.deepseek.com`). */
+type ConsentReader = (origin: string) => Promise<boolean>;
 
 let accepted: ConsentReader = async () => false;
 
@@ -16,9 +25,18 @@ export function setConsentReader(reader: ConsentReader): void {
 }
 
 export class ConsentMissingError extends Error {
-  constructor() {
-    super('Nothing was sent: the notice on what goes to the model provider has not been accepted yet.');
+  constructor(host: string) {
+    super(`Nothing was sent: the notice on what goes to ${host} has not been accepted yet.`);
     this.name = 'ConsentMissingError';
+  }
+}
+
+export class RedirectRefusedError extends Error {
+  constructor(host: string) {
+    super(
+      `${host} answered with a redirect to another address. Model calls never follow one, so nothing went there. Check the base URL in Settings.`,
+    );
+    this.name = 'RedirectRefusedError';
   }
 }
 
@@ -27,13 +45,24 @@ function urlOf(input: string | URL | Request): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-/**
- * One gate for every call (extraction, Test connection, tidy-up, keywords, request keywords,
- * Bring in), including calls added later.
- */
+/** A browser's manual redirect is an opaque response (status 0); other runtimes show the 3xx. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
 export function consentGuardedFetch(inner?: typeof fetch): typeof fetch {
   return async (input, init) => {
-    if (needsConsent(urlOf(input)) && !(await accepted())) throw new ConsentMissingError();
-    return (inner ?? globalThis.fetch)(input, init);
+    const url = urlOf(input);
+    if (needsConsent(url)) {
+      const origin = consentOrigin(url);
+      if (origin === null || !(await accepted(origin))) throw new ConsentMissingError(providerHost(url));
+    }
+    // Set last, over anything the caller passed: no caller can turn following back on.
+    const response = await (inner ?? globalThis.fetch)(input, { ...init, redirect: 'manual' });
+    if (isRedirect(response)) {
+      await response.body?.cancel().catch(() => {});
+      throw new RedirectRefusedError(providerHost(url));
+    }
+    return response;
   };
 }

@@ -1,5 +1,7 @@
-/** What the side panel learns about the provider disclosure: accepted or not, and when. */
+/** What the side panel learns about the provider notice: the origins it was accepted for, and when. */
 import * as z from 'zod/mini';
 
-export const ConsentStateSchema = z.object({ accepted: z.boolean(), acceptedAt: z.nullable(z.string()) });
+export const ConsentStateSchema = z.object({
+  accepted: z.array(z.object({ origin: z.string(), acceptedAt: z.string() })),
+});
 export type ConsentState = z.infer<typeof ConsentStateSchema>;

@@ -6,7 +6,7 @@
  */
 import type { IncomingChat } from '../db/sync-chats';
 import { assembleChat } from '../sync/chat-docs';
-import { type ChatDoc, chatKey, decodeDoc, encodeDoc, type PartDoc, type PlainDoc } from '../sync/codec';
+import { type ChatDoc, chatKey, decodeDoc, encodeDoc, type GoneDoc, type PartDoc, type PlainDoc } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
 import { serverId } from '../sync/keys';
 import { currentRevs, type Write, writeRevs } from '../sync/mirror-docs';
@@ -17,8 +17,8 @@ import type { LocalPort } from './local-port';
 export interface ChatChanges {
   /** Chats whose head or a part arrived. */
   touched: Set<string>;
-  /** Chats deleted elsewhere. */
-  removed: Set<string>;
+  /** Chats deleted elsewhere, with the deletion's time. */
+  removed: Map<string, string>;
   /** Chats asked not to be remembered elsewhere. */
   excluded: Set<string>;
   /** Parts deleted elsewhere (their synced marks go). */
@@ -36,7 +36,7 @@ export function noteChatDoc(d: PlainDoc, c: ChatChanges): boolean {
   if (d.k === 'c') c.touched.add(d.id.slice(2));
   else if (d.k === 't') c.touched.add(partChat(d.id));
   else if (d.k === 'e') c.excluded.add(d.id.slice(2));
-  else if (d.id.startsWith('c:')) c.removed.add(d.id.slice(2));
+  else if (d.id.startsWith('c:')) c.removed.set(d.id.slice(2), (d as GoneDoc).at);
   else c.partsGone.push(d.id);
   return true;
 }
@@ -93,21 +93,23 @@ async function deleteRefused(keys: SyncKeys, mirror: Db, ids: readonly string[],
 export async function applyChatChanges(
   input: { keys: SyncKeys; mirror: Db; local: LocalPort; travel: Travel; now: string; own: Set<string> },
   c: ChatChanges,
-): Promise<{ written: string[]; changed: number }> {
+): Promise<{ written: string[]; changed: number; stale: string[] }> {
   const { local } = input;
   let changed = 0;
   if (c.excluded.size > 0) changed += await local.excludeChats([...c.excluded]);
-  if (c.removed.size > 0) changed += await local.removeChats([...c.removed]);
+  if (c.removed.size > 0) changed += await local.removeChats([...c.removed].map(([id, at]) => ({ id, at })));
   if (c.partsGone.length > 0) await local.markSynced([], c.partsGone);
-  if (!input.travel.chats || c.touched.size === 0) return { written: [], changed };
+  if (!input.travel.chats || c.touched.size === 0) return { written: [], changed, stale: [] };
   const ids = [...c.touched].filter((id) => !c.excluded.has(id) && !c.removed.has(id));
   const written: string[] = [];
+  const stale: string[] = [];
   // A few chats at a time: each may be 600,000 characters across many parts.
   for (let i = 0; i < ids.length; i += 50) {
     const items = await complete(input.keys, input.mirror, ids.slice(i, i + 50));
     const result = await local.applyChats(items);
     written.push(...result.written);
+    stale.push(...result.stale);
     for (const w of await deleteRefused(input.keys, input.mirror, result.refused, input.now)) input.own.add(w);
   }
-  return { written, changed: changed + written.length };
+  return { written, changed: changed + written.length, stale };
 }

@@ -25,6 +25,8 @@ const APPLIED = '_local/claude-mem-applied';
 /** Where chats were last applied from: behind APPLIED while chat history did not travel here. */
 const CHATS_APPLIED = '_local/claude-mem-chats-applied';
 const BATCH = 500;
+/** Quarantine reasons that say the document was never written by a device with the key. */
+const FORGED = new Set(['malformed or oversized', 'not sealed with this key', 'id does not match']);
 
 export interface ApplyInput {
   keys: SyncKeys;
@@ -75,6 +77,8 @@ interface Opened {
   docs: PlainDoc[];
   winner: PlainDoc | null;
   writes: Write[];
+  /** Deletions of the leaves no device with the key wrote. */
+  junk: Write[];
 }
 
 async function openLeaves(input: ApplyInput, row: ChangeRow, out: ApplyOutcome): Promise<Opened> {
@@ -82,36 +86,52 @@ async function openLeaves(input: ApplyInput, row: ChangeRow, out: ApplyOutcome):
   const doc = row.doc as NonNullable<ChangeRow['doc']>;
   const leaves = [{ rev: doc._rev, body: doc }, ...(await conflictLeaves(mirror, row.id, doc._conflicts ?? []))];
   const docs: PlainDoc[] = [];
+  const forged: string[] = [];
   let winner: PlainDoc | null = null;
   for (const leaf of leaves) {
     const d = await decodeDoc(keys, leaf.body);
     if (d.ok) {
       docs.push(d.doc);
       if (leaf.rev === doc._rev) winner = d.doc;
-    } else out.quarantined.push({ ref: `${row.id}@${leaf.rev}`, reason: d.reason });
+    } else {
+      out.quarantined.push({ ref: `${row.id}@${leaf.rev}`, reason: d.reason });
+      if (FORGED.has(d.reason)) forged.push(leaf.rev);
+    }
   }
   const writes: Write[] = leaves.slice(1).map((l) => ({ _id: row.id, _rev: l.rev, _deleted: true }));
-  return { docs, winner, writes };
+  // Not written with this key: removed from the mirror (the push deletes it on the server too).
+  const junk: Write[] = forged.map((rev) => ({ _id: row.id, _rev: rev, _deleted: true }));
+  return { docs, winner, writes, junk };
 }
 
-async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>): Promise<boolean> {
+/**
+ * A rule group from another device. Rules carry their clock: a value older than the one this
+ * device last synced is a replay, ignored, and this device's value is sent again.
+ */
+async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>, out: ApplyOutcome): Promise<boolean> {
   if (!input.travel[doc.group]) return false;
   const settings = await input.local.loadSettings();
   const here = hashValue(readGroup(settings, doc.group));
   const incoming = hashValue(doc.value);
-  const base = (await input.local.synced()).get(doc.id);
+  const base = (await input.local.synced([doc.id])).get(doc.id);
+  const clock = (await input.local.clocks([doc.id])).get(doc.id);
+  if (clock !== undefined && doc.at < clock) {
+    out.quarantined.push({ ref: `${doc.id}@replayed`, reason: 'older than what was synced' });
+    await input.local.markSynced([{ id: doc.id, h: '', c: clock }]);
+    return false;
+  }
   // Never synced from here: a joining device takes the server's rules.
   if (base !== undefined && here !== base && here !== incoming) return false;
   const next = writeGroup(settings, doc.group, doc.value);
   if (!next) return false;
   if (here !== incoming) await input.local.saveSettings(next);
-  await input.local.markSynced([{ id: doc.id, h: incoming }]);
+  await input.local.markSynced([{ id: doc.id, h: incoming, c: doc.at }]);
   return true;
 }
 
 async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcome, chatsOnly = false): Promise<void> {
   const incoming: IncomingMemory[] = [];
-  const chats: ChatChanges = { touched: new Set(), removed: new Set(), excluded: new Set(), partsGone: [] };
+  const chats: ChatChanges = { touched: new Set(), removed: new Map(), excluded: new Set(), partsGone: [] };
   const writes: Write[] = [];
   const wanted = rows.filter((row) => {
     const doc = row.doc;
@@ -123,7 +143,10 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
   for (const [i, row] of wanted.entries()) {
     const doc = row.doc as NonNullable<ChangeRow['doc']>;
     const opened = all[i] as Opened;
-    if (opened.docs.length === 0) continue;
+    if (opened.docs.length === 0) {
+      writes.push(...opened.junk);
+      continue;
+    }
     if (chatsOnly && !opened.docs.some(isChatDoc)) continue;
     const r = resolve(opened.docs);
     if (opened.writes.length > 0) {
@@ -140,7 +163,7 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
       const extras = r.otherTexts.flatMap((text) => twoDeviceRecords(d.rec.id, d.rec, text, input.now));
       incoming.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSynced(d.rec), clock: lastChange(d), extras });
     } else if (d.k === 'x') incoming.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
-    else if (d.k === 'r') await applyRules(input, d);
+    else if (d.k === 'r') await applyRules(input, d, out);
     else if (d.k === 'd') out.devices.push(d);
   }
   for (const w of await writeRevs(input.mirror, writes)) {
@@ -152,6 +175,8 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
   // A chat forgotten or deleted here: the second stage deletes what this device had sent of it.
   out.applied += chatOutcome.changed;
   out.chatsChanged += chatOutcome.changed;
+  for (const key of chatOutcome.stale)
+    out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
   out.touched.push(...result.touched);

@@ -9,12 +9,14 @@ export interface LocalPort {
   memories(ids?: readonly string[]): Promise<MemoryRecord[]>;
   /** Every synced hash by sync key, or only those of `keys` that exist. */
   synced(keys?: readonly string[]): Promise<Map<string, string>>;
+  /** The clock each of `keys` last synced at (rows without one are left out). */
+  clocks(keys: readonly string[]): Promise<Map<string, string>>;
   markSynced(rows: readonly { id: string; h: string; c?: string }[], removed?: readonly string[]): Promise<void>;
   applyIncoming(items: readonly IncomingMemory[]): Promise<ApplyResult>;
   /** The chats here: which exist, which are excluded, and (when asked) which changed since they synced. */
   chatScan(synced: ReadonlyMap<string, string>, withChanges: boolean): Promise<ChatScan>;
   applyChats(items: readonly IncomingChat[]): Promise<ChatApplyResult>;
-  removeChats(ids: readonly string[]): Promise<number>;
+  removeChats(items: readonly { id: string; at: string }[]): Promise<number>;
   excludeChats(ids: readonly string[]): Promise<number>;
   loadSettings(): Promise<Settings>;
   saveSettings(next: Settings): Promise<unknown>;

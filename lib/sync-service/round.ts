@@ -10,6 +10,7 @@ import type { ChangedHere, ChangeLog } from '../sync/changes-here';
 import { type DeviceDoc, deviceKey } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
 import { readMark, saveMark } from '../sync/mirror-docs';
+import { MirrorFull, pullChecked, pullStarted } from '../sync/mirror-gate';
 import type { Db, Replication } from '../sync/pouch-types';
 import type { Travel } from '../sync/schemas';
 import type { WorkHandle } from '../work/tracker';
@@ -81,6 +82,24 @@ function run(rep: Replication, work: WorkHandle | undefined, onDocs: (n: number)
     .finally(() => work?.signal.removeEventListener('abort', stop));
 }
 
+/**
+ * A pull from the server through the mirror's gate: one that stops at its budget ends here
+ * (what it stored is applied and cleared out by this round, the rest comes next round).
+ */
+async function pull(input: RoundInput, work: WorkHandle | undefined, cut: { full: boolean; refused: string[] }) {
+  pullStarted(input.mirror);
+  const docs = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n)).catch(
+    (error: unknown) => {
+      if (!pullChecked(input.mirror).full) throw error;
+      return 0;
+    },
+  );
+  const checked = pullChecked(input.mirror);
+  cut.full ||= checked.full;
+  cut.refused.push(...checked.refused);
+  return docs;
+}
+
 export function syncRound(input: RoundInput): Promise<RoundOutcome> {
   return round(input, false) as Promise<RoundOutcome>;
 }
@@ -109,10 +128,12 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   checkpoint();
   if (onlyToSend && first.staged.length === 0 && !first.chatsPending) return null;
   work?.phase('read');
-  const down = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
+  const cut = { full: false, refused: [] as string[] };
+  const down = await pull(input, work, cut);
   checkpoint();
   work?.phase('merge');
   const applied = await applyChanges({ ...base, now: now(), own: input.own, progress: (n) => work?.set(n) });
+  for (const ref of cut.refused) applied.quarantined.push({ ref, reason: 'refused unstored' });
   const at = now();
   const device: DeviceDoc = { k: 'd', id: deviceKey(input.device.id), name: input.device.name, lastSync: at };
   // Again only when this round changed the store here (merges, duplicates, replays) or rules wait:
@@ -143,9 +164,13 @@ async function round(input: RoundInput, onlyToSend: boolean): Promise<RoundOutco
   if (input.catchUp) {
     work?.phase('read');
     // Another device's writes met here go into the mirror and are applied next round.
-    late = await run(input.mirror.replicate.from(input.remote, REPLICATION), work, (n) => work?.set(n));
+    const counted = cut.refused.length;
+    late = await pull(input, work, cut);
+    for (const ref of cut.refused.slice(counted)) applied.quarantined.push({ ref, reason: 'refused unstored' });
     checkpoint();
   }
+  // Said once the round's own work is done: the server sent more than a round stores.
+  if (cut.full) throw new MirrorFull('the server sent more than one round takes');
   const chatsPending = first.chatsPending || second.chatsPending;
   const staged = [...first.staged, ...second.staged];
   const refused = [...first.refused, ...second.refused];

@@ -21,6 +21,7 @@ import { browserPouch } from '../sync/browser-pouch';
 import { quickHash } from '../sync/bytes';
 import { ChangeLog, compareTerms } from '../sync/changes-here';
 import { deviceKey } from '../sync/codec';
+import { mergeDevices } from '../sync/devices-seen';
 import { describeError } from '../sync/errors';
 import type { Db } from '../sync/pouch-types';
 import { DEFAULT_TRAVEL, type SyncStatus } from '../sync/schemas';
@@ -130,8 +131,7 @@ async function oneRound(pull: boolean): Promise<void> {
       await markCompared(terms);
       return;
     }
-    const devices = { ...state.devices };
-    for (const d of out.devices) devices[d.id] = { name: d.name, lastSync: d.lastSync };
+    const { devices, backwards } = mergeDevices(state.devices, out.devices);
     devices[deviceKey(config.deviceId)] = { name: config.deviceName, lastSync: out.at };
     const moved = out.up + out.down > 0;
     await writeState({
@@ -141,7 +141,7 @@ async function oneRound(pull: boolean): Promise<void> {
       up: moved ? out.up : state.up,
       down: moved ? out.down : state.down,
       devices,
-      quarantined: [...new Set([...state.quarantined, ...out.quarantined.map((q) => q.ref)])],
+      quarantined: [...new Set([...state.quarantined, ...out.quarantined.map((q) => q.ref), ...backwards])],
       waiting: [],
       error: null,
       failures: 0,

@@ -6,7 +6,8 @@
  */
 import type { ChatScan } from '../db/sync-chats';
 import { chatDocs } from '../sync/chat-docs';
-import { decodeDoc, encodeDoc, exclusionKey, type MemoryDoc, memoryKey, type PlainDoc, rulesKey } from '../sync/codec';
+import { decodeDoc, encodeDoc, exclusionKey, memoryKey, type PlainDoc, rulesKey } from '../sync/codec';
+import { deletedAt, deletionMark, laterThan } from '../sync/deletion-marks';
 import type { SyncKeys } from '../sync/keys';
 import { serverId } from '../sync/keys';
 import { lastChange, stampMemory } from '../sync/merge';
@@ -56,7 +57,7 @@ export interface StageResult {
 interface Pending {
   key: string;
   h: string | null;
-  /** The latest change the staged (or unchanged) memory document records. */
+  /** The latest change the staged (or unchanged) document records; a deletion's time. */
   c?: string;
   make: (base: PlainDoc | null) => PlainDoc | null;
 }
@@ -81,7 +82,8 @@ function partsByChat(synced: ReadonlyMap<string, string>): Map<string, string[]>
  */
 function chatChanges(scan: ChatScan, synced: ReadonlyMap<string, string>, now: string): Pending[] {
   const out: Pending[] = [];
-  const gone = (key: string): Pending => ({ key, h: null, make: () => ({ k: 'x', id: key, at: now }) });
+  const gone = (key: string): Pending => ({ key, h: null, c: now, make: () => ({ k: 'x', id: key, at: now }) });
+  const live = (key: string) => synced.has(key) && deletedAt(synced.get(key)) === null;
   const parts = partsByChat(synced);
   for (const id of scan.excluded) {
     const key = exclusionKey(id);
@@ -89,20 +91,24 @@ function chatChanges(scan: ChatScan, synced: ReadonlyMap<string, string>, now: s
   }
   for (const { chat, h } of scan.changed) {
     const { head, parts: docs } = chatDocs(chat);
-    out.push({ key: head.id, h, c: chat.updatedAt, make: () => head });
+    // Back after a deletion (an import, a capture of an old chat): a change after the deletion.
+    const deleted = deletedAt(synced.get(head.id));
+    if (deleted !== null && head.rec.updatedAt <= deleted)
+      head.rec = { ...head.rec, updatedAt: laterThan(deleted, now) };
+    out.push({ key: head.id, h, c: head.rec.updatedAt, make: () => head });
     for (const part of docs) if (!synced.has(part.id)) out.push({ key: part.id, h: 'p', make: () => part });
     const keep = new Set(head.parts);
     for (const old of parts.get(chat.id) ?? []) if (!keep.has(old)) out.push(gone(old));
   }
   for (const key of synced.keys()) {
-    if (!key.startsWith('c:')) continue;
+    if (!key.startsWith('c:') || !live(key)) continue;
     const id = key.slice(2);
     if (scan.present.has(id) && !scan.excluded.has(id)) continue;
     out.push(gone(key), ...(parts.get(id) ?? []).map(gone));
   }
   // Parts of a chat whose head no longer syncs from here (deleted elsewhere after this device
   // had written them): nothing names them any more.
-  for (const [id, keys] of parts) if (!synced.has(`c:${id}`)) out.push(...keys.map(gone));
+  for (const [id, keys] of parts) if (!live(`c:${id}`)) out.push(...keys.map(gone));
   return out;
 }
 
@@ -129,10 +135,17 @@ async function pendingChanges(
     const h = hashMemory(m);
     if (synced.get(key) === h) continue;
     const rec = project(m);
-    out.push({ key, h, make: (base) => stampMemory(key, rec, base?.k === 'm' ? (base as MemoryDoc) : null, now) });
+    // Back after a deletion (an Undo, a backup, a memory file): a change made after the deletion.
+    const deleted = deletedAt(synced.get(key));
+    const make = (base: PlainDoc | null) =>
+      base?.k === 'm'
+        ? stampMemory(key, rec, base, now)
+        : stampMemory(key, rec, null, now, deleted ?? (base?.k === 'x' ? base.at : undefined));
+    out.push({ key, h, make });
   }
   for (const key of synced.keys()) {
-    if (key.startsWith('m:') && !here.has(key)) out.push({ key, h: null, make: () => ({ k: 'x', id: key, at: now }) });
+    if (key.startsWith('m:') && !here.has(key) && deletedAt(synced.get(key)) === null)
+      out.push({ key, h: null, c: now, make: () => ({ k: 'x', id: key, at: now }) });
   }
   let rulesPending = false;
   for (const group of RULE_GROUPS) {
@@ -142,7 +155,7 @@ async function pendingChanges(
     const value = readGroup(settings, group);
     const h = hashValue(value);
     if (!synced.has(key) && !input.newRules) continue;
-    if (synced.get(key) !== h) out.push({ key, h, make: () => ({ k: 'r', id: key, group, at: now, value }) });
+    if (synced.get(key) !== h) out.push({ key, h, c: now, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
   if (scan) out.push(...chatChanges(scan, synced, now));
   return { pending: out, rulesPending, chatsPending: scan?.more ?? false };
@@ -208,8 +221,14 @@ async function stageSlice(input: StageInput, pending: Pending[], extra: PlainDoc
   const landed = marks.filter((m) => m.sid === null || ok.has(m.sid)).map((m) => m.p);
   for (const m of marks)
     if (m.sid !== null && !ok.has(m.sid) && m.p.key.startsWith('m:')) out.refused.push(m.p.key.slice(2));
+  // A memory or chat deleted keeps its row as a deletion marker; a chat's parts need none (a
+  // part never changes under its id).
+  const marked = (p: Pending) => p.h === null && (p.key.startsWith('m:') || p.key.startsWith('c:'));
   await local.markSynced(
-    landed.flatMap((p) => (p.h === null ? [] : [{ id: p.key, h: p.h, ...(p.c ? { c: p.c } : {}) }])),
-    landed.flatMap((p) => (p.h === null ? [p.key] : [])),
+    landed.flatMap((p) => {
+      if (marked(p)) return [{ id: p.key, h: deletionMark(p.c ?? input.now), c: p.c ?? input.now }];
+      return p.h === null ? [] : [{ id: p.key, h: p.h, ...(p.c ? { c: p.c } : {}) }];
+    }),
+    landed.flatMap((p) => (p.h === null && !marked(p) ? [p.key] : [])),
   );
 }

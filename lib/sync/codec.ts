@@ -105,9 +105,14 @@ export type PlainDoc = z.infer<typeof PlainDocSchema>;
 export type ChatDoc = z.infer<typeof ChatDocSchema>;
 export type PartDoc = z.infer<typeof PartDocSchema>;
 
-/** A document as the server and the mirror hold it: only an id, a revision and a sealed body. */
-const ServerDocSchema = z.object({
+/**
+ * A document as the server and the mirror hold it: only an id, a revision and a sealed body,
+ * nothing else (a padded or extended body is refused, as the mirror's gate refuses to store it).
+ */
+export const ServerDocSchema = z.strictObject({
   _id: z.string().check(z.maxLength(100)),
+  _rev: z.optional(z.string().check(z.maxLength(80))),
+  _conflicts: z.optional(z.array(z.string().check(z.maxLength(80))).check(z.maxLength(1000))),
   v: z.literal(1),
   iv: z.string().check(z.maxLength(40)),
   ct: z.string().check(z.maxLength(MAX_SEALED_CHARS)),

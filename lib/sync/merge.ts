@@ -18,6 +18,7 @@ import {
   SYNCED_MEMORY_FIELDS,
   type SyncedMemory,
 } from './codec';
+import { laterThan } from './deletion-marks';
 
 const textHash = (content: string) => quickHash(content);
 
@@ -56,11 +57,20 @@ function definedFields(rec: SyncedMemory): SyncedMemory {
   return Object.fromEntries(Object.entries(rec).filter(([, v]) => v !== undefined)) as SyncedMemory;
 }
 
-/** The document for a memory as it is here, given the last synced one; null when nothing changed. */
-export function stampMemory(id: string, local: SyncedMemory, base: MemoryDoc | null, now: string): MemoryDoc | null {
+/**
+ * The document for a memory as it is here, given the last synced one; null when nothing changed.
+ * `deletedAt`: the memory is back after a deletion at that time, so it is stamped after it.
+ */
+export function stampMemory(
+  id: string,
+  local: SyncedMemory,
+  base: MemoryDoc | null,
+  now: string,
+  deletedAt?: string,
+): MemoryDoc | null {
   const rec = definedFields(local);
   if (!base) {
-    const at = local.updatedAt;
+    const at = deletedAt !== undefined && local.updatedAt <= deletedAt ? laterThan(deletedAt, now) : local.updatedAt;
     return { k: 'm', id, rec, clk: { '*': at }, ch: [] };
   }
   const clk = expand(base);

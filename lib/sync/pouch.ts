@@ -7,6 +7,8 @@
 import httpAdapter from 'pouchdb-adapter-http/lib/index.es.js';
 import PouchCore from 'pouchdb-core/lib/index.es.js';
 import replication from 'pouchdb-replication/lib/index.es.js';
+import { gateMirror } from './mirror-gate';
+import { fetchWithoutRedirects } from './no-redirects';
 import type { Db } from './pouch-types';
 
 interface PouchStatic {
@@ -20,7 +22,8 @@ export interface Login {
 }
 
 export interface Pouches {
-  mirror(name: string): Db;
+  /** The mirror, behind its gate (mirror-gate.ts); `pullBudget` in bytes. */
+  mirror(name: string, pullBudget?: number): Db;
   /** `create`: make the database when it is missing (only the first device's set-up does). */
   remote(url: string, login: Login | null, create?: boolean): Db;
 }
@@ -35,8 +38,14 @@ export function makePouch(localAdapter: unknown, adapterName: string): Pouches {
   adapters.add(adapterName);
   const Pouch = shared;
   return {
-    mirror: (name) => new Pouch(name, { adapter: adapterName, auto_compaction: true }),
+    mirror: (name, pullBudget) =>
+      gateMirror(new Pouch(name, { adapter: adapterName, auto_compaction: true }), pullBudget),
     remote: (url, login, create = false) =>
-      new Pouch(url, { adapter: 'http', skip_setup: !create, ...(login ? { auth: login } : {}) }),
+      new Pouch(url, {
+        adapter: 'http',
+        skip_setup: !create,
+        fetch: fetchWithoutRedirects,
+        ...(login ? { auth: login } : {}),
+      }),
   };
 }

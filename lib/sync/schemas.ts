@@ -32,6 +32,8 @@ export const SYNC_ERRORS = [
   'address',
   'not-set-up',
   'cancelled',
+  'mirror-full',
+  'redirected',
 ] as const;
 export type SyncErrorCode = (typeof SYNC_ERRORS)[number];
 

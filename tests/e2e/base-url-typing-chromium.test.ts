@@ -5,12 +5,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { withPanel } from './harness/panel';
+import { openSettings, withPanel } from './harness/panel';
 
 let panel: Page;
 withPanel(async (p) => {
   panel = p;
-  await panel.getByRole('tab', { name: 'Settings' }).click();
+  await openSettings(panel, 'connection');
 });
 
 async function typeBaseUrl(url: string): Promise<void> {

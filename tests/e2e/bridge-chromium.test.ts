@@ -17,7 +17,7 @@ import { HOST_NAME } from '../../lib/bridge/limits';
 import { bridgeInstall, bridgeUninstall, callTool, grantNativeMessaging, mcpClient } from './harness/bridge';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel, openView } from './harness/panel';
+import { openPanel, openSettings as openSettingsSection, openView, saveSettings, unfoldCard } from './harness/panel';
 import { freshDir, ROOT } from './harness/paths';
 import { getRow } from './harness/seed';
 
@@ -47,7 +47,7 @@ function otherExtension(): string {
 }
 
 async function openSettings(panel: Page): Promise<void> {
-  await panel.getByRole('tab', { name: /Settings|设置/ }).click();
+  await openSettingsSection(panel, 'desktop');
   await panel.getByRole('heading', { name: 'Desktop tools (MCP)' }).waitFor();
 }
 
@@ -91,6 +91,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     await openSettings(panel);
     await bridgeSays(panel, /Off/);
     await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await saveSettings(panel);
     await bridgeSays(panel, /Connected/);
     client = await mcpClient(socketDir);
   });
@@ -175,6 +176,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
 
   it('answers a clear error at once when switched off, and adds proposals only when allowed', async () => {
     await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await saveSettings(panel);
     await bridgeSays(panel, /Off/);
     const t0 = performance.now();
     const off = await callTool(client, 'search_memories', { query: 'cats' });
@@ -183,6 +185,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     expect(off.text).toMatch(/open your browser with claude-mem and turn on Desktop tools/);
 
     await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await saveSettings(panel);
     await bridgeSays(panel, /Connected/);
     const refused = await callTool(client, 'remember', {
       content: 'Drinks oolong tea every afternoon',
@@ -190,6 +193,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     });
     expect(refused.isError).toBe(true);
     await panel.getByRole('checkbox', { name: /Let desktop tools add memories/ }).click();
+    await saveSettings(panel);
     await expect
       .poll(() => panel.getByRole('checkbox', { name: /Let desktop tools add memories/ }).isChecked())
       .toBe(true);
@@ -201,6 +205,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     expect(added.text).toMatch(/Proposed/);
     // Waiting for review: listed in the panel, never returned to a tool.
     await panel.getByRole('tab', { name: /Memories|记忆/ }).click();
+    await unfoldCard(panel, /wait(s)? for review/);
     await panel.getByText('Drinks oolong tea every afternoon').first().waitFor();
     expect(await getRow(panel, 'memories', added.proposedId ?? '')).toMatchObject({
       status: 'proposed',

@@ -66,7 +66,9 @@ describe('desktop tools through the bridge (Firefox)', () => {
 
   it('connects from the panel switch and finds English and Chinese memories', async () => {
     await page.locator('::-p-text(Settings)').click();
+    await page.locator('.settings-nav [data-section="desktop"]').click();
     await page.locator('::-p-text(Use my memory in desktop tools)').click();
+    await page.locator('::-p-text(Save settings)').click();
     await poll(
       () => send(page, 'desktopTools.status'),
       (r) => r.data?.state === 'connected',

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_NAME } from '../../lib/bridge/limits';
 import { bridgeUninstall, grantNativeMessaging } from './harness/bridge';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { openPanel, setLanguage } from './harness/panel';
+import { openPanel, openSettings, saveSettings, setLanguage } from './harness/panel';
 import { freshDir } from './harness/paths';
 
 const SYSTEM_HOSTS = '/etc/chromium/native-messaging-hosts';
@@ -44,15 +44,17 @@ describe('desktop tools without the bridge installed (Chromium)', () => {
   });
 
   it('turning it on shows "not installed" with the install command, in both languages', async () => {
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'desktop');
     await panel.getByRole('heading', { name: 'Desktop tools (MCP)' }).waitFor();
     await panel.getByRole('checkbox', { name: 'Use my memory in desktop tools' }).click();
+    await saveSettings(panel);
     const state = panel.locator('.bridge-state');
     await state.filter({ hasText: 'The bridge is not installed on this computer' }).waitFor({ timeout: 20_000 });
     await expect.poll(() => state.locator('code').textContent()).toBe('npm run bridge:install');
     expect(await state.textContent()).toContain('Then turn this switch off and on again');
 
     await setLanguage(panel, 'zh');
+    await openSettings(panel, 'desktop');
     await state.filter({ hasText: '本机尚未安装桥接程序' }).waitFor();
     await expect.poll(() => state.locator('code').textContent()).toBe('npm run bridge:install');
     await setLanguage(panel, 'en');

@@ -15,6 +15,7 @@ import { apiKeyOf, FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
+import { openSettings } from './harness/panel';
 import { freshDir } from './harness/paths';
 
 const KEY = 'sk-ant-api03-IMPORTGUARD-0123456789abcdefghijklmnopqrstuv';
@@ -79,7 +80,7 @@ describe('a hostile import file (Chromium)', () => {
 
     const file = join(freshDir('import-guard'), 'hostile.json');
     writeFileSync(file, JSON.stringify(hostileFile(evil.url)));
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'data');
     await panel.getByLabel('Import memories').setInputFiles(file);
     await panel.getByText('Imported hostile.json', { exact: false }).first().waitFor();
 

@@ -13,6 +13,7 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { FakeAnthropicApi, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, getChat, readStore } from './harness/extension-calls';
+import { unfoldCard } from './harness/panel';
 import { buildFixtures, chatgptBlockFor, homeUrl, serveFixtures } from './harness/sites';
 
 const KEY = 'sk-ant-api03-E2E-provenance-0123456789abcdefghijklmnopqrs';
@@ -97,7 +98,7 @@ describe('a chat the user only opened (Chromium)', () => {
 
     // The Memories view shows both first; the user accepts the plain fact with one key.
     await panel.reload();
-    const queue = panel.getByRole('region', { name: /Waiting for your review/ });
+    const queue = await unfoldCard(panel, /wait(s)? for review/);
     await queue.getByText(FACT, { exact: true }).waitFor();
     const proposal = queue.getByRole('article', { name: FACT });
     await proposal.focus();
@@ -107,7 +108,7 @@ describe('a chat the user only opened (Chromium)', () => {
       .toBe('active');
     // The panel redraws from its live query after the write the poll above saw: wait for that
     // redraw (count() does not wait); the planted one is still the one waiting.
-    await expect.poll(() => panel.getByRole('heading', { name: 'Waiting for your review (1)' }).count()).toBe(1);
+    await expect.poll(() => panel.getByRole('heading', { name: /^1 memory waits for review/ }).count()).toBe(1);
     expect(await queue.getByRole('article', { name: FACT }).count()).toBe(0);
     expect(await queue.getByRole('article').count()).toBe(1);
 

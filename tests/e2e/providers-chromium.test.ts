@@ -22,7 +22,7 @@ import {
 import { kimiChat, typedHere, writeTypedChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
-import { openPanel } from './harness/panel';
+import { openPanel, openSettings } from './harness/panel';
 import { SCREENSHOTS } from './harness/paths';
 
 const KEY = 'sk-e2e-provider-0123456789abcdefghijklmnop';
@@ -132,7 +132,7 @@ describe('provider presets, one auth style each (Chromium)', () => {
 describe('Settings → Connection presets (Chromium)', () => {
   it('a hosted preset fills the fields, links to its key page and shows its price', async () => {
     await panel.reload();
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'connection');
     await panel.getByLabel('Provider').selectOption('deepseek');
     expect(await panel.getByLabel('Base URL').inputValue()).toBe('https://api.deepseek.com/anthropic');
     expect(await panel.getByLabel('Model').inputValue()).toBe('deepseek-flash');
@@ -180,7 +180,7 @@ describe('fully local (Chromium)', () => {
     // A stored key from an earlier provider must not reach the local server either.
     await sendFrom(panel, 'settings.set', { settings: { version: SETTINGS_VERSION }, apiKey: KEY });
     await panel.reload();
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'connection');
     await panel.getByLabel('Provider').selectOption('ollama');
     expect(await panel.getByLabel('Base URL').inputValue()).toBe('http://localhost:11434');
     await panel.getByText('No key is needed for this provider.').waitFor();

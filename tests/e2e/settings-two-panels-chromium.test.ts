@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask } from './harness/extension-calls';
-import { openPanel } from './harness/panel';
+import { openPanel, openSettings } from './harness/panel';
 
 interface Stored {
   settings: { idleMinutes: number; sites: Record<string, { learn: boolean; inject: string }> };
@@ -21,7 +21,8 @@ describe('Settings in two windows (Chromium)', () => {
     ext = await launchChromium();
     first = await openPanel(ext);
     second = await openPanel(ext);
-    for (const panel of [first, second]) await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(first, 'capture');
+    await openSettings(second, 'sites');
   });
   afterAll(async () => {
     await ext?.close();
@@ -49,6 +50,7 @@ describe('Settings in two windows (Chromium)', () => {
     expect(settings.sites.gemini?.learn).toBe(false);
     expect(settings.sites.claude?.inject).toBe('manual');
     // The first window now shows what is stored.
+    await openSettings(first, 'sites');
     expect(await first.getByLabel('Learn from chats on Gemini').isChecked()).toBe(false);
   });
 });

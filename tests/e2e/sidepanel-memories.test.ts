@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { loadSampleStore, memoriesAction, withPanel } from './harness/panel';
+import { loadSampleStore, memoriesAction, openSettings, withPanel } from './harness/panel';
 import { freshDir } from './harness/paths';
 import type { SampleStore } from './harness/sample-store';
 
@@ -167,7 +167,7 @@ describe('Memories view (Chromium)', () => {
   });
 
   it('took a backup before the delete, which also covers the bulk changes after it', async () => {
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'data');
     const backups = panel.getByRole('list', { name: 'Backups' });
     await expect
       .poll(() => backups.textContent())

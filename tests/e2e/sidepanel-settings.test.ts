@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, FakeAnthropicApi } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { openPanel } from './harness/panel';
+import { openPanel, openSettings, openSiteRow } from './harness/panel';
 
 describe('Settings (Chromium)', () => {
   let ext: ExtensionBrowser;
@@ -17,7 +17,7 @@ describe('Settings (Chromium)', () => {
     await api.start();
     ext = await launchChromium();
     panel = await openPanel(ext);
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel);
   });
   afterAll(async () => {
     await ext?.close();
@@ -25,14 +25,19 @@ describe('Settings (Chromium)', () => {
   });
 
   it('saves every kind of setting and shows them again after a reload', async () => {
+    await openSettings(panel, 'capture');
     await panel.getByLabel('Idle minutes').fill('25');
     // The default is a year ('1y'); a month is a change a reload must show again.
     await panel.getByLabel('Keep chat history').selectOption('30d');
     await panel.getByLabel('Daily token cap').fill('120000');
+    await openSettings(panel, 'connection');
     await panel.getByLabel('Model').fill('claude-sonnet-4-5');
+    await openSettings(panel, 'sites');
     await panel.getByLabel('Add memories on Claude').selectOption('manual');
     await panel.getByLabel('Learn from chats on Gemini').uncheck();
+    await openSiteRow(panel, 'DeepSeek');
     await panel.getByLabel('DeepSeek token budget').fill('800');
+    await openSettings(panel, 'capture');
     await panel.getByRole('button', { name: '+ Add a pattern' }).click();
     await panel.getByLabel('Name', { exact: true }).fill('project');
     await panel.getByLabel('Pattern (regular expression)').fill('Project [A-Z]+');
@@ -41,19 +46,23 @@ describe('Settings (Chromium)', () => {
     await panel.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
 
     await panel.reload();
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'capture');
     expect(await panel.getByLabel('Idle minutes').inputValue()).toBe('25');
     expect(await panel.getByLabel('Keep chat history').inputValue()).toBe('30d');
     expect(await panel.getByLabel('Daily token cap').inputValue()).toBe('120000');
+    expect(await panel.getByLabel('Pattern (regular expression)').inputValue()).toBe('Project [A-Z]+');
+    await openSettings(panel, 'connection');
     expect(await panel.getByLabel('Model').inputValue()).toBe('claude-sonnet-4-5');
+    await openSettings(panel, 'sites');
     expect(await panel.getByLabel('Add memories on Claude').inputValue()).toBe('manual');
     expect(await panel.getByLabel('Learn from chats on Gemini').isChecked()).toBe(false);
+    await openSiteRow(panel, 'DeepSeek');
     expect(await panel.getByLabel('DeepSeek token budget').inputValue()).toBe('800');
-    expect(await panel.getByLabel('Pattern (regular expression)').inputValue()).toBe('Project [A-Z]+');
     await panel.getByText('All saved').waitFor();
   });
 
   it('shows live what the privacy patterns would hide', async () => {
+    await openSettings(panel, 'capture');
     await panel.getByLabel('Try your patterns').fill('Working on Project ATLAS with Lin, card 4111 1111 1111 1111');
     await expect
       .poll(() =>
@@ -75,18 +84,26 @@ describe('Settings (Chromium)', () => {
   });
 
   it('switches the whole panel to Chinese and back', async () => {
+    await openSettings(panel, 'language');
     await panel.getByLabel('Panel language').selectOption('zh');
     await panel.getByRole('tab', { name: '设置' }).waitFor();
+    // Every choice in Settings is kept by the one Save settings.
+    await panel.getByRole('button', { name: '保存设置' }).click();
+    await panel.getByRole('status').filter({ hasText: '设置已保存。' }).waitFor();
+    await openSettings(panel, 'connection');
     expect(await panel.getByRole('heading', { name: '连接' }).count()).toBe(1);
     expect(await panel.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
     await panel.reload();
     await panel.getByRole('tab', { name: '记忆' }).waitFor();
-    await panel.getByRole('tab', { name: '设置' }).click();
+    await openSettings(panel, 'language');
     await panel.getByLabel('面板语言').selectOption('en');
     await panel.getByRole('tab', { name: 'Settings' }).waitFor();
+    await panel.getByRole('button', { name: 'Save settings' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Settings saved.' }).waitFor();
   });
 
   it('tests the connection: success with a good key, plain words for a refused one', async () => {
+    await openSettings(panel, 'connection');
     await panel.getByLabel('Base URL').fill(api.url);
     await panel.getByLabel('API key').fill('sk-ant-test-good');
     await panel.getByRole('button', { name: 'Test connection' }).click();

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
-import { loadSampleStore, openPanel, openView, routeChatSite } from './harness/panel';
+import { loadSampleStore, openPanel, openSettings, openView, routeChatSite } from './harness/panel';
 
 describe('This tab and Queue (Chromium)', () => {
   let ext: ExtensionBrowser;
@@ -28,7 +28,7 @@ describe('This tab and Queue (Chromium)', () => {
     await panel.getByRole('heading', { name: 'ChatGPT' }).waitFor();
     await panel.getByText('Site support:').waitFor();
     await panel.getByRole('radio', { name: /Manual/ }).check();
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'sites');
     await expect.poll(() => panel.getByLabel('Add memories on ChatGPT').inputValue()).toBe('manual');
     expect(await panel.getByLabel('Learn from chats on ChatGPT').isChecked()).toBe(true);
     await panel.getByRole('tab', { name: 'This tab' }).click();

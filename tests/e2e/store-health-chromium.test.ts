@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { sendFrom } from './harness/extension-rpc';
-import { withPanel } from './harness/panel';
+import { openSettings, withPanel } from './harness/panel';
 import { putRows } from './harness/seed';
 
 /** The extension's session storage (extension pages only) as a page of the extension sees it. */
@@ -47,7 +47,7 @@ describe('Store health (Chromium)', () => {
         feedback: 0,
       },
     ]);
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'data');
     const section = panel.getByRole('region', { name: 'Store health' });
     await section.getByText('No damaged records.').waitFor();
     await expect.poll(() => section.textContent()).toMatch(/Uses [\d.,]+ \w?B of [\d.,]+ \w?B/);

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { ADAPTERS } from '../../lib/adapters';
 import { launchChromium } from './harness/chromium';
 import { readStore } from './harness/extension-calls';
-import { loadSampleStore, openView, setLanguage } from './harness/panel';
+import { loadSampleStore, openView, setLanguage, unfoldCard } from './harness/panel';
 import { ROOT } from './harness/paths';
 import { putRows } from './harness/seed';
 import { buildFixtures, generating, homeUrl, sentMessages, serveFixtures } from './harness/sites';
@@ -160,7 +160,7 @@ for (const lang of ['en', 'zh'] as const) {
     // 4. Review: memories proposed from a chat wait for accept, edit or reject.
     await seedProposals(panel, lang);
     await openView(panel, 'memories');
-    await panel.locator('.review-queue').waitFor();
+    await unfoldCard(panel, /wait(s)? for review|待你确认/);
     await compose(ext, chat, panel, `04-review-${lang}`);
   } finally {
     await ext.close();

@@ -13,7 +13,7 @@ import type { Chat } from '../../lib/memory/types';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import type { CouchServer } from './harness/couch-server';
 import { readStore } from './harness/extension-calls';
-import { searchChats } from './harness/panel';
+import { saveSettings, searchChats } from './harness/panel';
 import { freshDir } from './harness/paths';
 import type { ChromiumDevice } from './harness/sync-devices';
 import { type PanelDriver, syncRound, turnOnThroughPanel, waitForStatus } from './harness/sync-flow';
@@ -128,6 +128,7 @@ describe('chat history through sync (two Chromium profiles)', () => {
     await waitForStatus(B, (s) => s.enabled && s.lastSync !== null && s.error === null);
     await B.openSettings();
     await chatHistoryBox(b.panel).check();
+    await saveSettings(b.panel);
     await expect.poll(async () => (await B.ask<{ travel: { chats: boolean } }>('sync.status')).travel.chats).toBe(true);
     await syncRound(A);
     await syncRound(B);
@@ -136,6 +137,7 @@ describe('chat history through sync (two Chromium profiles)', () => {
 
   it('turned on at A: the chats arrive on B, and B finds them in Chats search', async () => {
     await chatHistoryBox(a.panel).check();
+    await saveSettings(a.panel);
     await expect.poll(async () => (await A.ask<{ travel: { chats: boolean } }>('sync.status')).travel.chats).toBe(true);
     await expect
       .poll(

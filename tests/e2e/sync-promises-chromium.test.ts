@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { MemoryRecord } from '../../lib/memory/types';
 import type { CouchServer } from './harness/couch-server';
+import { saveSettings } from './harness/panel';
 import type { ChromiumDevice } from './harness/sync-devices';
 import {
   current,
@@ -138,6 +139,7 @@ describe('sync promises between two Chromium profiles', () => {
   it('a rules switch turned off on one device keeps that rule there; the other rules travel', async () => {
     await A.openSettings();
     await a.panel.getByRole('checkbox', { name: 'Per-site budgets' }).uncheck();
+    await saveSettings(a.panel);
     await waitForStatus(A, (s) => !s.travel.budgets && s.travel.siteModes && s.travel.privacy && s.travel.review);
 
     const { settings } = await A.ask<{ settings: Settings }>('settings.get');

@@ -126,7 +126,7 @@ describe('Tidy up (Chromium)', () => {
     await expect
       .poll(() => tidy.textContent(), { timeout: 10_000 })
       .toContain('3 groups of likely duplicates or contradictions found (6 memories)');
-    expect(await tidy.textContent()).toMatch(/about [\d,]+ tokens, .+, in 1 call\(s\)/);
+    expect(await tidy.textContent()).toMatch(/about [\d,]+ tokens, .+, in 1 call\b/);
     // The cost is shown and nothing has gone to the model.
     expect(api.messageRequests()).toHaveLength(0);
 

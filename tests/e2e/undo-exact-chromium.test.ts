@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { kimiChat, writeChatsInPage } from './harness/chat-records';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { sendFrom } from './harness/extension-rpc';
+import { openSettings } from './harness/panel';
 import { freshDir } from './harness/paths';
 
 interface Memory {
@@ -52,7 +53,7 @@ describe('undo of an import through the panel (Chromium)', () => {
         ],
       }),
     );
-    await panel.getByRole('tab', { name: 'Settings' }).click();
+    await openSettings(panel, 'data');
     await panel.getByLabel('Import memories').setInputFiles(file);
     await panel.getByText('Imported undo.json', { exact: false }).first().waitFor();
 

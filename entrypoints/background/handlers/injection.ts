@@ -76,14 +76,18 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     // Each block handed to a page counts against its tab's and site's hourly bound.
     if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;
     const token = crypto.randomUUID();
-    await keepPrepared(token, {
-      site: ctx.site,
-      url: ctx.url,
-      query: draft.slice(0, 500),
-      tokens: selection.tokens,
-      items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
-      at: nowMs(),
-    });
+    // A private window's block is never recorded (lib/protocol/private-window.ts): nothing of
+    // its draft is kept for a record that cannot come.
+    if (!ctx.private)
+      await keepPrepared(token, {
+        site: ctx.site,
+        url: ctx.url,
+        // A chat the user asked not to remember: Activity records the block, not the words.
+        query: learn === false ? '' : draft.slice(0, 500),
+        tokens: selection.tokens,
+        items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
+        at: nowMs(),
+      });
     return {
       block: selection.block,
       token,

@@ -1,3 +1,4 @@
+import { settleLegacyConsent } from '../../../lib/db/consent';
 import { apiKeyOrigins, loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { resumeAfterSettingsChange } from '../../../lib/queue/service';
 import { mergeChangedFields } from '../../../lib/settings/merge';
@@ -14,6 +15,8 @@ async function publicSettings() {
 export const settingsHandlers: HandlerGroup<'settings.get' | 'settings.set'> = {
   'settings.get': () => publicSettings(),
   'settings.set': async ({ settings, base, apiKey }) => {
+    // An older build's single "I agree" holds for the endpoint set before this save, not after.
+    await settleLegacyConsent();
     const current = await loadSettings();
     const next = base ? mergeChangedFields(current, base, settings) : settings;
     // Desktop tools change only through their own message (desktopTools.set), which also

@@ -1,9 +1,15 @@
-/** Settings' "Test connection": the outcome in plain words, with the API's own detail under it. */
-import { signal } from '@preact/signals';
+/**
+ * Settings' "Test connection": the outcome in plain words, with the API's own detail under it.
+ * A result speaks of one endpoint, model and key in one language: it is shown only while the
+ * form still describes what was tested, and goes the moment the provider, address, auth, model
+ * or key changes (a discard, a preset switch, a new key typed) or the panel changes language.
+ */
+import { computed, signal } from '@preact/signals';
+import { lang } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
 import { messageOf } from './notice';
-import { apiKeyInput, form } from './settings';
+import { apiKeyInput, form, hasApiKey } from './settings';
 
 export type ConnectionResult = ResponseOf<'connection.test'>;
 
@@ -13,13 +19,37 @@ export type ConnectionState =
   | { state: 'done'; result: ConnectionResult }
   | { state: 'error'; message: string };
 
-export const connection = signal<ConnectionState>({ state: 'idle' });
+/** What a result is about: everything the call used, and the language it is written in. */
+const subject = computed(() => {
+  const f = form.value;
+  return JSON.stringify([
+    f?.provider,
+    f?.baseUrl,
+    f?.authStyle,
+    f?.model,
+    apiKeyInput.value.trim(),
+    hasApiKey.value,
+    lang.value,
+  ]);
+});
+
+const last = signal<{ shown: ConnectionState; about: string }>({ shown: { state: 'idle' }, about: '' });
+
+/** The result to show: the last one while it still describes the form, else nothing. */
+export const connection = computed<ConnectionState>(() =>
+  last.value.about === subject.value ? last.value.shown : { state: 'idle' },
+);
+
+function record(shown: ConnectionState, about: string): void {
+  last.value = { shown, about };
+}
 
 export async function runConnectionTest(): Promise<void> {
-  connection.value = { state: 'testing' };
+  const about = subject.peek();
+  record({ state: 'testing' }, about);
   const key = apiKeyInput.value.trim();
+  const f = form.value;
   try {
-    const f = form.value;
     const result = await send('connection.test', {
       ...(key ? { apiKey: key } : {}),
       baseUrl: f?.baseUrl,
@@ -27,8 +57,8 @@ export async function runConnectionTest(): Promise<void> {
       provider: f?.provider,
       authStyle: f?.authStyle,
     });
-    connection.value = { state: 'done', result };
+    record({ state: 'done', result }, about);
   } catch (error) {
-    connection.value = { state: 'error', message: messageOf(error) };
+    record({ state: 'error', message: messageOf(error) }, about);
   }
 }

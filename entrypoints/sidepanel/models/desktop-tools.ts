@@ -1,9 +1,8 @@
 /**
  * Desktop tools in the panel: the bridge's status, followed while Settings is open, and the
- * switches. Turning them on asks for the optional nativeMessaging permission inside the click
- * (the browser asks only from a user gesture); the background connects once it is granted.
+ * switches, which Save settings writes with the rest of Settings.
  */
-import { signal } from '@preact/signals';
+import { computed, signal } from '@preact/signals';
 import { browser } from '#imports';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { send } from '../../../lib/protocol/panel-send';
@@ -28,15 +27,38 @@ export function startDesktopToolsModel(): () => void {
   return () => clearInterval(timer);
 }
 
-export function setDesktopTools(patch: Partial<DesktopTools>): void {
-  const current = bridgeStatus.value?.desktopTools;
-  if (!current) return;
-  // Asked inside the click (the browser prompts only from a user gesture); the background
-  // connects as soon as it is granted, and says "no permission" until then.
-  if (patch.enabled === true) void browser.permissions.request({ permissions: ['nativeMessaging'] }).catch(() => false);
-  void send('desktopTools.set', { ...current, ...patch })
-    .then((status) => {
-      bridgeStatus.value = status;
-    })
-    .catch((error) => fail(messageOf(error)));
+/** The switches as the user set them, until Save settings (null: as stored). */
+export const desktopDraft = signal<DesktopTools | null>(null);
+
+/** What the switches show: the user's unsaved choice, else what the background holds. */
+export const desktopShown = computed(() => desktopDraft.value ?? bridgeStatus.value?.desktopTools ?? null);
+
+export const desktopDirty = computed(() => {
+  const draft = desktopDraft.value;
+  const stored = bridgeStatus.value?.desktopTools;
+  return draft !== null && stored !== undefined && JSON.stringify(draft) !== JSON.stringify(stored);
+});
+
+export function editDesktopTools(patch: Partial<DesktopTools>): void {
+  const current = desktopShown.value;
+  if (current) desktopDraft.value = { ...current, ...patch };
+}
+
+/**
+ * Part of Save settings. Must start inside the click: turning the tools on asks for the
+ * optional nativeMessaging permission, which the browser offers only from a user gesture;
+ * the background connects as soon as it is granted, and says "no permission" until then.
+ */
+export function writeDesktopTools(): Promise<void> {
+  const draft = desktopDraft.value;
+  if (!draft || !desktopDirty.value) {
+    desktopDraft.value = null;
+    return Promise.resolve();
+  }
+  if (draft.enabled && !bridgeStatus.value?.desktopTools.enabled)
+    void browser.permissions.request({ permissions: ['nativeMessaging'] }).catch(() => false);
+  return send('desktopTools.set', draft).then((status) => {
+    bridgeStatus.value = status;
+    if (desktopDraft.value === draft) desktopDraft.value = null;
+  });
 }

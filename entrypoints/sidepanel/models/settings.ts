@@ -44,7 +44,8 @@ export const keyMissing = computed(() => {
   return needsKey(s) && (origin === null || !keyOrigins.value.includes(origin));
 });
 
-export const dirty = computed(
+/** The form differs from what is stored (a typed key counts: it is saved with the form). */
+export const formDirty = computed(
   () => apiKeyInput.value !== '' || JSON.stringify(form.value) !== JSON.stringify(saved.value),
 );
 
@@ -55,7 +56,8 @@ function accept(r: ResponseOf<'settings.get'>, keepForm = false): void {
     formBase.value = r.settings;
   }
   keyOrigins.value = r.keyOrigins;
-  applyLanguagePref(r.settings.language);
+  // The panel speaks the language the form shows: a choice not saved yet is previewed.
+  applyLanguagePref((form.value ?? r.settings).language);
 }
 
 async function loadSettingsModel(): Promise<void> {
@@ -72,7 +74,7 @@ export function startSettingsModel(): () => void {
     const event = PanelEventSchema.safeParse(message);
     if (event.success && event.data.type === SETTINGS_CHANGED_EVENT)
       void send('settings.get', {})
-        .then((r) => accept(r, dirty.value))
+        .then((r) => accept(r, formDirty.value))
         .catch(() => {});
   });
   void loadSettingsModel();
@@ -88,25 +90,31 @@ export function editSite(site: SiteId, patch: Partial<SiteSettings>): void {
   if (f) form.value = { ...f, sites: { ...f.sites, [site]: { ...f.sites[site], ...patch } } };
 }
 
-export async function saveSettingsForm(): Promise<boolean> {
+/**
+ * Writes the form (the Save settings button: models/settings-save.ts). Throws the background's
+ * words when it refuses; a failure leaves the form as it is.
+ */
+export async function writeSettingsForm(): Promise<void> {
   const settings = form.value;
-  if (!settings) return false;
+  if (!settings) return;
   // A new endpoint needs its origin granted; asked before any await (it needs the click).
   if (settings.baseUrl !== saved.value?.baseUrl) void ensureHostPermission(settings.baseUrl);
+  const key = apiKeyInput.value.trim();
+  const base = formBase.value ?? undefined;
+  const r = await send('settings.set', { settings, ...(base ? { base } : {}), ...(key ? { apiKey: key } : {}) });
+  // Edits made while the save was on its way (Enter in a field saves, and the user goes on)
+  // stay in the form; the next save writes what changed since this one.
+  const editedSince = form.value !== settings;
+  accept(r, editedSince);
+  if (editedSince) formBase.value = r.settings;
+  if (apiKeyInput.value.trim() === key) apiKeyInput.value = '';
+}
+
+export async function saveSettingsForm(): Promise<boolean> {
   try {
-    const key = apiKeyInput.value.trim();
-    const base = formBase.value ?? undefined;
-    const r = await send('settings.set', { settings, ...(base ? { base } : {}), ...(key ? { apiKey: key } : {}) });
-    // Edits made while the save was on its way (Enter in a field saves, and the user goes on)
-    // stay in the form; the next save writes what changed since this one.
-    const editedSince = form.value !== settings;
-    accept(r, editedSince);
-    if (editedSince) formBase.value = r.settings;
-    if (apiKeyInput.value.trim() === key) apiKeyInput.value = '';
-    say(() => t('settings.saved'));
+    await writeSettingsForm();
     return true;
-  } catch (error) {
-    fail(() => t('settings.saveFailed', { error: messageOf(error) }));
+  } catch {
     return false;
   }
 }
@@ -124,13 +132,13 @@ export async function removeApiKey(): Promise<void> {
   }
 }
 
-/** Saves one change right away on top of what is stored (This tab's mode, the language). */
+/** Saves one change right away on top of what is stored (This tab's switches, outside Settings). */
 async function saveNow(patch: (s: Settings) => Settings): Promise<void> {
   const settings = saved.value;
   if (!settings) return;
   try {
     const r = await send('settings.set', { settings: patch(settings), base: settings });
-    const keep = dirty.value;
+    const keep = formDirty.value;
     accept(r, keep);
     if (keep && form.value) form.value = patch(form.value);
   } catch (error) {
@@ -146,13 +154,15 @@ export function setSiteLearn(site: SiteId, learn: boolean): Promise<void> {
   return saveNow((s) => ({ ...s, sites: { ...s.sites, [site]: { ...s.sites[site], learn } } }));
 }
 
-export function setLanguage(language: Settings['language']): Promise<void> {
+/** The panel redraws in the chosen language at once; Save settings keeps it. */
+export function chooseLanguage(language: Settings['language']): void {
+  editForm({ language });
   applyLanguagePref(language);
-  return saveNow((s) => ({ ...s, language }));
 }
 
 export function discardForm(): void {
   form.value = saved.value;
   formBase.value = saved.value;
   apiKeyInput.value = '';
+  if (saved.value) applyLanguagePref(saved.value.language);
 }

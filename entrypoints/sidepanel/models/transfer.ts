@@ -4,6 +4,7 @@
  * undo record, so one undo reverts both.
  */
 import { signal } from '@preact/signals';
+import sampleMemories from '../../../docs/sample-memories.json?raw';
 import { watch } from '../../../lib/db/live';
 import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
@@ -75,8 +76,14 @@ export async function importFile(file: File, place: OfferPlace = 'memories'): Pr
   } catch (error) {
     if (saidCancelled('import', error)) return;
     lastImport.value = { file: file.name, error: messageOf(error) };
-    fail(() => t('transfer.importFailed', { error: messageOf(error) }));
+    // From Settings the report beside the Import button says it (role=alert): one message, there.
+    if (place !== 'data') fail(() => t('transfer.importFailed', { error: messageOf(error) }));
   }
+}
+
+/** The sample file of docs/ (English and Chinese memories), bundled: a new user tries Import with it; one undo takes it out. */
+export function importSample(): Promise<void> {
+  return importFile(new File([sampleMemories], 'sample-memories.json', { type: 'application/json' }));
 }
 
 /** The user confirmed the exact list the file proposed: apply it (the import's undo reverts it). */

@@ -2,7 +2,7 @@
  * Chats: every kept chat, newest first, and search over all their turns. `/` focuses the
  * search, the arrow keys move through the list or the results, Enter opens one.
  */
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ChatList } from '../../../components/chat-list';
 import { EmptyState } from '../../../components/empty-state';
 import { PickBox } from '../../../components/pick-box';
@@ -128,7 +128,7 @@ function Filters() {
     ...SITE_IDS.map((id) => ({ value: id, label: SITE_LABELS[id] })),
   ];
   return (
-    <div class="filter-bar">
+    <div class="filter-bar" id="chat-filters">
       <SelectField<SiteId | ''>
         label={t('chats.site')}
         value={siteFilter.value}
@@ -150,24 +150,47 @@ function Filters() {
   );
 }
 
-function ImportControl() {
-  // While an import runs its bar and Cancel are the shared ones above the view (work-bars.tsx).
-  const running = importing.value || busy('history');
+/** A button that opens the file picker (the input itself is hidden); the hint says which exports it takes. */
+function ImportButton({ running }: { running: boolean }) {
   return (
-    <label class="field file-field">
-      <span class="field-label">{t('chats.import')}</span>
+    <label class={`button${running ? ' disabled' : ''}`}>
+      {t('chats.import')}
       <input
         type="file"
+        class="visually-hidden"
         accept=".zip,.json,application/json,application/zip"
         disabled={running}
+        aria-describedby="chat-import-hint"
         onChange={(e) => {
           const file = e.currentTarget.files?.[0];
           e.currentTarget.value = '';
           if (file) importHistory(file);
         }}
       />
-      <span class="muted small-text">{running ? t('work.kind.history') : t('chats.importHint')}</span>
     </label>
+  );
+}
+
+/** Filters folded behind one button (open while one is set), and bringing history in. */
+function Tools() {
+  const [unfolded, setUnfolded] = useState(false);
+  const set = siteFilter.value !== '' || fromDate.value !== '' || toDate.value !== '';
+  const open = unfolded || set;
+  // While an import runs its bar and Cancel are the shared ones above the view (work-bars.tsx).
+  const running = importing.value || busy('history');
+  return (
+    <>
+      <div class="chat-tools">
+        <button type="button" aria-expanded={open} aria-controls="chat-filters" onClick={() => setUnfolded(!open)}>
+          {t('chats.filters')}
+        </button>
+        <ImportButton running={running} />
+      </div>
+      <p id="chat-import-hint" class="field-hint">
+        {running ? t('work.kind.history') : t('chats.importHint')}
+      </p>
+      {open && <Filters />}
+    </>
   );
 }
 
@@ -200,6 +223,7 @@ export function ChatsView() {
             type="search"
             value={query.value}
             placeholder={t('chats.searchHint')}
+            aria-describedby="chat-search-keys"
             onInput={(e) => {
               query.value = e.currentTarget.value;
               clearTimeout(timer.current);
@@ -208,10 +232,14 @@ export function ChatsView() {
           />
         </label>
       </search>
-      <Filters />
-      <ImportControl />
+      <p id="chat-search-keys" class="field-hint">
+        {t('chats.searchKeys')}
+      </p>
+      <Tools />
       <ExtractBatches />
-      <PickBar shown={list ? list.map((r) => r.chatId) : items.value.map((c) => c.chatId)} />
+      {(list ? list.length > 0 : total.value > 0) && (
+        <PickBar shown={list ? list.map((r) => r.chatId) : items.value.map((c) => c.chatId)} />
+      )}
       <EstimatePanel />
       {pending.value > 0 && <p class="muted small-text">{t('chats.pending', { n: pending.value })}</p>}
       {list ? (

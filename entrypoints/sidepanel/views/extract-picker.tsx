@@ -33,7 +33,7 @@ export function PickBar({ shown }: PickBarProps) {
   return (
     <div class="pick-bar" role="toolbar" aria-label={t('batch.extract')}>
       <span class="muted small-text" aria-live="polite">
-        {t('batch.picked', { n: count })}
+        {count > 0 ? t('batch.picked', { n: count }) : ''}
       </span>
       {searching ? (
         <button type="button" class="small" disabled={shown.length === 0} onClick={() => pickAll(shown)}>
@@ -49,14 +49,17 @@ export function PickBar({ shown }: PickBarProps) {
           {t('batch.clear')}
         </button>
       )}
-      <button
-        type="button"
-        class="small primary"
-        disabled={count === 0 || count > MAX_BATCH_CHATS || estimating.value}
-        onClick={() => void askEstimate()}
-      >
-        {t('batch.extract')}
-      </button>
+      {/* Offered once there is something picked: one row above the chats until then. */}
+      {count > 0 && (
+        <button
+          type="button"
+          class="small primary"
+          disabled={count > MAX_BATCH_CHATS || estimating.value}
+          onClick={() => void askEstimate()}
+        >
+          {t('batch.extract')}
+        </button>
+      )}
       {count > MAX_BATCH_CHATS && (
         <span class="field-hint">{t('batch.tooMany', { max: number(MAX_BATCH_CHATS) })}</span>
       )}

@@ -8,6 +8,7 @@ import { t } from '../../../lib/i18n';
 import { addOpen, openAdd } from '../models/add-memory';
 import { bringOpen, openBringIn } from '../models/bring-in';
 import { keywordsOffer, openKeywords } from '../models/keywords';
+import { currentCount } from '../models/memories';
 import { openProposals, openTidy, tidyOpen } from '../models/tidy';
 import { exportFile, importFile } from '../models/transfer';
 import { busy } from '../models/work';
@@ -15,6 +16,8 @@ import { ProposedSettings } from './proposed-settings';
 
 export function MemoriesToolbar() {
   const waiting = openProposals.value.length;
+  // Add keywords and Tidy up have nothing to work on in an empty store.
+  const hasMemories = currentCount.value > 0;
   return (
     <div class="toolbar">
       {!addOpen.value && (
@@ -24,16 +27,19 @@ export function MemoriesToolbar() {
       )}
       <ActionMenu label={waiting > 0 ? t('mem.moreActionsWaiting', { n: waiting }) : t('mem.moreActions')}>
         {!bringOpen.value && (
-          <button type="button" onClick={openBringIn}>
-            {t('bring.open')}
-          </button>
+          <span class="menu-row">
+            <button type="button" onClick={openBringIn}>
+              {t('bring.open')}
+            </button>
+            <span class="menu-hint">{t('menu.bringInHint')}</span>
+          </span>
         )}
-        {keywordsOffer.value?.place !== 'memories' && (
+        {hasMemories && keywordsOffer.value?.place !== 'memories' && (
           <button type="button" disabled={busy('keywords')} onClick={() => void openKeywords()}>
             {t('kw.open')}
           </button>
         )}
-        {!tidyOpen.value && (
+        {hasMemories && !tidyOpen.value && (
           <button type="button" disabled={busy('tidy')} onClick={() => void openTidy()}>
             {waiting > 0 ? t('tidy.openWaiting', { n: waiting }) : t('tidy.open')}
           </button>
@@ -42,6 +48,7 @@ export function MemoriesToolbar() {
           onImport={(f) => void importFile(f, 'memories')}
           onExport={() => void exportFile()}
           busy={busy('import') || busy('export')}
+          hints={{ import: t('menu.importHint'), export: t('menu.exportHint') }}
         />
       </ActionMenu>
       <ProposedSettings whilePending />

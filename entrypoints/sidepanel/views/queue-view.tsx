@@ -24,6 +24,7 @@ import {
 } from '../models/queue';
 import { plainReason } from '../models/queue-reasons';
 import { keyMissing, saved } from '../models/settings';
+import { goToSettings } from '../models/settings-sections';
 
 const ORDER: readonly JobState[] = ['failed', 'running', 'pending', 'done'];
 
@@ -78,7 +79,7 @@ export function QueueView() {
             </button>
           ) : (
             pause.value.reason !== 'cap' && (
-              <button type="button" class="small link" onClick={() => go('settings')}>
+              <button type="button" class="small link" onClick={() => goToSettings('connection')}>
                 {t('queue.paused.fix')}
               </button>
             )
@@ -88,7 +89,7 @@ export function QueueView() {
       {keyMissing.value && (
         <p class="status error">
           {t('queue.noKey')}{' '}
-          <button type="button" class="small link" onClick={() => go('settings')}>
+          <button type="button" class="small link" onClick={() => goToSettings('connection')}>
             {t('empty.memories.openSettings')}
           </button>
         </p>

@@ -1,4 +1,9 @@
-/** Proposals first in the Memories view: accept, edit or reject each, or accept all. */
+/**
+ * Proposals first in the Memories view, folded to one line ("2 memories wait for your review ·
+ * Review") so the memories stay on the first screen; opened, accept, edit or reject each, or
+ * accept all.
+ */
+import { FoldCard } from '../../../components/fold-card';
 import { ReviewItem } from '../../../components/review-item';
 import { t } from '../../../lib/i18n';
 import { byId } from '../models/memories';
@@ -19,18 +24,17 @@ export function ReviewQueue() {
   if (list.length === 0) return null;
   const editing = editingProposal.value;
   return (
-    <section class="review-queue" aria-labelledby="review-heading">
+    <FoldCard id="review" class="review-queue" title={t('review.waiting', { n: list.length })} line={t('review.open')}>
       <div class="review-head">
-        <h2 id="review-heading">{t('review.heading', { n: list.length })}</h2>
+        <p class="field-hint">
+          {t('review.explain')} {t('review.keys')}
+        </p>
         {list.length > 1 && (
           <button type="button" class="small" onClick={() => void acceptAll()}>
             {t('review.acceptAll', { n: list.length })}
           </button>
         )}
       </div>
-      <p class="hint">
-        {t('review.explain')} {t('review.keys')}
-      </p>
       {list.map((m) => (
         <ReviewItem
           key={m.id}
@@ -45,6 +49,6 @@ export function ReviewQueue() {
           onCancelEdit={cancelProposalEdit}
         />
       ))}
-    </section>
+    </FoldCard>
   );
 }

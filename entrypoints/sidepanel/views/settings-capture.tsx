@@ -2,9 +2,10 @@
  * Settings → capture and extraction: when a chat counts as finished, retention, the daily cap,
  * and whether a conversation's first message is sent for search keywords while it is typed.
  */
-import { FoldSection } from '../../../components/fold-section';
+
 import { NumberField } from '../../../components/number-field';
 import { SelectField } from '../../../components/select-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { t } from '../../../lib/i18n';
 import { KEEP_CHAT_HISTORY, type KeepChatHistory } from '../../../lib/settings/schema';
 import { editForm, form } from '../models/settings';
@@ -13,7 +14,7 @@ export function SettingsCapture() {
   const f = form.value;
   if (!f) return null;
   return (
-    <FoldSection id="set-capture" title={t('settings.capture')}>
+    <SettingsSection id="set-capture" title={t('settings.capture')}>
       <div class="field-grid">
         <NumberField
           label={t('settings.idle')}
@@ -49,6 +50,6 @@ export function SettingsCapture() {
         {t('settings.requestKeywords')}
       </label>
       <p class="field-hint">{t('settings.requestKeywordsHint')}</p>
-    </FoldSection>
+    </SettingsSection>
   );
 }

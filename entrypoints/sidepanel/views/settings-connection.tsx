@@ -3,16 +3,23 @@
 import { useEffect } from 'preact/hooks';
 import { ApiKeyField } from '../../../components/api-key-field';
 import { ConnectionResult } from '../../../components/connection-result';
-import { FoldSection } from '../../../components/fold-section';
 import { ProviderDisclosure } from '../../../components/provider-disclosure';
 import { ProviderFacts } from '../../../components/provider-facts';
 import { SelectField } from '../../../components/select-field';
+import { SettingsSection } from '../../../components/settings-section';
 import { lang, t } from '../../../lib/i18n';
 import { money } from '../../../lib/i18n/format';
-import { needsConsent, providerHost } from '../../../lib/provider/consent-rule';
+import { consentOrigin, needsConsent, receiverName } from '../../../lib/provider/consent-rule';
 import { AUTH_STYLES, type AuthStyle, PRESETS, type ProviderId } from '../../../lib/provider/presets';
 import { connection, runConnectionTest } from '../models/connection';
-import { acceptProviderConsent, consent, consentError, loadConsent } from '../models/consent';
+import {
+  acceptedFor,
+  acceptProviderConsent,
+  consent,
+  consentError,
+  loadConsent,
+  withdrawProviderConsent,
+} from '../models/consent';
 import {
   chooseProvider,
   currentAuth,
@@ -50,27 +57,60 @@ function privacyHref(): string {
   return lang.value === 'zh' ? 'privacy.html?lang=zh' : 'privacy.html';
 }
 
-/** Before the first call to a provider outside this computer: the notice, or when it was accepted. */
+/**
+ * Before the first call to a provider outside this computer, for each receiving origin: the
+ * notice naming who receives, or when it was accepted for this one.
+ */
+/** The other addresses the user agreed to send to, each with its way back. */
+function OtherConsents({ origin }: { origin: string | null }) {
+  const others = (consent.value?.accepted ?? []).filter((c) => c.origin !== origin);
+  if (others.length === 0) return null;
+  return (
+    <ul class="field-hint">
+      {others.map((c) => (
+        <li key={c.origin}>
+          {t('consent.alsoAgreed', { host: new URL(c.origin).host, date: c.acceptedAt.slice(0, 10) })}{' '}
+          <button type="button" class="small link" onClick={() => void withdrawProviderConsent(c.origin)}>
+            {t('consent.withdraw')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ConsentPart({ baseUrl, provider }: { baseUrl: string; provider: string }) {
   const state = consent.value;
-  if (!needsConsent(baseUrl) || !state) return null;
-  if (!state.accepted) {
+  const origin = consentOrigin(baseUrl);
+  if (!state) return null;
+  if (!needsConsent(baseUrl) || origin === null) return <OtherConsents origin={null} />;
+  const acceptedAt = acceptedFor(state, baseUrl);
+  if (acceptedAt === null) {
     return (
-      <ProviderDisclosure
-        provider={provider}
-        privacyHref={privacyHref()}
-        error={consentError.value}
-        onAccept={() => void acceptProviderConsent()}
-      />
+      <>
+        <ProviderDisclosure
+          provider={provider}
+          privacyHref={privacyHref()}
+          error={consentError.value}
+          onAccept={() => void acceptProviderConsent(baseUrl)}
+        />
+        <OtherConsents origin={origin} />
+      </>
     );
   }
   return (
-    <p class="field-hint">
-      {t('consent.accepted', { date: (state.acceptedAt ?? '').slice(0, 10) })}{' '}
-      <a href={privacyHref()} target="_blank" rel="noopener noreferrer">
-        {t('consent.policy')}
-      </a>
-    </p>
+    <>
+      <p class="field-hint">
+        {t('consent.accepted', { date: acceptedAt.slice(0, 10), provider })}{' '}
+        <button type="button" class="small link" onClick={() => void withdrawProviderConsent(origin)}>
+          {t('consent.withdraw')}
+        </button>{' '}
+        <a href={privacyHref()} target="_blank" rel="noopener noreferrer">
+          {t('consent.policy')}
+        </a>
+      </p>
+      <OtherConsents origin={origin} />
+    </>
   );
 }
 
@@ -86,7 +126,7 @@ export function SettingsConnection() {
     label: o.value === 'custom' ? t('provider.custom') : t(`provider.name.${o.value}`),
   }));
   return (
-    <FoldSection id="set-conn" title={t('settings.connection')}>
+    <SettingsSection id="set-conn" title={t('settings.connection')}>
       <SelectField<ProviderId>
         class="wide"
         label={t('provider.label')}
@@ -149,13 +189,19 @@ export function SettingsConnection() {
         </datalist>
         {preset && <span class="field-hint">{t('provider.models', { list: preset.models.join(', ') })}</span>}
       </label>
-      <ConsentPart baseUrl={f.baseUrl} provider={preset?.label ?? providerHost(f.baseUrl)} />
+      <ConsentPart
+        baseUrl={f.baseUrl}
+        provider={receiverName(
+          preset ? t(`provider.name.${preset.id as Exclude<ProviderId, 'custom'>}`) : null,
+          f.baseUrl,
+        )}
+      />
       {/* Not disabled before the notice is accepted: the background refuses the call and the
           result says so, while a bad address is still reported first. */}
       <button type="button" onClick={() => void runConnectionTest()} disabled={connection.value.state === 'testing'}>
         {t('conn.test')}
       </button>
       <ConnectionResult state={connection.value} />
-    </FoldSection>
+    </SettingsSection>
   );
 }

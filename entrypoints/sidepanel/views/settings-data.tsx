@@ -1,7 +1,7 @@
 /** Settings → Your data: export, import with its report (and the keywords offer after it), taking memories elsewhere, backups. */
 import { BackupList } from '../../../components/backup-list';
-import { FoldSection } from '../../../components/fold-section';
 import { ImportReport } from '../../../components/import-report';
+import { SettingsSection } from '../../../components/settings-section';
 import { TakeOut } from '../../../components/take-out';
 import { TransferBar } from '../../../components/transfer-bar';
 import { t } from '../../../lib/i18n';
@@ -13,7 +13,7 @@ import { ProposedSettings } from './proposed-settings';
 
 export function SettingsData() {
   return (
-    <FoldSection id="set-data" title={t('settings.data')}>
+    <SettingsSection id="set-data" title={t('settings.data')}>
       <p class="field-hint">{t('settings.dataHint')}</p>
       <TransferBar
         onImport={(f) => void importFile(f, 'data')}
@@ -45,6 +45,6 @@ export function SettingsData() {
           if (b) void restoreFrom(b);
         }}
       />
-    </FoldSection>
+    </SettingsSection>
   );
 }

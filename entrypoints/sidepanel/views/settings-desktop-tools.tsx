@@ -1,11 +1,11 @@
 /** Settings → Desktop tools (MCP): the three switches, the bridge's state and who called lately. */
 import { useEffect } from 'preact/hooks';
-import { FoldSection } from '../../../components/fold-section';
+import { SettingsSection } from '../../../components/settings-section';
 import { ToolCallList } from '../../../components/tool-call-list';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { t } from '../../../lib/i18n';
 import type { DesktopTools } from '../../../lib/settings/schema';
-import { bridgeStatus, setDesktopTools, startDesktopToolsModel } from '../models/desktop-tools';
+import { bridgeStatus, desktopShown, editDesktopTools, startDesktopToolsModel } from '../models/desktop-tools';
 
 const INSTALL_COMMAND = 'npm run bridge:install';
 
@@ -32,15 +32,16 @@ function StateLine({ status }: { status: BridgeStatus }) {
   );
 }
 
-function Switch({ field, label, status }: { field: keyof DesktopTools; label: string; status: BridgeStatus }) {
-  const off = field !== 'enabled' && !status.desktopTools.enabled;
+/** One switch, showing the user's unsaved choice (Save settings writes it). */
+function Switch({ field, label, tools }: { field: keyof DesktopTools; label: string; tools: DesktopTools }) {
+  const off = field !== 'enabled' && !tools.enabled;
   return (
     <label class="check">
       <input
         type="checkbox"
-        checked={status.desktopTools[field]}
+        checked={tools[field]}
         disabled={off}
-        onChange={(e) => setDesktopTools({ [field]: e.currentTarget.checked })}
+        onChange={(e) => editDesktopTools({ [field]: e.currentTarget.checked })}
       />
       {label}
     </label>
@@ -50,14 +51,15 @@ function Switch({ field, label, status }: { field: keyof DesktopTools; label: st
 export function SettingsDesktopTools() {
   useEffect(() => startDesktopToolsModel(), []);
   const status = bridgeStatus.value;
+  const tools = desktopShown.value;
   return (
-    <FoldSection id="set-desktop-tools" title={t('bridge.title')}>
+    <SettingsSection id="set-desktop-tools" title={t('bridge.title')}>
       <p class="muted">{t('bridge.intro')}</p>
-      {status && (
+      {status && tools && (
         <>
-          <Switch field="enabled" label={t('bridge.enabled')} status={status} />
-          <Switch field="allowAdd" label={t('bridge.allowAdd')} status={status} />
-          <Switch field="allowSiteScoped" label={t('bridge.allowSiteScoped')} status={status} />
+          <Switch field="enabled" label={t('bridge.enabled')} tools={tools} />
+          <Switch field="allowAdd" label={t('bridge.allowAdd')} tools={tools} />
+          <Switch field="allowSiteScoped" label={t('bridge.allowSiteScoped')} tools={tools} />
           <StateLine status={status} />
           <h3>{t('bridge.recent')}</h3>
           {status.recent.length === 0 ? (
@@ -67,6 +69,6 @@ export function SettingsDesktopTools() {
           )}
         </>
       )}
-    </FoldSection>
+    </SettingsSection>
   );
 }

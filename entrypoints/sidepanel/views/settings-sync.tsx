@@ -13,7 +13,8 @@
  * Status fields, in the role=status region labelled "Sync state" / 同步状态: on/off with the
  * database, host and device name; "Syncing…"; last sync; documents up/down in the last round;
  * "Offline — N changes waiting" or "N changes waiting"; quarantined documents; edits kept over
- * a deletion; texts changed on two devices; the error in plain words (role=alert). The list
+ * a deletion; texts changed on two devices. The error in plain words (role=alert) sits under the
+ * buttons that ran the action (Turn on, or Sync now and Turn off). The list
  * "Devices seen" names each device and its last sync. First-sync progress is on the shared
  * work bar (kind `sync`, with its Cancel).
  */
@@ -23,13 +24,15 @@ import { relativeTime } from '../../../lib/i18n/format';
 import { DEFAULT_TRAVEL, type SyncStatus, TRAVEL_SWITCHES, type Travel } from '../../../lib/sync/schemas';
 import {
   editSyncForm,
+  editTravel,
   removeRemote,
-  setTravel,
   startSyncModel,
   syncBusy,
+  syncError,
   syncForm,
   syncNow,
   syncStatus,
+  travelDraft,
   turnOffSync,
   turnOnSync,
 } from '../models/sync';
@@ -163,12 +166,21 @@ function StateLines({ s }: { s: SyncStatus }) {
       {lines.map((line) => (
         <p key={line}>{line}</p>
       ))}
-      {s.error && (
-        <p role="alert" class="error">
-          {t(`sync.error.${s.error.code}`, { detail: s.error.detail, database: s.database ?? '' })}
-        </p>
-      )}
     </div>
+  );
+}
+
+/**
+ * What went wrong, right under the buttons that ran it: the last action's refusal, else the
+ * last round's error. One sentence; it goes when the next action starts or the form is edited.
+ */
+function SyncError({ database }: { database: string }) {
+  const e = syncError.value;
+  if (!e) return null;
+  return (
+    <p role="alert" class="status error sync-error">
+      {'action' in e ? e.action : t(`sync.error.${e.code}`, { detail: e.detail, database })}
+    </p>
   );
 }
 
@@ -227,10 +239,11 @@ export function SettingsSync() {
       <p class="muted">{t('sync.intro')}</p>
       {s && <StateLines s={s} />}
       {s && !s.enabled && <SetUp travel={draftTravel} onTravel={setDraftTravel} />}
+      {s && !s.enabled && <SyncError database={s.database ?? ''} />}
       {s?.enabled && (
         <>
           <Devices s={s} />
-          <TravelSwitches travel={s.travel} onChange={setTravel} />
+          <TravelSwitches travel={travelDraft.value ?? s.travel} onChange={editTravel} />
           <div class="actions">
             <button type="button" class="primary" disabled={syncBusy.value || s.running} onClick={syncNow}>
               {t('sync.now')}
@@ -239,6 +252,7 @@ export function SettingsSync() {
               {t('sync.turnOff')}
             </button>
           </div>
+          <SyncError database={s.database ?? ''} />
         </>
       )}
       {s?.enabled && s.database && <RemoveRemote database={s.database} />}

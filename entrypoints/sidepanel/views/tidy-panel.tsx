@@ -84,7 +84,7 @@ function Proposals() {
   const guarded = open.filter((p) => p.protected).length;
   return (
     <>
-      <p class="hint">{t('tidy.explain')}</p>
+      <p class="field-hint">{t('tidy.explain')}</p>
       {open.length > 0 && (
         <div class="tidy-actions">
           <button

@@ -132,10 +132,40 @@ export async function loadSampleStore(panel: Page, store: SampleStore = sampleSt
   return store;
 }
 
+/** Settings' sections, as the row above them names them (entrypoints/sidepanel/models/settings-sections.ts). */
+export type SettingsSection = 'connection' | 'sites' | 'capture' | 'language' | 'data' | 'sync' | 'desktop';
+
+/** Opens Settings (in either language) and the section `section` in it. */
+export async function openSettings(panel: Page, section: SettingsSection = 'connection'): Promise<void> {
+  await panel.getByRole('tab', { name: /^(Settings|设置)$/ }).click();
+  const button = panel.locator(`.settings-nav [data-section="${section}"]`);
+  await button.click();
+  await panel.locator(`.settings-nav [data-section="${section}"][aria-current="true"]`).waitFor();
+}
+
+/** Opens the line of the site named `site` in Settings → Sites, showing its budget and review rule. */
+export async function openSiteRow(panel: Page, site: string): Promise<void> {
+  const toggle = panel.getByRole('button', { name: new RegExp(`^(More for ${site}|${site} 的更多设置)$`) });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+}
+
+/** Presses Save settings (the one way Settings saves) and waits until it says so. */
+export async function saveSettings(panel: Page): Promise<void> {
+  await panel.getByRole('button', { name: /^(Save settings|保存设置)$/ }).click();
+  await panel
+    .getByRole('status')
+    .filter({ hasText: /^(Settings saved\.|设置已保存。)$/ })
+    .waitFor();
+}
+
+/** The panel's language, chosen and saved as a user does (Settings → Language, Save settings). */
 export async function setLanguage(panel: Page, lang: 'en' | 'zh'): Promise<void> {
-  await panel.getByRole('tab', { name: /Settings|设置/ }).click();
+  await openSettings(panel, 'language');
   await panel.getByLabel(/Panel language|面板语言/).selectOption(lang);
   await panel.getByRole('tab', { name: lang === 'zh' ? '设置' : 'Settings' }).waitFor();
+  const save = panel.getByRole('button', { name: /^(Save settings|保存设置)$/ });
+  // Already the saved language: nothing to save.
+  if (await save.isEnabled()) await saveSettings(panel);
 }
 
 export async function shot(panel: Page, name: string): Promise<void> {

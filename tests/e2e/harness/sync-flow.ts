@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import type { SyncStatus } from '../../../lib/sync/schemas';
 import { ask, readStore } from './extension-calls';
+import { openSettings as openSettingsSection } from './panel';
 
 export interface PanelDriver {
   ask<T>(type: string, payload?: unknown): Promise<T>;
@@ -24,7 +25,7 @@ export function chromiumPanel(page: Page): PanelDriver {
     ask: (type, payload) => ask(page, type, payload ?? {}),
     memories: () => readStore<MemoryRecord>(page, 'memories'),
     async openSettings() {
-      await page.getByRole('tab', { name: /^(Settings|设置)$/ }).click();
+      await openSettingsSection(page, 'sync');
       await page.getByRole('status', { name: /Sync state|同步状态/ }).waitFor();
     },
     fill: (label, value) => page.getByLabel(label, { exact: true }).fill(value),
@@ -64,6 +65,7 @@ export function firefoxPanel(page: FirefoxPage): PanelDriver {
       ),
     async openSettings() {
       await page.locator('::-p-aria([name="Settings"][role="tab"])').click();
+      await page.locator('.settings-nav [data-section="sync"]').click();
       await page.locator('::-p-aria([name="Sync state"][role="status"])').wait();
     },
     // Firefox's accessibility tree names these inputs differently over BiDi: find the label's

@@ -48,6 +48,22 @@ describe('injection handlers through the router', () => {
     expect((await db.memories.get(m.id))?.hitCount).toBe(1);
   });
 
+  it('records a block sent into a chat the user asked not to remember without the words typed there', async () => {
+    const m = memory({ content: '用户在做 Redis 集群的扩容演练', type: 'task' });
+    await db.memories.put(m);
+    const draft = 'Redis 扩容演练怎么做';
+    for (const learn of [true, false]) {
+      const prep = await ok<Prepared>({ type: 'inject.prepare', payload: { draft, learn } }, chatgpt);
+      expect(prep.block).toContain('Redis');
+      await ok({ type: 'inject.record', payload: { token: prep.token, chatId: `c-${learn}` } }, chatgpt);
+    }
+    const audits = await db.injections.toArray();
+    expect(audits.map((a) => [a.chatId, a.query]).sort()).toEqual([
+      ['c-false', ''],
+      ['c-true', draft],
+    ]);
+  });
+
   it('records a token once, even sent twice at once, and never for another site', async () => {
     await db.memories.put(memory({ content: 'User runs Postgres 16 in production' }));
     const prep = await ok<Prepared>({ type: 'inject.prepare', payload: { draft: 'Postgres upgrade' } }, chatgpt);

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '../../../lib/protocol';
+import { IN_PRIVATE_WINDOW } from '../../../lib/protocol/private-window';
 import { PRESETS } from '../../../lib/provider/presets';
 import { hostPatterns, manifestFor } from './manifests';
 
@@ -87,5 +88,22 @@ describe('the privacy policy', () => {
     expect(senders.length).toBeGreaterThan(3);
     for (const path of senders)
       expect([...covered], `${path} sends data: name it in a flow of PRIVACY.md`).toContain(path);
+  });
+
+  it.each(Object.entries(POLICIES))('%s states the private-window rule the router applies', async (_lang, policy) => {
+    const stated = /<!-- private-window: ([^>]*)-->/.exec(policy)?.[1] ?? '';
+    const rules = Object.fromEntries(
+      stated.split(';').flatMap((part) => {
+        const [rule, list] = part.split(':');
+        return (list ?? '')
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean)
+          .map((type) => [type, rule?.trim()]);
+      }),
+    );
+    expect(rules).toEqual(IN_PRIVATE_WINDOW);
+    for (const browser of ['chrome', 'firefox'] as const)
+      expect((await manifestFor(browser)) as { incognito?: string }, browser).toMatchObject({ incognito: 'spanning' });
   });
 });

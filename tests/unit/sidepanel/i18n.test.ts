@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { applyLanguagePref, lang, t } from '../../../lib/i18n';
 import { detectLanguage, STRING_MODULES, translate } from '../../../lib/i18n/dictionary';
 
-const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)(?::[^{}]*)?\}/g)].map((m) => m[1]).sort();
 
 describe('the EN/ZH dictionary', () => {
   const entries = STRING_MODULES.flatMap((mod) => Object.entries(mod)) as [string, readonly [string, string]][];
@@ -19,6 +19,11 @@ describe('the EN/ZH dictionary', () => {
       expect([...new Set(placeholders(zh))], key).toEqual([...new Set(placeholders(en))]);
       expect(zh.includes('|'), `${key}: Chinese has no plural forms`).toBe(false);
     }
+  });
+
+  it('never sends the reader to a file the panel does not show ("see README")', () => {
+    const pointing = entries.filter(([, pair]) => pair.some((text) => /README|\bdocs\//.test(text)));
+    expect(pointing.map(([k]) => k)).toEqual([]);
   });
 
   it('actually translates: Chinese strings contain Chinese', () => {

@@ -45,7 +45,7 @@ describe('the keywords offer after an import or Bring in', () => {
   it('says why it shows and what it costs, before the button that starts it', async () => {
     const root = await shown('memories', offer());
     const text = root.textContent ?? '';
-    expect(root.querySelector('.fold-head')?.textContent).toBe('Add search keywords12 memories without them');
+    expect(root.querySelector('.fold-head')?.textContent).toBe('Add search keywords12 without them');
     expect(text).toContain('The memories you imported carry no search keywords yet: 12 memories in all');
     // Said once: the reason carries the count, so no second sentence repeats it.
     expect(text.match(/no search keywords/g)).toHaveLength(1);

@@ -43,7 +43,7 @@ describe('store health', () => {
     expect(text).toContain('17 memory records (older versions included), 4 chats.');
     expect(text).toContain('1 record set aside because it could not be read');
     expect(text).toContain('memories:x importance: expected at most 5, got 42');
-    expect(text).toContain('2 tasks archived, 1 replaced memories purged, 3 old transcripts deleted');
+    expect(text).toContain('2 tasks archived, 1 replaced memory purged, 3 old transcripts deleted');
   });
 
   it('says in Chinese that the store was rebuilt, and from which backup', () => {

@@ -52,7 +52,7 @@ describe('the tidy-up estimate', () => {
     const start = text.indexOf('Ask the model');
     expect(found).toBeGreaterThanOrEqual(0);
     expect(cost).toBeGreaterThan(found);
-    expect(text).toContain('in 2 call(s)');
+    expect(text).toContain('in 2 calls');
     expect(text).toContain('1,000 of your 300,000 daily tokens are used');
     expect(start).toBeGreaterThan(cost);
     expect(text).not.toContain('will stop before it is done');
@@ -62,8 +62,8 @@ describe('the tidy-up estimate', () => {
     const text =
       (await shown({ ...ESTIMATE, usedToday: 295_000, cost: { amount: 0, currency: 'USD', known: false } }))
         .textContent ?? '';
-    expect(text).toContain('Only about 5,000 tokens are left under today’s cap');
-    expect(text).toContain('about 7,500 tokens in 2 call(s) (price unknown for this model)');
+    expect(text).toContain('Only about 5,000 tokens left under today’s cap');
+    expect(text).toContain('about 7,500 tokens in 2 calls (price unknown for this model)');
   });
 
   it('reads in Chinese', async () => {

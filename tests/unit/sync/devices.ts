@@ -51,13 +51,15 @@ export class Device {
     /** The product's own store (search, "don't remember", deletion run on it as they do in the extension). */
     db?: MemDB,
     ops?: ChatOps,
+    /** What one pull may store in the mirror (the extension's default when absent). */
+    pullBudget?: number,
   ) {
     n++;
     this.db = db ?? new MemDB(`sync-test-${name}-${n}`);
     const log = new ChangeLog(this.db.name);
     this.changes = log;
     Dexie.on('storagemutated', (parts) => void log.note(parts));
-    this.mirror = pouch.mirror(`mirror-${name}-${n}`);
+    this.mirror = pouch.mirror(`mirror-${name}-${n}`, pullBudget);
     const store = syncStore(this.db, ops);
     this.local = {
       ...store,
