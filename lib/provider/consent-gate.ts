@@ -13,6 +13,7 @@
  * (the benches); the extension's reader registers itself from consent.ts. Until a reader is
  * registered the gate is closed: forgetting to wire it can only refuse, never send.
  */
+import { fetchNoRedirect } from '../no-redirect';
 import { consentOrigin, needsConsent, providerHost } from './consent-rule';
 
 /** Whether the notice was accepted for this origin (`https://api.deepseek.com`). */
@@ -45,11 +46,6 @@ function urlOf(input: string | URL | Request): string {
   return input instanceof URL ? input.href : input.url;
 }
 
-/** A browser's manual redirect is an opaque response (status 0); other runtimes show the 3xx. */
-function isRedirect(response: Response): boolean {
-  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
-}
-
 export function consentGuardedFetch(inner?: typeof fetch): typeof fetch {
   return async (input, init) => {
     const url = urlOf(input);
@@ -57,12 +53,6 @@ export function consentGuardedFetch(inner?: typeof fetch): typeof fetch {
       const origin = consentOrigin(url);
       if (origin === null || !(await accepted(origin))) throw new ConsentMissingError(providerHost(url));
     }
-    // Set last, over anything the caller passed: no caller can turn following back on.
-    const response = await (inner ?? globalThis.fetch)(input, { ...init, redirect: 'manual' });
-    if (isRedirect(response)) {
-      await response.body?.cancel().catch(() => {});
-      throw new RedirectRefusedError(providerHost(url));
-    }
-    return response;
+    return fetchNoRedirect(input, init, () => new RedirectRefusedError(providerHost(url)), inner);
   };
 }
