@@ -12,7 +12,6 @@ import { APIConnectionError } from '@anthropic-ai/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
-import { askNow, draftPaused, forgetTab } from '../../../entrypoints/background/request-keywords';
 import { createRouter, NATIVE_SENDER } from '../../../entrypoints/background/router';
 import { createBackup, readBackup } from '../../../lib/db/backups';
 import { ConsentMissingError, readConsent } from '../../../lib/db/consent';
@@ -23,6 +22,7 @@ import { readTrusted, writeTrusted } from '../../../lib/db/trusted';
 import { classifyError } from '../../../lib/model/client';
 import { defaultSettings } from '../../../lib/settings/schema';
 import { FakeAnthropicApi } from '../../fake-api/server';
+import { askForDraft } from '../background/ask-draft';
 import { finishedChat, setUpQueue } from '../extraction/harness';
 import { contentSender, extensionSender, routerOptions } from '../helpers';
 
@@ -228,18 +228,9 @@ describe('a switch of provider asks again before anything goes to the new one', 
     await saveApiKey(KEY, DEEPSEEK);
     await accept(ANTHROPIC);
     const tabId = 5151;
-    draftPaused({
-      tabId,
-      site: 'chatgpt',
-      url: 'https://chatgpt.com/',
-      draft: 'Plan a week of dinners for two small children who dislike spicy food',
-      learn: true,
-    });
-    try {
-      expect(await askNow(tabId)).toBe('failed');
-    } finally {
-      forgetTab(tabId);
-    }
+    expect(await askForDraft(tabId, 'Plan a week of dinners for two small children who dislike spicy food')).toBe(
+      'failed',
+    );
     expect(calls).toEqual([]);
   });
 

@@ -9,7 +9,6 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
-import { askNow, draftPaused, forgetTab } from '../../../entrypoints/background/request-keywords';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
@@ -19,6 +18,7 @@ import { recentRequestCalls } from '../../../lib/db/request-calls';
 import { saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { defaultSettings } from '../../../lib/settings/schema';
 import { FakeAnthropicApi } from '../../fake-api/server';
+import { askForDraft } from '../background/ask-draft';
 import { finishedChat, KEY, setUpQueue } from '../extraction/harness';
 import { extensionSender, memory, routerOptions } from '../helpers';
 
@@ -112,18 +112,9 @@ describe('a redirect from the provider is not followed', () => {
 
   it('request keywords: the draft does not go elsewhere', async () => {
     const tabId = 4242;
-    draftPaused({
-      tabId,
-      site: 'chatgpt',
-      url: 'https://chatgpt.com/',
-      draft: 'Plan a week of dinners for two small children who dislike spicy food',
-      learn: true,
-    });
-    try {
-      expect(await askNow(tabId)).toBe('failed');
-    } finally {
-      forgetTab(tabId);
-    }
+    expect(await askForDraft(tabId, 'Plan a week of dinners for two small children who dislike spicy food')).toBe(
+      'failed',
+    );
     nothingFollowed();
     const calls = await recentRequestCalls(10);
     keyless(calls);
