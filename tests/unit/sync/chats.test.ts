@@ -16,34 +16,12 @@ import { productChatOps } from '../../../lib/db/sync-chat-ops';
 import type { Chat } from '../../../lib/memory/types';
 import { decodeDoc, MAX_SEALED_CHARS } from '../../../lib/sync/codec';
 import { PARAMS_ID } from '../../../lib/sync/params';
+import { chat } from './chat-fixture';
 import { Device, sharedKeys, twoDevices } from './devices';
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const T1 = '2026-11-01T11:00:00.000Z';
 const T2 = '2026-11-01T12:00:00.000Z';
-
-function chat(id: string, text: string, extra: Partial<Chat> = {}): Chat {
-  const [site, conversationId] = id.split(':') as [Chat['site'], string];
-  return {
-    id,
-    site,
-    conversationId,
-    url: `https://chatgpt.com/c/${conversationId}`,
-    title: 'Harbour plans',
-    turns: [
-      { role: 'user', text, at: T0 },
-      { role: 'assistant', text: `Answer about ${text}`, at: T0, model: 'gpt-4o' },
-    ],
-    version: 1,
-    state: 'finished',
-    summary: 'The user plans a harbour walk.',
-    extractedVersion: 1,
-    createdAt: T0,
-    updatedAt: T0,
-    lastActivityAt: T0,
-    ...extra,
-  };
-}
 
 /** A (its own store) and B (the product's store, where search and "don't remember" run as in the extension). */
 async function devices() {

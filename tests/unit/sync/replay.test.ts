@@ -8,11 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { deleteMemories, restoreMemories } from '../../../lib/db/memories';
 import { productChatOps } from '../../../lib/db/sync-chat-ops';
-import type { Chat } from '../../../lib/memory/types';
 import { chatKey, decodeDoc, deviceKey, memoryKey, rulesKey } from '../../../lib/sync/codec';
 import { mergeDevices } from '../../../lib/sync/devices-seen';
 import { serverId } from '../../../lib/sync/keys';
 import type { Db } from '../../../lib/sync/pouch-types';
+import { chat } from './chat-fixture';
 import { Device, sharedKeys, twoDevices } from './devices';
 
 type Body = Record<string, unknown> & { _id: string };
@@ -49,28 +49,6 @@ async function openedOnServer(remote: Db, key: string) {
   if (!raw) return null;
   const d = await decodeDoc(k, raw);
   return d.ok ? d.doc : null;
-}
-
-function chat(id: string, text: string): Chat {
-  const [site, conversationId] = id.split(':') as [Chat['site'], string];
-  return {
-    id,
-    site,
-    conversationId,
-    url: `https://chatgpt.com/c/${conversationId}`,
-    title: 'Harbour plans',
-    turns: [
-      { role: 'user', text, at: T0 },
-      { role: 'assistant', text: `Answer about ${text}`, at: T0, model: 'gpt-4o' },
-    ],
-    version: 1,
-    state: 'finished',
-    summary: 'The user plans a harbour walk.',
-    extractedVersion: 1,
-    createdAt: T0,
-    updatedAt: T0,
-    lastActivityAt: T0,
-  };
 }
 
 describe('a server replaying old documents', () => {
