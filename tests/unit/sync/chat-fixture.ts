@@ -1,7 +1,7 @@
 /** A finished, extracted ChatGPT chat of two turns, as the sync tests store and send it. */
 import type { Chat } from '../../../lib/memory/types';
 
-export const CHAT_T0 = '2026-11-01T10:00:00.000Z';
+const CHAT_T0 = '2026-11-01T10:00:00.000Z';
 
 export function chat(id: string, text: string, extra: Partial<Chat> = {}): Chat {
   const [site, conversationId] = id.split(':') as [Chat['site'], string];
