@@ -29,7 +29,7 @@ const blank = (s: string) => !/\S/.test(s);
 /**
  * True when taking `removed` out is what the edit said it takes: part of the selection it
  * replaces, else at a bare caret one character (a line break between paragraphs too), one word
- * and the space beside it, the rest of a line, or part of the IME's previous composition.
+ * and the space beside it, the rest of a line, or part of the IME's composition under way.
  */
 export function removalStated(
   removed: string,
