@@ -5,6 +5,7 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { ToolCall } from '../bridge/tool-call';
+import type { Space } from '../memory/spaces';
 import type { Chat, Injection, Job, MemoryRecord } from '../memory/types';
 import type { RequestCall } from '../request-keywords/request-call';
 import type { TidyProposalRow } from '../tidy/proposal';
@@ -124,6 +125,9 @@ export const SCHEMA_V8 = { ...SCHEMA_V7, requestCalls: 'id, at' } as const;
  */
 const SCHEMA_V9 = { ...SCHEMA_V8, synced: 'id' } as const;
 
+/** v10: spaces (lib/memory/spaces.ts), one row each; memories and chats name theirs by id. */
+export const SCHEMA_V10 = { ...SCHEMA_V9, spaces: 'id' } as const;
+
 export interface SyncedRow {
   id: string;
   h: string;
@@ -177,6 +181,7 @@ export class MemDB extends Dexie {
   tidy!: EntityTable<TidyProposalRow, 'id'>;
   requestCalls!: EntityTable<RequestCall, 'id'>;
   synced!: EntityTable<SyncedRow, 'id'>;
+  spaces!: EntityTable<Space, 'id'>;
 
   constructor(name: string = DB_NAME) {
     super(name);
@@ -203,6 +208,8 @@ export class MemDB extends Dexie {
     this.version(8).stores(SCHEMA_V8);
     // v9: a new table, empty until sync is turned on.
     this.version(9).stores(SCHEMA_V9);
+    // v10: a new table; every memory and chat stays where it was (no space: Everywhere).
+    this.version(10).stores(SCHEMA_V10);
   }
 }
 

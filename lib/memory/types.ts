@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { SITE_IDS } from '../sites/ids';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
+import { ProjectKeySchema, SPACE_SOURCES, SpaceIdSchema } from './spaces';
 
 export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
 /**
@@ -48,6 +49,8 @@ export const REVIEW_REASONS = [
   'tidy-up',
   /** Another device's text for the memory it would change, written while both were apart (sync). */
   'two-devices',
+  /** Belongs to a space that no longer exists here (deleted on another device, or a file's). */
+  'space-gone',
 ] as const;
 export const ReviewReasonSchema = z.enum(REVIEW_REASONS);
 export type ReviewReason = z.infer<typeof ReviewReasonSchema>;
@@ -111,6 +114,8 @@ export const MemorySchema = z.object({
   proposal: z.optional(ProposalSchema),
   /** How many invisible characters were removed from its text when it was written. */
   invisibleRemoved: z.optional(z.int().check(z.minimum(1))),
+  /** The space it belongs to (lib/memory/spaces.ts); absent: Everywhere, about the user in general. */
+  space: z.optional(SpaceIdSchema),
 });
 
 /**
@@ -164,6 +169,12 @@ export const ChatSchema = z.object({
   lastActivityAt: IsoDate,
   /** Where the record came from: absent = captured in this browser; `imported` = history from a file. */
   origin: z.optional(z.enum(CHAT_ORIGINS)),
+  /** The chat's space (lib/memory/spaces.ts chatSpace), kept with it; absent: no space. */
+  space: z.optional(SpaceIdSchema),
+  /** How it got that space (or none): the user's choice, a mapped project, the site's default. */
+  spaceBy: z.optional(z.enum(SPACE_SOURCES)),
+  /** The site project it belongs to, read by the adapter from the site's address. */
+  project: z.optional(ProjectKeySchema),
 });
 export type Chat = z.infer<typeof ChatSchema>;
 
@@ -235,5 +246,7 @@ export const InjectionSchema = z.object({
    * it; `carried` once the conversation's next message took it.
    */
   miss: z.optional(z.object({ reason: z.enum(['not ready in time']), carried: z.boolean() })),
+  /** The chat's space when the block was made (absent: no space): Activity shows it. */
+  space: z.optional(SpaceIdSchema),
 });
 export type Injection = z.infer<typeof InjectionSchema>;

@@ -2,13 +2,15 @@
  * Ranking memories for a draft message. BM25 over wink lemmas and CJK words plus
  * bigrams finds the text matches; small, named priors (intent by type, importance, recency,
  * hits, user feedback) order them; hard rules hold whatever the scores say:
- * - only `active` memories not marked superseded; scope `global` or the current site;
+ * - only `active` memories not marked superseded; scope `global` or the current site; of the
+ *   spaces the chat may reach (lib/memory/spaces.ts): never another space's;
  * - of two versions of the same fact only the newest is returned;
  * - pinned memories (and address/style preferences) are always candidates;
  * - a like/dislike contradiction between two returned memories is flagged (`conflictsWith`).
  * Each result's score is the sum of its parts, which the audit log stores as they are.
  */
 
+import { EVERYWHERE_ONLY, passes, type SpaceFilter } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
 import type { SiteId } from '../sites/ids';
 import { contradicts, type Polarity, polarityOf } from '../text/cues';
@@ -27,6 +29,11 @@ export interface RankOptions {
   site: SiteId | null;
   /** Every scope, not just global + `site`: the side panel's search, never an injection. */
   anyScope?: boolean;
+  /**
+   * Which spaces' memories may be returned. Absent: Everywhere's only, so a caller that forgets
+   * it can only narrow what a chat gets, never hand it another space's memories.
+   */
+  spaces?: SpaceFilter;
   now: number;
   limit?: number;
   /** Memory ids the user took out of this injection (side panel preview). */
@@ -76,8 +83,9 @@ function pruneFloor(scores: readonly number[], floor: number): number {
 }
 
 /** What a ranking may return at all: the hard rules injection and desktop tools share. */
-export function eligible(m: MemoryRecord, opts: Pick<RankOptions, 'site' | 'anyScope'>): boolean {
+export function eligible(m: MemoryRecord, opts: Pick<RankOptions, 'site' | 'anyScope' | 'spaces'>): boolean {
   if (m.status !== 'active' || m.supersededBy !== null) return false;
+  if (!passes(opts.spaces ?? EVERYWHERE_ONLY, m.space)) return false;
   return opts.anyScope === true || m.scope === 'global' || m.scope === opts.site;
 }
 

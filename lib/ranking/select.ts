@@ -6,6 +6,7 @@
  * weaker text match while the block has room, or — for an advice request — the profile slot,
  * the few memories about the user's circumstances that the request depends on.
  */
+import type { SpaceFilter } from '../memory/spaces';
 import type { SiteId } from '../sites/ids';
 import { detectIntent, type IntentKind } from './intent';
 import type { RankedMemory } from './ranked';
@@ -38,6 +39,8 @@ export interface SelectOptions {
   mark?: string;
   /** The model's search keywords for the draft, when they arrived in time (request-keywords.ts). */
   requestKeywords?: readonly string[];
+  /** The spaces the chat may reach (lib/memory/spaces.ts filterOf); absent: Everywhere's only. */
+  spaces?: SpaceFilter;
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -77,6 +80,7 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
     exclude: opts.exclude,
     intent,
     requestKeywords: opts.requestKeywords,
+    spaces: opts.spaces,
   });
   const chosen = fitToBudget(relevant(ranked), opts.budgetTokens);
   const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));

@@ -25,6 +25,9 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * v4 → v5 (desktop tools): nothing to carry over; the schema's default (off) fills them in.
  * v6 → v7 (request keywords): nothing to carry over; the schema's default (on) fills it in, so
  * a store with a provider connected and learning on starts asking, as a new install does.
+ * v7 → v8 (spaces, past chats): nothing to carry over; the defaults hold — past chats off on
+ * every site, desktop tools read every space that is not isolated (there are none yet), and
+ * `search_chats` off.
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -57,6 +60,7 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
     return { ...rest, ...(keep ? { keepChatHistory: keep } : {}), version: 6 };
   },
   6: (old) => ({ ...old, version: 7 }),
+  7: (old) => ({ ...old, version: 8 }),
 };
 
 /**

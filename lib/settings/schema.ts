@@ -8,7 +8,7 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 7;
+export const SETTINGS_VERSION = 8;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
@@ -20,6 +20,9 @@ export const DEFAULT_BUDGET_TOKENS = 1200;
 export const REVIEW_MODES = ['use-at-once', 'ask-first'] as const;
 export const ReviewModeSchema = z.enum(REVIEW_MODES);
 export type ReviewMode = z.infer<typeof ReviewModeSchema>;
+
+/** Where excerpts of past chats may come from, per site. */
+const PAST_CHATS_SOURCES = ['off', 'this-site', 'any-site'] as const;
 
 /** How memories are added on a site: on send, by the user's click, or never. */
 const SiteModeSchema = z.enum(SITE_MODES);
@@ -37,6 +40,11 @@ export const SiteSettingsSchema = z.object({
   budgetTokens: z._default(z.int().check(z.minimum(100), z.maximum(8000)), DEFAULT_BUDGET_TOKENS),
   /** This site's own review choice for memories from its chats; absent: the global `review`. */
   review: z.optional(ReviewModeSchema),
+  /**
+   * Past chats as context at a conversation start: off, this site's chats, or any site's (chats
+   * from one company then go to another).
+   */
+  pastChats: z._default(z.enum(PAST_CHATS_SOURCES), 'off'),
 });
 export type SiteSettings = z.infer<typeof SiteSettingsSchema>;
 
@@ -58,6 +66,13 @@ export const DesktopToolsSchema = z.object({
   enabled: z._default(z.boolean(), false),
   allowAdd: z._default(z.boolean(), false),
   allowSiteScoped: z._default(z.boolean(), false),
+  /**
+   * The user's ticks per space (lib/memory/spaces.ts); a space with none: readable unless it is
+   * isolated, so existing users keep their reach and an isolated space is read only when ticked.
+   */
+  spaces: z._default(z.record(z.string().check(z.minLength(1), z.maxLength(100)), z.boolean()), () => ({})),
+  /** `search_chats`: tools may search past chats (excerpts), off until ticked. */
+  searchChats: z._default(z.boolean(), false),
 });
 export type DesktopTools = z.infer<typeof DesktopToolsSchema>;
 

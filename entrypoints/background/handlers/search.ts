@@ -3,10 +3,12 @@
  * preview of what a draft would inject on a site, at that site's budget, with memories the
  * user unticked left out. Neither records anything.
  */
+
 import { browser } from '#imports';
 import { installMark } from '../../../lib/db/install-mark';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { loadSettings } from '../../../lib/db/settings-store';
+import { ANY_SPACE } from '../../../lib/memory/spaces';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
@@ -49,6 +51,7 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const ranked = index.rank(query, {
       site: null,
       anyScope: true,
+      spaces: ANY_SPACE,
       now: nowMs(),
       limit: limit ?? 50,
       intent: LOOKUP_INTENT,

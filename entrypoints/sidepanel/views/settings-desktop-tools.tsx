@@ -33,7 +33,9 @@ function StateLine({ status }: { status: BridgeStatus }) {
 }
 
 /** One switch, showing the user's unsaved choice (Save settings writes it). */
-function Switch({ field, label, tools }: { field: keyof DesktopTools; label: string; tools: DesktopTools }) {
+type SwitchField = 'enabled' | 'allowAdd' | 'allowSiteScoped';
+
+function Switch({ field, label, tools }: { field: SwitchField; label: string; tools: DesktopTools }) {
   const off = field !== 'enabled' && !tools.enabled;
   return (
     <label class="check">

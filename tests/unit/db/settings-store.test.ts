@@ -15,7 +15,7 @@ describe('settings', () => {
     expect(s.model).toBe('claude-haiku-4-5');
     expect(s.baseUrl).toBe('https://api.anthropic.com');
     expect(s.idleMinutes).toBe(10);
-    expect(s.sites.kimi).toEqual({ learn: true, inject: 'auto', budgetTokens: 1200 });
+    expect(s.sites.kimi).toEqual({ learn: true, inject: 'auto', budgetTokens: 1200, pastChats: 'off' });
     expect(Object.keys(s.sites)).toHaveLength(9);
   });
 
@@ -33,10 +33,10 @@ describe('settings', () => {
     const s = migrateSettings(structuredClone(storedV1));
     expect(s.version).toBe(SETTINGS_VERSION);
     // "Off" on a site meant claude-mem off there: neither learning nor adding memories.
-    expect(s.sites.chatgpt).toEqual({ learn: false, inject: 'off', budgetTokens: 1200 });
-    expect(s.sites.claude).toEqual({ learn: true, inject: 'manual', budgetTokens: 600 });
-    expect(s.sites.gemini).toEqual({ learn: true, inject: 'off', budgetTokens: 1200 });
-    expect(s.sites.kimi).toEqual({ learn: true, inject: 'auto', budgetTokens: 1200 });
+    expect(s.sites.chatgpt).toEqual({ learn: false, inject: 'off', budgetTokens: 1200, pastChats: 'off' });
+    expect(s.sites.claude).toEqual({ learn: true, inject: 'manual', budgetTokens: 600, pastChats: 'off' });
+    expect(s.sites.gemini).toEqual({ learn: true, inject: 'off', budgetTokens: 1200, pastChats: 'off' });
+    expect(s.sites.kimi).toEqual({ learn: true, inject: 'auto', budgetTokens: 1200, pastChats: 'off' });
     // Everything else is kept as it was.
     expect(s.idleMinutes).toBe(5);
     expect(s.language).toBe('zh');
@@ -57,8 +57,13 @@ describe('settings', () => {
     expect(s.review).toBe('use-at-once');
     // desktopTools: added by the next version (v5), off; keepChatHistory replaces the
     // transcript retention in v6 (tests/unit/settings/keep-chat-history.test.ts); requestKeywords:
-    // added by v7, on (tests/unit/settings/request-keywords-setting.test.ts).
-    const { version: _v, review: _r, desktopTools: _d, keepChatHistory: _k, requestKeywords: _q, ...rest } = s;
+    // added by v7, on (tests/unit/settings/request-keywords-setting.test.ts); sites' pastChats:
+    // added by v8, off (tests/unit/settings/spaces-settings.test.ts).
+    const { version: _v, review: _r, desktopTools: _d, keepChatHistory: _k, requestKeywords: _q, ...lifted } = s;
+    const sites = Object.fromEntries(
+      Object.entries(lifted.sites).map(([id, { pastChats: _p, ...site }]) => [id, site]),
+    );
+    const rest = { ...lifted, sites };
     const {
       version: _old,
       transcriptRetentionDays: _days,
@@ -85,7 +90,7 @@ describe('settings', () => {
 
   it('round-trips through the private database and falls back to defaults when damaged', async () => {
     const next = { ...defaultSettings(), idleMinutes: 3 };
-    next.sites.claude = { learn: true, inject: 'manual', budgetTokens: 600 };
+    next.sites.claude = { learn: true, inject: 'manual', budgetTokens: 600, pastChats: 'off' };
     await saveSettings(next);
     expect(await loadSettings()).toEqual(next);
     await secretsDb.trusted.put({ name: 'settings', value: { version: 2, idleMinutes: 'soon' } });

@@ -33,7 +33,7 @@ const V1 = fixture('v1-store.json');
 const V2 = fixture('v2-store.json');
 const V3 = fixture('v3-store.json');
 const SCHEMAS: Record<number, Record<string, string>> = { 1: SCHEMA_V1, 2: SCHEMA_V2, 3: SCHEMA_V3 };
-const CURRENT = 9;
+const CURRENT = 10;
 
 /** Replaces the product database with a fixture store, written at its own version. */
 async function writeStore(file: StoreFile): Promise<void> {
@@ -77,6 +77,7 @@ describe('database versions', () => {
         'quarantine',
         'requestCalls',
         'sends',
+        'spaces',
         'terms',
         'synced',
         'tidy',

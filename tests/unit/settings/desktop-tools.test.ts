@@ -33,7 +33,13 @@ describe('settings v4 → v5 (desktop tools)', () => {
     const s = migrateSettings(storedV4());
     // v6 (Keep chat history) follows; the lift goes all the way.
     expect(s.version).toBe(SETTINGS_VERSION);
-    expect(s.desktopTools).toEqual({ enabled: false, allowAdd: false, allowSiteScoped: false });
+    expect(s.desktopTools).toEqual({
+      enabled: false,
+      allowAdd: false,
+      allowSiteScoped: false,
+      spaces: {},
+      searchChats: false,
+    });
     expect(s).toMatchObject({
       provider: 'deepseek',
       model: 'deepseek-flash',

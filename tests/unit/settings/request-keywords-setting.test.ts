@@ -18,8 +18,7 @@ const v6 = {
 describe('request keywords setting', () => {
   it('lifts a v6 store to v7 with the switch on and every other choice kept', () => {
     const s = migrateSettings(v6);
-    expect(SETTINGS_VERSION).toBe(7);
-    expect(s.version).toBe(7);
+    expect(s.version).toBe(SETTINGS_VERSION);
     expect(s.requestKeywords).toBe(true);
     expect(s).toMatchObject({ idleMinutes: 5, language: 'zh', keepChatHistory: '30d', dailyTokenCap: 50_000 });
     expect(s.sites.claude).toMatchObject({ learn: false, inject: 'manual', budgetTokens: 900 });

@@ -31,7 +31,7 @@ describe('what travels', () => {
       model: 'secret-model-name',
       dailyTokenCap: 4242,
       privacyPatterns: [{ label: 'badge', pattern: 'EMP-\\d+' }],
-      desktopTools: { enabled: true, allowAdd: true, allowSiteScoped: true },
+      desktopTools: { enabled: true, allowAdd: true, allowSiteScoped: true, spaces: {}, searchChats: true },
     };
     await a.round();
 
