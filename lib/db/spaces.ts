@@ -11,9 +11,20 @@ export async function listSpaces(): Promise<Space[]> {
   return rows.sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
+/** How many memories each space holds (any status); `everywhere`: those in no space. */
+export async function spaceCounts(): Promise<{ bySpace: Map<SpaceId, number>; everywhere: number }> {
+  const bySpace = new Map<SpaceId, number>();
+  let everywhere = 0;
+  await db.memories.each((m) => {
+    if (m.space === undefined) everywhere += 1;
+    else bySpace.set(m.space, (bySpace.get(m.space) ?? 0) + 1);
+  });
+  return { bySpace, everywhere };
+}
+
 export type NewSpace = Pick<Space, 'name'> & Partial<Pick<Space, 'description' | 'isolated' | 'endsAt'>>;
 
-class TooManySpacesError extends Error {
+export class TooManySpacesError extends Error {
   constructor() {
     super(`at most ${MAX_SPACES} spaces`);
   }

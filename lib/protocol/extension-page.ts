@@ -25,6 +25,7 @@ import {
 } from '../history/schemas';
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
 import { PendingDraftSchema } from '../memory/pending-draft';
+import { SpaceSchema } from '../memory/spaces';
 import {
   ChatSchema,
   InjectionSchema,
@@ -344,7 +345,31 @@ const sync = {
   'sync.removeRemote': def(z.object({ database: z.string().check(z.maxLength(300)) }), SyncStatusSchema),
 } as const;
 
+/**
+ * Spaces (lib/memory/spaces.ts): asked for and changed by the side panel only — a chat page never
+ * learns which spaces exist.
+ */
+const spaces = {
+  /** Every space, with how many memories each holds (listed or not); `everywhere`: those in none. */
+  'spaces.list': def(
+    Empty,
+    z.object({
+      spaces: z.array(z.extend(SpaceSchema, { memories: z.int().check(z.minimum(0)) })),
+      everywhere: z.int().check(z.minimum(0)),
+    }),
+  ),
+  'spaces.create': def(
+    z.object({
+      name: z.string().check(z.maxLength(200)),
+      description: z.optional(z.string().check(z.maxLength(1000))),
+      isolated: z.optional(z.boolean()),
+    }),
+    SpaceSchema,
+  ),
+} as const;
+
 export const EXTENSION_PAGE_MESSAGES = {
+  ...spaces,
   ...EITHER_SENDER_MESSAGES,
   ...chats,
   ...history,

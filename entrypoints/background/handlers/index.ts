@@ -16,6 +16,7 @@ import { queueHandlers } from './queue';
 import { searchHandlers } from './search';
 import { settingsHandlers } from './settings';
 import { siteHandlers } from './sites';
+import { spaceHandlers } from './spaces';
 import { storeHandlers } from './store';
 import { syncHandlers } from './sync';
 import { tidyHandlers } from './tidy';
@@ -46,5 +47,6 @@ export const handlers: Handlers = {
   ...desktopToolHandlers,
   ...extractBatchHandlers,
   ...syncHandlers,
+  ...spaceHandlers,
   ping: async () => ({}),
 };
