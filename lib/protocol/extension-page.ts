@@ -25,7 +25,8 @@ import {
 } from '../history/schemas';
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
 import { PendingDraftSchema } from '../memory/pending-draft';
-import { SpaceSchema } from '../memory/spaces';
+import { SPACE_MEMORY_FATES } from '../memory/space-fates';
+import { SpaceIdSchema, SpaceSchema } from '../memory/spaces';
 import {
   ChatSchema,
   InjectionSchema,
@@ -365,6 +366,45 @@ const spaces = {
       isolated: z.optional(z.boolean()),
     }),
     SpaceSchema,
+  ),
+  /** Changes a space's name, description, isolation, archive or end date; null when it is gone. */
+  'spaces.update': def(
+    z.object({
+      id: SpaceIdSchema,
+      patch: z.object({
+        name: z.optional(z.string().check(z.maxLength(200))),
+        description: z.optional(z.string().check(z.maxLength(1000))),
+        isolated: z.optional(z.boolean()),
+        archived: z.optional(z.boolean()),
+        endsAt: z.optional(z.nullable(z.iso.datetime())),
+      }),
+    }),
+    z.object({ before: z.nullable(SpaceSchema), after: z.nullable(SpaceSchema) }),
+  ),
+  /** Moves memories to a space (null: Everywhere); returns the records before and after, for undo. */
+  'spaces.move': def(
+    z.object({
+      ids: z.array(z.string()).check(z.minLength(1), z.maxLength(100_000)),
+      space: z.nullable(SpaceIdSchema),
+    }),
+    z.object({ before: z.array(MemoryRecordSchema), after: z.array(MemoryRecordSchema) }),
+  ),
+  /**
+   * Deletes a space; its memories move to Everywhere or are deleted. A backup is taken first;
+   * the reply holds the space and every memory as they were, for undo (`spaces.restore`).
+   */
+  'spaces.delete': def(
+    z.object({ id: SpaceIdSchema, memories: z.enum(SPACE_MEMORY_FATES) }),
+    z.object({
+      space: z.nullable(SpaceSchema),
+      memories: z.array(MemoryRecordSchema),
+      backupSkipped: z.boolean(),
+    }),
+  ),
+  /** Undo of a delete: puts the space and its memories back exactly as they were. */
+  'spaces.restore': def(
+    z.object({ space: SpaceSchema, memories: z.array(MemoryRecordSchema).check(z.maxLength(100_000)) }),
+    z.object({ restored: z.int() }),
   ),
 } as const;
 

@@ -3,7 +3,6 @@ import { deleteMemories, putMemories, ReviewOnly, restoreMemories, updateMemory 
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { liftStoragePause } from '../../../lib/db/queue-state';
 import { acceptProposals, countProposals, rejectProposals } from '../../../lib/db/review';
-import { isQuotaError } from '../../../lib/db/store-errors';
 import { createMemory } from '../../../lib/memory/factory';
 import { withoutInvisible } from '../../../lib/memory/invisible';
 import { cleanKeywords } from '../../../lib/memory/keyword-list';
@@ -11,22 +10,9 @@ import type { MemoryRecord } from '../../../lib/memory/types';
 import { MessageError } from '../../../lib/protocol/define';
 import { kickExtraction } from '../../../lib/queue/service';
 import { tagsFor } from '../../../lib/text/keywords';
+import { backupFirst } from '../backup-first';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
-
-/**
- * The backup a destructive action takes first. A full disk must never block a delete (it is
- * how the user makes room), so then the backup is skipped and the reply says so.
- */
-async function backupFirst(reason: string, ids: readonly string[]): Promise<{ backupSkipped: boolean }> {
-  try {
-    await backupBefore(reason, ids);
-    return { backupSkipped: false };
-  } catch (error) {
-    if (isQuotaError(error)) return { backupSkipped: true };
-    throw error;
-  }
-}
 
 /** A status change that would bypass review is the caller's mistake: a clear refusal. */
 async function reviewOnly<T>(write: () => Promise<T>): Promise<T> {

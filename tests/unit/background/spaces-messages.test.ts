@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
+import { listBackups } from '../../../lib/db/backups';
 import { db } from '../../../lib/db/db';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
@@ -39,10 +40,76 @@ describe('spaces messages', () => {
 
   it('answers no chat page', async () => {
     const page = contentSender('https://chatgpt.com/c/abc', 1);
-    for (const type of ['spaces.list', 'spaces.create']) {
-      const reply = await route({ type, payload: { name: 'Spy' } }, page);
+    await db.memories.put(memory({ content: 'Lives in Chengdu' }, { id: 'e1' }));
+    const payloads: Record<string, unknown> = {
+      'spaces.list': {},
+      'spaces.create': { name: 'Spy' },
+      'spaces.update': { id: 'sp-x', patch: { name: 'Spy' } },
+      'spaces.move': { ids: ['e1'], space: null },
+      'spaces.delete': { id: 'sp-x', memories: 'delete' },
+      'spaces.restore': { space: { id: 'sp-x' }, memories: [] },
+    };
+    for (const [type, payload] of Object.entries(payloads)) {
+      const reply = await route({ type, payload }, page);
       expect(reply).toMatchObject({ ok: false });
     }
     expect(await db.spaces.count()).toBe(0);
+  });
+
+  it('renames, moves, deletes with a backup first, and restores the deleted space exactly', async () => {
+    const made = (await route({ type: 'spaces.create', payload: { name: 'Work' } }, extensionSender)) as {
+      data: { id: string };
+    };
+    const id = made.data.id;
+    await db.memories.bulkPut([
+      memory({ content: 'Uses Jira at work' }, { id: 'a', space: id }),
+      memory({ content: 'Lives in Chengdu' }, { id: 'b' }),
+    ]);
+    const renamed = await route(
+      { type: 'spaces.update', payload: { id, patch: { name: '  Acme  ', description: 'The day job' } } },
+      extensionSender,
+    );
+    expect(renamed).toMatchObject({
+      ok: true,
+      data: { before: { name: 'Work' }, after: { name: 'Acme', description: 'The day job' } },
+    });
+    const tooLong = await route(
+      { type: 'spaces.update', payload: { id, patch: { description: 'x'.repeat(301) } } },
+      extensionSender,
+    );
+    expect(tooLong).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+
+    const moved = await route({ type: 'spaces.move', payload: { ids: ['b'], space: id } }, extensionSender);
+    expect(moved).toMatchObject({ ok: true, data: { before: [{ id: 'b' }], after: [{ id: 'b', space: id }] } });
+    const nowhere = await route({ type: 'spaces.move', payload: { ids: ['b'], space: 'sp-gone' } }, extensionSender);
+    expect(nowhere).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+
+    const space = await db.spaces.get(id);
+    const rows = await db.memories.toArray();
+    const deleted = (await route({ type: 'spaces.delete', payload: { id, memories: 'delete' } }, extensionSender)) as {
+      ok: true;
+      data: { space: unknown; memories: unknown[]; backupSkipped: boolean };
+    };
+    expect(deleted.data.backupSkipped).toBe(false);
+    expect(deleted.data.memories).toHaveLength(2);
+    expect(await db.memories.count()).toBe(0);
+    const [backup] = await listBackups();
+    expect(backup).toMatchObject({ reason: 'before space delete', memoryCount: 2 });
+
+    const undone = await route(
+      { type: 'spaces.restore', payload: { space: deleted.data.space, memories: deleted.data.memories } },
+      extensionSender,
+    );
+    expect(undone).toMatchObject({ ok: true, data: { restored: 2 } });
+    expect(await db.spaces.get(id)).toEqual(space);
+    expect((await db.memories.toArray()).sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+      rows.sort((x, y) => x.id.localeCompare(y.id)),
+    );
+  });
+
+  it('keeps a hostile name as plain text', async () => {
+    const name = '<img src=x onerror=alert(1)>';
+    const made = await route({ type: 'spaces.create', payload: { name } }, extensionSender);
+    expect(made).toMatchObject({ ok: true, data: { name } });
   });
 });
