@@ -2,6 +2,7 @@ import { t } from '../lib/i18n';
 import type { MemoryType, Scope } from '../lib/memory/types';
 import { BulkSelect } from './bulk-select';
 import { scopeOptions, typeOptions } from './field-options';
+import type { SelectOption } from './select-field';
 
 export interface BulkBarProps {
   count: number;
@@ -11,10 +12,14 @@ export interface BulkBarProps {
   onDelete: () => void;
   onType: (type: MemoryType) => void;
   onScope: (scope: Scope) => void;
+  /** Everywhere and each space: the selection moves there. */
+  spaceOptions: readonly SelectOption<string>[];
+  onSpace: (value: string) => void;
 }
 
 /** Appears while memories are selected: act on all of them at once (undo covers it). */
-export function BulkBar({ count, shown, onSelectAll, onClear, onDelete, onType, onScope }: BulkBarProps) {
+export function BulkBar(props: BulkBarProps) {
+  const { count, shown, onSelectAll, onClear, onDelete, onType, onScope } = props;
   return (
     <section class="bulk-bar" aria-label={t('bulk.label')}>
       <p class="bulk-count" role="status">
@@ -40,6 +45,12 @@ export function BulkBar({ count, shown, onSelectAll, onClear, onDelete, onType, 
           placeholder={t('bulk.choose')}
           options={scopeOptions()}
           onPick={onScope}
+        />
+        <BulkSelect
+          label={t('space.moveTo')}
+          placeholder={t('bulk.choose')}
+          options={props.spaceOptions}
+          onPick={props.onSpace}
         />
       </div>
     </section>

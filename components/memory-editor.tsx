@@ -1,6 +1,7 @@
 import { t } from '../lib/i18n';
 import type { MemoryFieldValues } from './memory-fields';
 import { MemoryForm } from './memory-form';
+import { SelectField, type SelectOption } from './select-field';
 
 export interface MemoryEditorProps {
   id: string;
@@ -8,10 +9,14 @@ export interface MemoryEditorProps {
   onChange: (patch: Partial<MemoryFieldValues>) => void;
   onSave: () => void;
   onCancel: () => void;
+  /** Its space (a select value from space-options.ts) and where it may move. */
+  space: string;
+  spaceOptions: readonly SelectOption<string>[];
+  onSpace: (value: string) => void;
 }
 
 /** Inline edit of one memory. Enter in a field saves, Escape cancels. */
-export function MemoryEditor({ id, onSave, ...form }: MemoryEditorProps) {
+export function MemoryEditor({ id, onSave, space, spaceOptions, onSpace, ...form }: MemoryEditorProps) {
   return (
     <MemoryForm
       class="memory-editor"
@@ -20,6 +25,9 @@ export function MemoryEditor({ id, onSave, ...form }: MemoryEditorProps) {
       idPrefix={`edit-${id}`}
       onSubmit={onSave}
       {...form}
+      extra={
+        <SelectField class="wide" label={t('space.field')} value={space} options={spaceOptions} onChange={onSpace} />
+      }
     />
   );
 }

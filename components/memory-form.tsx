@@ -14,6 +14,8 @@ export interface MemoryFormProps {
   onCancel: () => void;
   /** Above the fields: a title, where the text came from. */
   children?: ComponentChildren;
+  /** Under the fields: what only this form edits (the editor's space). */
+  extra?: ComponentChildren;
 }
 
 /** The memory fields with save and cancel; Escape cancels. Saving needs some text. */
@@ -32,6 +34,7 @@ export function MemoryForm(props: MemoryFormProps) {
     >
       {props.children}
       <MemoryFields values={props.values} onChange={props.onChange} idPrefix={props.idPrefix} />
+      {props.extra}
       <div class="form-actions">
         <button type="submit" class="primary" disabled={!props.values.content.trim()}>
           {props.submitLabel}

@@ -19,6 +19,8 @@ export interface MemoryItemProps {
   editing: boolean;
   /** It has earlier versions (shown as "changed by …"). */
   changed?: boolean;
+  /** Its space's name, when the list shows it. */
+  spaceLabel?: string | null;
 }
 
 /** One memory: content as a text node (never HTML), its facts at a glance, and its actions. */
@@ -44,7 +46,7 @@ export function MemoryItem(props: MemoryItemProps) {
         </p>
       </div>
       {m.note && !editing && <p class="memory-note">{m.note}</p>}
-      <MemoryMeta memory={m} changed={props.changed ?? false} />
+      <MemoryMeta memory={m} changed={props.changed ?? false} spaceLabel={props.spaceLabel ?? null} />
       {!editing && (
         <MemoryActions
           pinned={m.pinned}

@@ -7,6 +7,8 @@ export interface MemoryMetaProps {
   memory: MemoryRecord;
   /** It has earlier versions: the list says what changed it last. */
   changed?: boolean;
+  /** The space's name to show (null: none shown, e.g. when the list is one space's). */
+  spaceLabel?: string | null;
 }
 
 /** What last changed the memory: the user, or the chat its text now comes from. */
@@ -16,7 +18,7 @@ function changedBy(m: MemoryRecord): string {
 }
 
 /** A memory's facts at a glance: type, pin, importance, where it applies, status, use, age. */
-export function MemoryMeta({ memory: m, changed = false }: MemoryMetaProps) {
+export function MemoryMeta({ memory: m, changed = false, spaceLabel = null }: MemoryMetaProps) {
   return (
     <p class="memory-meta">
       <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
@@ -30,6 +32,11 @@ export function MemoryMeta({ memory: m, changed = false }: MemoryMetaProps) {
         <span class="visually-hidden">{t('mem.importanceOf', { n: m.importance })}</span>
       </span>
       <span>{scopeLabel(m.scope)}</span>
+      {spaceLabel !== null && (
+        <span class="badge space" title={t('space.label', { name: spaceLabel })}>
+          {spaceLabel}
+        </span>
+      )}
       {m.status !== 'active' && <span class={`badge status-${m.status}`}>{statusLabel(m.status)}</span>}
       <span>{t('mem.hits', { n: m.hitCount })}</span>
       <span>{relativeTime(m.createdAt)}</span>

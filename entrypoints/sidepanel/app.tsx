@@ -15,6 +15,7 @@ import { go, type ViewId, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
 import { startPreview } from './models/preview';
 import { startSettingsModel } from './models/settings';
+import { startSpacesModel } from './models/spaces';
 import {
   dismissIncident,
   incidentDismissed,
@@ -42,6 +43,7 @@ function learnedText(): string | null {
 function startModels(): () => void {
   const stops = [
     startMemoryModel(),
+    startSpacesModel(),
     startSettingsModel(),
     startPendingDrafts(),
     startThisTab(() => view.value === 'tab'),

@@ -3,6 +3,7 @@
  * writes to the tables it read, across contexts of the extension origin.
  */
 import { liveQuery } from 'dexie';
+import type { Space } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
 import { db } from './db';
 
@@ -19,4 +20,8 @@ export function watch<T>(
 
 export function watchAllMemories(onValue: (rows: MemoryRecord[]) => void): Unsubscribe {
   return watch(() => db.memories.toArray(), onValue);
+}
+
+export function watchSpaces(onValue: (rows: Space[]) => void): Unsubscribe {
+  return watch(() => db.spaces.toArray(), onValue);
 }

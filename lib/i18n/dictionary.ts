@@ -19,6 +19,7 @@ import { PROVIDER_STRINGS } from './strings-providers';
 import { QUEUE_STRINGS } from './strings-queue';
 import { REVIEW_STRINGS } from './strings-review';
 import { SETTINGS_STRINGS } from './strings-settings';
+import { SPACES_STRINGS } from './strings-spaces';
 import { STORE_STRINGS } from './strings-store';
 import { SYNC_STRINGS } from './strings-sync';
 import { TAB_STRINGS } from './strings-tab';
@@ -42,6 +43,7 @@ export const STRING_MODULES = [
   CHATS_STRINGS,
   TIDY_STRINGS,
   SYNC_STRINGS,
+  SPACES_STRINGS,
 ] as const;
 
 /** Every module's keys in one type: a module added to STRING_MODULES needs nothing else here. */

@@ -364,6 +364,7 @@ const spaces = {
       name: z.string().check(z.maxLength(200)),
       description: z.optional(z.string().check(z.maxLength(1000))),
       isolated: z.optional(z.boolean()),
+      endsAt: z.optional(z.nullable(z.iso.datetime())),
     }),
     SpaceSchema,
   ),

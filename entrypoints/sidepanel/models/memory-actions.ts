@@ -14,7 +14,7 @@ import { recordAction } from './undo';
 type Patch = RequestOf<'memories.update'>['patch'];
 type BulkPatch = RequestOf<'memories.bulkUpdate'>['patch'];
 
-function preview(m: Pick<MemoryRecord, 'content'>): string {
+export function preview(m: Pick<MemoryRecord, 'content'>): string {
   const text = m.content.replace(/\s+/g, ' ');
   return text.length > 24 ? `${text.slice(0, 24)}…` : text;
 }

@@ -3,10 +3,15 @@
  * the virtualised list (which unmounts rows) never loses what the user typed.
  */
 import { signal } from '@preact/signals';
+import type { SpaceId } from '../../../lib/memory/spaces';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { editMemory } from './memory-actions';
+import { editAndMove, moveToSpace } from './space-actions';
 
-export type EditDraft = Pick<MemoryRecord, 'id' | 'content' | 'type' | 'importance' | 'scope' | 'note'>;
+export type EditDraft = Pick<MemoryRecord, 'id' | 'content' | 'type' | 'importance' | 'scope' | 'note'> & {
+  /** null: Everywhere. */
+  space: SpaceId | null;
+};
 
 export const editing = signal<EditDraft | null>(null);
 
@@ -18,6 +23,7 @@ export function startEdit(m: MemoryRecord): void {
     importance: m.importance,
     scope: m.scope,
     note: m.note,
+    space: m.space ?? null,
   };
 }
 
@@ -30,8 +36,11 @@ export function cancelEdit(): void {
 }
 
 /** Only the fields that changed are sent, so undo and `updatedAt` reflect a real edit. */
-export function diffDraft(original: MemoryRecord, draft: EditDraft): Partial<Omit<EditDraft, 'id'>> {
-  const patch: Partial<Omit<EditDraft, 'id'>> = {};
+export function diffDraft(
+  original: MemoryRecord,
+  draft: Omit<EditDraft, 'space'>,
+): Partial<Omit<EditDraft, 'id' | 'space'>> {
+  const patch: Partial<Omit<EditDraft, 'id' | 'space'>> = {};
   const content = draft.content.trim();
   if (content && content !== original.content) patch.content = content;
   if (draft.type !== original.type) patch.type = draft.type;
@@ -45,7 +54,15 @@ export async function saveEdit(original: MemoryRecord): Promise<void> {
   const draft = editing.value;
   if (!draft || draft.id !== original.id) return;
   const patch = diffDraft(original, draft);
-  if (Object.keys(patch).length === 0 || (await editMemory(original.id, patch))) editing.value = null;
+  const edits = Object.keys(patch).length > 0;
+  // A move goes through the spaces' own message, so it checks the space still exists.
+  const moves = draft.space !== (original.space ?? null);
+  const done = moves
+    ? edits
+      ? await editAndMove(original.id, patch, draft.space)
+      : await moveToSpace([original.id], draft.space)
+    : !edits || (await editMemory(original.id, patch));
+  if (done) editing.value = null;
 }
 
 /** The memory whose details (source, history) are open; one at a time. */

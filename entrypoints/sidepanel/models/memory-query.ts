@@ -7,7 +7,9 @@
  */
 import { hasCjk } from '../../../lib/cjk';
 import { isCurrent } from '../../../lib/memory/current';
+import type { SpaceId } from '../../../lib/memory/spaces';
 import type { MemoryRecord, MemoryStatus, MemoryType, Scope } from '../../../lib/memory/types';
+import { inChoice, type SpaceChoice } from './space-groups';
 
 export interface MemoryFilters {
   type: MemoryType | 'any';
@@ -28,6 +30,8 @@ export interface QueryInput {
   sort: SortKey;
   /** Scores from the background's ranker (`memories.search`), when it is available. */
   remote?: ReadonlyMap<string, number>;
+  /** The space switcher's choice, and the spaces that exist (others are "space gone"). */
+  space?: { choice: SpaceChoice; known: ReadonlySet<SpaceId> };
 }
 
 const BIGRAM_COVERAGE = 0.6;
@@ -151,6 +155,7 @@ export function runQuery(
   const remoteMax = Math.max(1e-9, ...remote.values());
   for (const m of all) {
     if (!passesFilters(m, input.filters)) continue;
+    if (input.space && !inChoice(m, input.space.choice, input.space.known)) continue;
     if (terms.length > 0) {
       const local = matchScore(terms, cache.get(m));
       const fromRanker = remote.get(m.id);

@@ -8,6 +8,7 @@ import { computed, signal } from '@preact/signals';
 import { send } from '../../../lib/protocol/panel-send';
 import { memories } from './memories';
 import { HayCache, type MemoryFilters, NO_FILTERS, runQuery, type SortKey } from './memory-query';
+import { knownSpaces, spaceChoice } from './spaces';
 
 export const query = signal('');
 export const filters = signal<MemoryFilters>(NO_FILTERS);
@@ -26,7 +27,13 @@ const cache = new HayCache();
 const result = computed(() =>
   runQuery(
     memories.value,
-    { query: query.value, filters: filters.value, sort: effectiveSort.value, remote: remoteScores.value },
+    {
+      query: query.value,
+      filters: filters.value,
+      sort: effectiveSort.value,
+      remote: remoteScores.value,
+      space: { choice: spaceChoice.value, known: knownSpaces.value },
+    },
     cache,
   ),
 );

@@ -16,11 +16,15 @@ import {
   toggleFilters,
   visible,
 } from '../models/memory-view';
+import { groupCounts, spaceChoice } from '../models/spaces';
 
 export function MemoriesFinder() {
   const shown = visible.value.length;
   // Out of the current memories by default; out of every record once the status filter asks for history.
-  const total = filters.value.status === 'current' ? currentCount.value : memories.value.length;
+  // In one space, out of that space's current memories (the switcher's count).
+  const c = spaceChoice.value;
+  const inSpace = c === 'all' ? currentCount.value : (groupCounts.value.get(typeof c === 'string' ? c : c.space) ?? 0);
+  const total = filters.value.status === 'current' ? inSpace : memories.value.length;
   return (
     <>
       <SearchBar query={query.value} sort={effectiveSort.value} onQuery={setQuery} onSort={setSort} />

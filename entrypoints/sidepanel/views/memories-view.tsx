@@ -13,6 +13,7 @@ import { KeywordsOffer } from './keywords-offer';
 import { MemoriesBulk } from './memories-bulk';
 import { MemoriesEmpty } from './memories-empty';
 import { MemoriesFinder } from './memories-finder';
+import { MemoriesSpaces } from './memories-spaces';
 import { MemoriesToolbar } from './memories-toolbar';
 import { MemoryRow } from './memory-row';
 import { ReviewQueue } from './review-queue';
@@ -41,6 +42,7 @@ export function MemoriesView() {
       <TidyPanel />
       {!loaded.value && <p class="empty">{t('common.loading')}</p>}
       {loaded.value && memories.value.length === 0 && !addOpen.value && !bringOpen.value && <MemoriesEmpty />}
+      {loaded.value && <MemoriesSpaces />}
       {memories.value.length > 0 && <MemoriesFinder />}
       <MemoriesBulk />
       {memories.value.length > 0 && visible.value.length === 0 && <p class="empty">{t('mem.noMatch')}</p>}

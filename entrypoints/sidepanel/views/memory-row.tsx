@@ -2,6 +2,8 @@
 import { MemoryDetails } from '../../../components/memory-details';
 import { MemoryEditor } from '../../../components/memory-editor';
 import { MemoryItem } from '../../../components/memory-item';
+import { spaceOfValue, spaceOptions, spaceValue } from '../../../components/space-options';
+import { t } from '../../../lib/i18n';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { byId, replacedOf } from '../models/memories';
 import { deleteMemories, editMemory, toggleExpired, togglePin } from '../models/memory-actions';
@@ -15,9 +17,21 @@ import {
   toggleDetails,
 } from '../models/memory-editor';
 import { selected, toggleSelected } from '../models/selection';
+import { knownSpaces, spaceById, spaceChoice, spaces } from '../models/spaces';
 
 export interface MemoryRowProps {
   memory: MemoryRecord;
+}
+
+/**
+ * The space to show on a memory: its space's name, or "space gone"; Everywhere only while the
+ * list mixes spaces and some exist (otherwise every memory is Everywhere and the word is noise).
+ * Nothing while the switcher shows one group: every row there is in it.
+ */
+function spaceLabelOf(m: MemoryRecord): string | null {
+  if (spaceChoice.value !== 'all') return null;
+  if (m.space === undefined) return spaces.value.length > 0 ? t('space.everywhere') : null;
+  return spaceById.value.get(m.space)?.name ?? t('space.gone');
 }
 
 export function MemoryRow({ memory: m }: MemoryRowProps) {
@@ -30,6 +44,7 @@ export function MemoryRow({ memory: m }: MemoryRowProps) {
       detailsOpen={open}
       editing={!!draft}
       changed={(replacedOf.value.get(m.id)?.length ?? 0) > 0}
+      spaceLabel={spaceLabelOf(m)}
       onSelect={(on) => toggleSelected(m.id, on)}
       onEdit={() => startEdit(m)}
       onPin={() => void togglePin(m)}
@@ -44,6 +59,12 @@ export function MemoryRow({ memory: m }: MemoryRowProps) {
           onChange={changeDraft}
           onSave={() => void saveEdit(m)}
           onCancel={cancelEdit}
+          space={spaceValue(draft.space)}
+          spaceOptions={spaceOptions(
+            spaces.value,
+            draft.space !== null && !knownSpaces.value.has(draft.space) ? draft.space : undefined,
+          )}
+          onSpace={(v) => changeDraft({ space: spaceOfValue(v) })}
         />
       )}
       {open && (
