@@ -6,6 +6,7 @@
 import { chatHead } from '../history/chat-head';
 import type { HistoryChatSummary, HistoryListRequest } from '../history/schemas';
 import type { Chat } from '../memory/types';
+import { chatIdsInSpace } from './chat-spaces';
 import { db } from './db';
 import { type ChatMeta, metaCache } from './history-search';
 
@@ -19,9 +20,11 @@ function summaryOf(chat: Chat): HistoryChatSummary {
 /** Indexed chats matching the filters, newest first. */
 export async function filteredChats(req: Omit<HistoryListRequest, 'offset' | 'limit'>): Promise<ChatMeta[]> {
   const sites = new Set<string>(req.sites ?? []);
+  const inSpace = req.space !== undefined ? await chatIdsInSpace(req.space) : null;
   const out: ChatMeta[] = [];
   for (const m of (await metaCache()).chats.values()) {
     if (sites.size > 0 && !sites.has(m.site)) continue;
+    if (inSpace && !inSpace.has(m.id)) continue;
     if ((req.from !== undefined && m.at < req.from) || (req.to !== undefined && m.at > req.to)) continue;
     out.push(m);
   }

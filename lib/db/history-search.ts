@@ -24,6 +24,7 @@ import {
 } from '../history/turn-lists';
 import type { Chat } from '../memory/types';
 import { SITE_IDS, type SiteId } from '../sites/ids';
+import { chatIdsInSpace } from './chat-spaces';
 import { db, type HistoryTermRow } from './db';
 import { indexGeneration } from './history-index';
 
@@ -200,7 +201,9 @@ export async function searchHistory(req: HistorySearchRequest): Promise<HistoryS
   const terms = [...new Set(query.units.flatMap((u) => u.terms))];
   const lists = await readTerms(terms, meta.generation);
   const turns = Math.max(1, meta.totalTurns);
-  const ranked = rankChats(matchUnits(query.units.map((u) => unitScores(u, lists, turns))), meta, req, sites);
+  const matched = rankChats(matchUnits(query.units.map((u) => unitScores(u, lists, turns))), meta, req, sites);
+  const inSpace = req.space !== undefined ? await chatIdsInSpace(req.space) : null;
+  const ranked = inSpace ? matched.filter((c) => inSpace.has(c.meta.id)) : matched;
   const limit = req.limit ?? 50;
   const results: HistoryResult[] = [];
   const budget = query.phrases.length > 0 ? PHRASE_CHECK_CHATS : limit;

@@ -3,6 +3,7 @@
  * Schemas only (no Dexie), so the panel can check replies against them.
  */
 import * as z from 'zod/mini';
+import { SpaceIdSchema } from '../memory/spaces';
 import { CHAT_STATES, SiteIdSchema } from '../memory/types';
 
 export const ChatSummarySchema = z.object({
@@ -13,6 +14,8 @@ export const ChatSummarySchema = z.object({
   state: z.enum(CHAT_STATES),
   turns: z.int(),
   updatedAt: z.string(),
+  /** The chat's space (absent: none). */
+  space: z.optional(SpaceIdSchema),
 });
 
 export const BackupSummarySchema = z.object({

@@ -11,5 +11,6 @@ export function chatHead(chat: Chat): ChatHead {
     updatedAt: chat.updatedAt,
     turns: chat.turns.length,
     imported: chat.origin === 'imported',
+    ...(chat.space !== undefined ? { space: chat.space } : {}),
   };
 }

@@ -1,5 +1,6 @@
 /** Chat history as the side panel asks for it and receives it. */
 import * as z from 'zod/mini';
+import { SpaceIdSchema } from '../memory/spaces';
 import { SiteIdSchema } from '../memory/types';
 import { IMPORT_BATCH_MAX } from './import/types';
 
@@ -20,6 +21,8 @@ const ChatHeadSchema = z.object({
   updatedAt: z.string(),
   turns: z.int(),
   imported: z.boolean(),
+  /** The chat's space (absent: none). */
+  space: z.optional(SpaceIdSchema),
 });
 export type ChatHead = z.infer<typeof ChatHeadSchema>;
 
@@ -28,6 +31,8 @@ const chatFilters = {
   sites: z.optional(z.array(SiteIdSchema).check(z.maxLength(20))),
   from: z.optional(z.number()),
   to: z.optional(z.number()),
+  /** Chats in this space; null: in no space; absent: any. */
+  space: z.optional(z.nullable(SpaceIdSchema)),
 };
 
 /** One chat in the results, with its best matching turns. */

@@ -145,6 +145,7 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
       state: c.state,
       turns: c.turns.length,
       updatedAt: c.updatedAt,
+      ...(c.space !== undefined ? { space: c.space } : {}),
     })),
   'chats.get': async ({ id }) => (await getChat(id)) ?? null,
 };

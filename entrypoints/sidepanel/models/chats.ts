@@ -14,6 +14,8 @@ import { fail, messageOf, say } from './notice';
 
 export const query = signal('');
 export const siteFilter = signal<SiteId | ''>('');
+/** `''`: any space; `none`: chats in no space; `s:<id>`: that space's. */
+export const spaceFilter = signal('');
 /** `YYYY-MM-DD` or empty. */
 export const fromDate = signal('');
 export const toDate = signal('');
@@ -33,7 +35,13 @@ let searchSeq = 0;
 export function filters() {
   const from = fromDate.value ? Date.parse(`${fromDate.value}T00:00:00Z`) : undefined;
   const to = toDate.value ? Date.parse(`${toDate.value}T23:59:59.999Z`) : undefined;
-  return { ...(siteFilter.value ? { sites: [siteFilter.value] } : {}), from, to };
+  const space = spaceFilter.value;
+  return {
+    ...(siteFilter.value ? { sites: [siteFilter.value] } : {}),
+    ...(space ? { space: space.startsWith('s:') ? space.slice(2) : null } : {}),
+    from,
+    to,
+  };
 }
 
 /** The list again from the top (a filter changed, a chat was deleted or imported). */

@@ -29,18 +29,27 @@ import {
   resultTotal,
   runSearch,
   siteFilter,
+  spaceFilter,
   toDate,
   total,
 } from '../models/chats';
 import { picked, startBatchModel, togglePick } from '../models/extract-batch';
 import { importHistory, importing } from '../models/history-import';
 import { saved } from '../models/settings';
+import { spaceById, spaces } from '../models/spaces';
 import { busy } from '../models/work';
 import { ChatDetail } from './chat-detail';
 import { ExtractBatches } from './extract-batches';
 import { EstimatePanel, PickBar } from './extract-picker';
 
 const siteName = (site: string) => (SITE_LABELS as Record<string, string>)[site] ?? site;
+
+/** The chat's space, after its other facts; nothing for a chat in no space. */
+function ChatSpace({ space }: { space: string | undefined }) {
+  if (space === undefined) return null;
+  const name = spaceById.value.get(space)?.name ?? t('space.gone');
+  return <span>{` · ${t('space.label', { name })}`}</span>;
+}
 
 /** The row's box for "Extract memories from these". */
 const Pick = ({ id, title }: { id: string; title: string }) => (
@@ -62,6 +71,7 @@ function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }
         <span class="muted small-text">
           {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
           {chat.imported && ` · ${t('chats.imported')}`}
+          <ChatSpace space={chat.space} />
         </span>
         <span class="chat-row-first">{chat.firstWords}</span>
       </button>
@@ -82,6 +92,7 @@ function ResultRow({ result, index }: { result: HistoryResult; index: number }) 
         <span class="chat-row-title">{result.title || result.chatId}</span>
         <span class="muted small-text">
           {siteName(result.site)} · {shortDate(result.updatedAt)} · {t('chats.turns', { n: result.turns })}
+          <ChatSpace space={result.space} />
         </span>
       </button>
       <ul class="chat-hits">
@@ -138,6 +149,22 @@ function Filters() {
           void refresh();
         }}
       />
+      <SelectField
+        label={t('chats.space')}
+        value={spaceFilter.value}
+        options={[
+          { value: '', label: t('chats.anySpace') },
+          { value: 'none', label: t('chats.noSpace') },
+          ...spaces.value.map((s) => ({
+            value: `s:${s.id}`,
+            label: s.archived ? t('space.archivedName', { name: s.name }) : s.name,
+          })),
+        ]}
+        onChange={(v) => {
+          spaceFilter.value = v;
+          void refresh();
+        }}
+      />
       <label class="field">
         <span class="field-label">{t('chats.from')}</span>
         <input type="date" value={fromDate.value} onChange={(e) => setDate(fromDate, e.currentTarget.value)} />
@@ -174,7 +201,7 @@ function ImportButton({ running }: { running: boolean }) {
 /** Filters folded behind one button (open while one is set), and bringing history in. */
 function Tools() {
   const [unfolded, setUnfolded] = useState(false);
-  const set = siteFilter.value !== '' || fromDate.value !== '' || toDate.value !== '';
+  const set = siteFilter.value !== '' || spaceFilter.value !== '' || fromDate.value !== '' || toDate.value !== '';
   const open = unfolded || set;
   // While an import runs its bar and Cancel are the shared ones above the view (work-bars.tsx).
   const running = importing.value || busy('history');
