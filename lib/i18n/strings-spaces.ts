@@ -17,6 +17,8 @@ export const SPACES_STRINGS = {
   'space.field': ['Space', '空间'],
   'space.moveTo': ['Move to space', '移到空间'],
   'space.manage': ['Manage spaces', '管理空间'],
+  'space.menuHint': ['Keep work, clients and home apart.', '把工作、客户和家庭的记忆分开。'],
+  'space.done': ['Done', '完成'],
   'space.manageTitle': ['Spaces', '空间'],
   'space.intro': [
     'A space keeps memories of one part of your life apart: work, a client, home. A chat in a space gets its memories and the Everywhere ones, never another space’s.',

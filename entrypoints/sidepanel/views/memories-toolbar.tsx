@@ -9,6 +9,7 @@ import { addOpen, openAdd } from '../models/add-memory';
 import { bringOpen, openBringIn } from '../models/bring-in';
 import { keywordsOffer, openKeywords } from '../models/keywords';
 import { currentCount } from '../models/memories';
+import { managerOpen, toggleManager } from '../models/space-manager';
 import { openProposals, openTidy, tidyOpen } from '../models/tidy';
 import { exportFile, importFile } from '../models/transfer';
 import { busy } from '../models/work';
@@ -43,6 +44,14 @@ export function MemoriesToolbar() {
           <button type="button" disabled={busy('tidy')} onClick={() => void openTidy()}>
             {waiting > 0 ? t('tidy.openWaiting', { n: waiting }) : t('tidy.open')}
           </button>
+        )}
+        {!managerOpen.value && (
+          <span class="menu-row">
+            <button type="button" onClick={toggleManager}>
+              {t('space.manage')}
+            </button>
+            <span class="menu-hint">{t('space.menuHint')}</span>
+          </span>
         )}
         <TransferBar
           onImport={(f) => void importFile(f, 'memories')}

@@ -25,6 +25,7 @@ import {
   saveEditSpace,
   startEditSpace,
   submitNew,
+  toggleManager,
 } from '../models/space-manager';
 import { groupCounts, spaces } from '../models/spaces';
 
@@ -112,7 +113,12 @@ export function SpacesManager() {
   const draft = newDraft.value;
   return (
     <section id="space-manager" class="space-manager" aria-labelledby="space-manager-title">
-      <h2 id="space-manager-title">{t('space.manageTitle')}</h2>
+      <div class="space-manager-head">
+        <h2 id="space-manager-title">{t('space.manageTitle')}</h2>
+        <button type="button" class="small" onClick={toggleManager}>
+          {t('space.done')}
+        </button>
+      </div>
       <p class="field-hint">{t('space.intro')}</p>
       {draft ? (
         <SpaceForm
