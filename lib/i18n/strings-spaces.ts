@@ -50,7 +50,6 @@ export const SPACES_STRINGS = {
   'space.stateEnded': ['ended {date}: its memories are not used', '已于 {date} 结束：其记忆不会被使用'],
   'space.stateEnds': ['ends {date}', '{date} 结束'],
   'space.stateIsolated': ['isolated', '隔离'],
-  'space.actionsFor': ['Actions for {name}', '{name} 的操作'],
   'space.deleteTitle': ['Delete the space {name}?', '删除空间 {name}？'],
   'space.deleteMove': [
     'Move its {n} memory to Everywhere|Move its {n} memories to Everywhere',

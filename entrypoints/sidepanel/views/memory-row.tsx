@@ -24,13 +24,12 @@ export interface MemoryRowProps {
 }
 
 /**
- * The space to show on a memory: its space's name, or "space gone"; Everywhere only while the
- * list mixes spaces and some exist (otherwise every memory is Everywhere and the word is noise).
- * Nothing while the switcher shows one group: every row there is in it.
+ * The space to show on a memory: its space's name, or "space gone". Nothing for Everywhere (no
+ * label is the usual case, and a word on every row is noise), nor while the switcher shows
+ * one group: every row there is in it.
  */
 function spaceLabelOf(m: MemoryRecord): string | null {
-  if (spaceChoice.value !== 'all') return null;
-  if (m.space === undefined) return spaces.value.length > 0 ? t('space.everywhere') : null;
+  if (spaceChoice.value !== 'all' || m.space === undefined) return null;
   return spaceById.value.get(m.space)?.name ?? t('space.gone');
 }
 

@@ -90,7 +90,7 @@ function SpaceRow({ space: s, now }: { space: Space; now: number }) {
           onCancel={cancelEditSpace}
         />
       ) : (
-        <div class="space-actions" role="group" aria-label={t('space.actionsFor', { name: s.name })}>
+        <div class="space-actions">
           <button type="button" class="small" onClick={() => startEditSpace(s)}>
             {t('space.edit')}
           </button>
