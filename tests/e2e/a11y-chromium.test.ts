@@ -89,6 +89,22 @@ const STATES: readonly State[] = [
       await panel.getByRole('button', { name: /^(Filters|筛选)/ }).click();
     },
   },
+  {
+    name: 'spaces-manager',
+    open: async (panel) => {
+      await panel.getByRole('tab', { name: FIRST_TAB }).click();
+      await memoriesAction(panel, /^(Manage spaces|管理空间)$/);
+      await panel
+        .locator('#space-manager')
+        .getByRole('button', { name: /^(New space|新建空间)$/ })
+        .click();
+    },
+    close: async (panel) => {
+      const manager = panel.locator('#space-manager');
+      await manager.getByRole('button', { name: /^(Cancel|取消)$/ }).click();
+      await manager.getByRole('button', { name: /^(Done|完成)$/ }).click();
+    },
+  },
 ];
 
 async function auditAll(panel: Page, lang: 'en' | 'zh', scheme: 'light' | 'dark'): Promise<AxeViolation[][]> {
