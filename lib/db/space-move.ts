@@ -39,3 +39,11 @@ export async function moveMemories(
     return { before, after };
   });
 }
+
+/** Adds a new memory to its space, refusing a space that does not exist (deleted meanwhile). */
+export async function addInSpace(memory: MemoryRecord & { space: SpaceId }): Promise<void> {
+  await db.transaction('rw', db.memories, db.spaces, async () => {
+    if (!(await db.spaces.get(memory.space))) throw new UnknownSpaceError(memory.space);
+    await db.memories.add(memory);
+  });
+}

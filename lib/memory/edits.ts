@@ -3,6 +3,7 @@
  * change of many. Content is changed one memory at a time, never in bulk.
  */
 import * as z from 'zod/mini';
+import { SpaceIdSchema } from './spaces';
 import {
   ImportanceSchema,
   MemoryContentSchema,
@@ -22,6 +23,8 @@ export const NewMemorySchema = z.object({
   note: z.optional(MemoryNoteSchema),
   /** Where a hand-added memory came from ("Remember this" on a page). */
   source: z.optional(z.nullable(MemorySourceSchema)),
+  /** The space it goes in (lib/memory/spaces.ts); absent: Everywhere. */
+  space: z.optional(SpaceIdSchema),
 });
 
 export const MemoryPatchSchema = z.object({

@@ -67,6 +67,16 @@ describe('spaces in the side panel (Chromium)', () => {
       .toHaveLength(2);
     await panel.locator('.toast').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => options(panel)).toContain('Work (0)');
+    // A memory added while the list shows Work goes in Work; undo of the add takes it away.
+    await panel.getByRole('button', { name: 'Add a memory' }).click();
+    const add = panel.getByRole('form', { name: 'Add a memory' });
+    expect(await add.getByLabel('Space').inputValue()).not.toBe('everywhere');
+    await add.getByLabel('Memory').fill('Standup is at nine every weekday');
+    await add.getByRole('button', { name: 'Remember it' }).click();
+    await expect.poll(() => options(panel)).toContain('Work (1)');
+    await expect.poll(() => item(panel, 'Standup is at nine').count()).toBe(1);
+    await panel.locator('.toast').getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => options(panel)).toContain('Work (0)');
     await switcher(panel).selectOption({ label: 'All spaces (16)' });
   });
 

@@ -3,6 +3,7 @@ import { deleteMemories, putMemories, ReviewOnly, restoreMemories, updateMemory 
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { liftStoragePause } from '../../../lib/db/queue-state';
 import { acceptProposals, countProposals, rejectProposals } from '../../../lib/db/review';
+import { addInSpace, UnknownSpaceError } from '../../../lib/db/space-move';
 import { createMemory } from '../../../lib/memory/factory';
 import { withoutInvisible } from '../../../lib/memory/invisible';
 import { cleanKeywords } from '../../../lib/memory/keyword-list';
@@ -13,6 +14,11 @@ import { tagsFor } from '../../../lib/text/keywords';
 import { backupFirst } from '../backup-first';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
+
+function refuseUnknownSpace(error: unknown): never {
+  if (error instanceof UnknownSpaceError) throw new MessageError('bad_request', error.message);
+  throw error;
+}
 
 /** A status change that would bypass review is the caller's mistake: a clear refusal. */
 async function reviewOnly<T>(write: () => Promise<T>): Promise<T> {
@@ -36,14 +42,17 @@ export const memoryHandlers: HandlerGroup<
 > = {
   /** What the user adds by hand is theirs: active at once, origin `hand`. */
   'memories.add': async (req) => {
-    const cleaned = withoutInvisible(req.content);
+    const { space, ...fields } = req;
+    const cleaned = withoutInvisible(fields.content);
     const memory: MemoryRecord = {
-      ...createMemory({ ...req, content: cleaned.text }),
+      ...createMemory({ ...fields, content: cleaned.text }),
       origin: { kind: 'hand' },
       ...(cleaned.removed > 0 ? { invisibleRemoved: cleaned.removed } : {}),
+      ...(space !== undefined ? { space } : {}),
     };
     if (!memory.content) throw new MessageError('bad_request', 'the memory has no visible text');
-    await putMemories([memory]);
+    if (memory.space === undefined) await putMemories([memory]);
+    else await addInSpace({ ...memory, space: memory.space }).catch(refuseUnknownSpace);
     await scheduleEditBackup();
     return memory;
   },

@@ -4,12 +4,14 @@
  * nothing until the user confirms.
  */
 import { signal } from '@preact/signals';
+import type { SpaceId } from '../../../lib/memory/spaces';
 import type { MemorySource, MemoryType, Scope } from '../../../lib/memory/types';
 import { DRAFT_WAITING_EVENT, PanelEventSchema } from '../../../lib/protocol/panel-events';
 import { send } from '../../../lib/protocol/panel-send';
 import { onBackgroundMessage } from './background-events';
 import { addMemory } from './memory-actions';
 import { go } from './nav';
+import { spaceChoice } from './spaces';
 
 export interface AddDraft {
   content: string;
@@ -18,6 +20,8 @@ export interface AddDraft {
   scope: Scope;
   note: string;
   source: MemorySource | null;
+  /** null: Everywhere. */
+  space: SpaceId | null;
 }
 
 const EMPTY_DRAFT: AddDraft = {
@@ -27,13 +31,20 @@ const EMPTY_DRAFT: AddDraft = {
   scope: 'global',
   note: '',
   source: null,
+  space: null,
 };
 
 export const addOpen = signal(false);
 export const addDraft = signal<AddDraft>(EMPTY_DRAFT);
 
+/** The space the list shows, so a memory added while looking at Work lands in Work. */
+function shownSpace(): SpaceId | null {
+  const c = spaceChoice.value;
+  return typeof c === 'string' ? null : c.space;
+}
+
 export function openAdd(prefill: Partial<AddDraft> = {}): void {
-  addDraft.value = { ...EMPTY_DRAFT, ...prefill };
+  addDraft.value = { ...EMPTY_DRAFT, space: shownSpace(), ...prefill };
   addOpen.value = true;
 }
 
@@ -56,6 +67,7 @@ export async function submitAdd(): Promise<boolean> {
     scope: d.scope,
     note: d.note,
     source: d.source,
+    ...(d.space !== null ? { space: d.space } : {}),
   });
   if (added) cancelAdd();
   return !!added;

@@ -1,6 +1,7 @@
 /** Memories: search, filter, sort, edit in place, bulk actions, add by hand, import/export. */
 import { AddMemoryForm } from '../../../components/add-memory-form';
 import { MemoryList } from '../../../components/memory-list';
+import { spaceOfValue, spaceOptions, spaceValue } from '../../../components/space-options';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
 import { addDraft, addOpen, cancelAdd, changeAdd, submitAdd } from '../models/add-memory';
@@ -8,6 +9,7 @@ import { bringOpen } from '../models/bring-in';
 import { keywordsOffer } from '../models/keywords';
 import { loaded, memories } from '../models/memories';
 import { visible } from '../models/memory-view';
+import { spaces } from '../models/spaces';
 import { BringInPanel } from './bring-in-panel';
 import { KeywordsOffer } from './keywords-offer';
 import { MemoriesBulk } from './memories-bulk';
@@ -32,6 +34,9 @@ export function MemoriesView() {
           onChange={changeAdd}
           onSubmit={() => void submitAdd()}
           onCancel={cancelAdd}
+          space={spaceValue(a.space)}
+          spaceOptions={spaceOptions(spaces.value)}
+          onSpace={(v) => changeAdd({ space: spaceOfValue(v) })}
         />
       )}
       <BringInPanel />

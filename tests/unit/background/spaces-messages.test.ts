@@ -112,4 +112,21 @@ describe('spaces messages', () => {
     const made = await route({ type: 'spaces.create', payload: { name } }, extensionSender);
     expect(made).toMatchObject({ ok: true, data: { name } });
   });
+
+  it('adds a memory by hand into a space, and refuses a space that is gone', async () => {
+    const made = (await route({ type: 'spaces.create', payload: { name: 'Work' } }, extensionSender)) as {
+      data: { id: string };
+    };
+    const added = await route(
+      { type: 'memories.add', payload: { content: 'Standup at nine', type: 'task', space: made.data.id } },
+      extensionSender,
+    );
+    expect(added).toMatchObject({ ok: true, data: { space: made.data.id, origin: { kind: 'hand' } } });
+    const gone = await route(
+      { type: 'memories.add', payload: { content: 'Client X prefers calls', type: 'fact', space: 'sp-gone' } },
+      extensionSender,
+    );
+    expect(gone).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(await db.memories.count()).toBe(1);
+  });
 });
