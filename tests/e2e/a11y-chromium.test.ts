@@ -94,10 +94,11 @@ const STATES: readonly State[] = [
     open: async (panel) => {
       await panel.getByRole('tab', { name: FIRST_TAB }).click();
       await memoriesAction(panel, /^(Manage spaces|管理空间)$/);
+      // With no space yet, the manager opens on the new space's form.
       await panel
         .locator('#space-manager')
-        .getByRole('button', { name: /^(New space|新建空间)$/ })
-        .click();
+        .getByRole('form', { name: /^(New space|新建空间)$/ })
+        .waitFor();
     },
     close: async (panel) => {
       const manager = panel.locator('#space-manager');

@@ -23,8 +23,9 @@ const byId = (rows: Row[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id))
 
 async function createSpace(panel: Page, name: string, description = ''): Promise<void> {
   const manager = panel.locator('#space-manager');
-  await manager.getByRole('button', { name: 'New space' }).click();
   const form = manager.getByRole('form', { name: 'New space' });
+  // With no space yet the manager opens on this form.
+  if ((await form.count()) === 0) await manager.getByRole('button', { name: 'New space' }).click();
   await form.getByLabel('Name').fill(name);
   if (description) await form.getByLabel('Description').fill(description);
   await form.getByRole('button', { name: 'Create space' }).click();
@@ -42,6 +43,7 @@ describe('spaces in the side panel (Chromium)', () => {
     // No space yet: no switcher, Manage spaces in the menu.
     expect(await switcher(panel).count()).toBe(0);
     await memoriesAction(panel, 'Manage spaces');
+    await panel.locator('#space-manager').getByRole('form', { name: 'New space' }).waitFor();
     await createSpace(panel, 'Work', 'Acme, the day job');
     await createSpace(panel, HOSTILE);
     await expect

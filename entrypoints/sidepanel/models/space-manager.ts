@@ -7,6 +7,7 @@ import type { SpaceFormValues } from '../../../components/space-form';
 import type { SpaceMemoryFate } from '../../../lib/memory/space-fates';
 import type { Space, SpaceId } from '../../../lib/memory/spaces';
 import { createSpace, deleteSpace, editSpace, type SpacePatch } from './space-actions';
+import { spaces } from './spaces';
 
 const EMPTY: SpaceFormValues = { name: '', description: '', isolated: false, endsOn: '' };
 
@@ -15,8 +16,10 @@ export const newDraft = signal<SpaceFormValues | null>(null);
 export const editDraft = signal<(SpaceFormValues & { id: SpaceId }) | null>(null);
 export const deleting = signal<{ id: SpaceId; fate: SpaceMemoryFate } | null>(null);
 
+/** With no space yet, opening goes straight to the new space's form: the only thing to do there. */
 export function toggleManager(): void {
   managerOpen.value = !managerOpen.value;
+  if (managerOpen.value && spaces.value.length === 0 && !newDraft.value) openNew();
 }
 
 /** A day picked in the form ends at the end of that day where the user is. */
