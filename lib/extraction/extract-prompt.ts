@@ -2,12 +2,16 @@
  * Fills prompt_templates/extract.md for one transcript window. The template's system part is
  * the same for every call (its keywords section is the text the keywords call uses too,
  * keywords-rules.ts); the user part carries the related memories (under short aliases,
- * which cost a few tokens where a UUID costs ~20) and the window's transcript.
+ * which cost a few tokens where a UUID costs ~20), the chat's space (its name and description
+ * are the user's text: data in a frame of their own, escaped like the transcript, so a
+ * description can no more close its frame or add rules than a chat message can) and the
+ * window's transcript.
  */
 import template from '../../prompt_templates/extract.md?raw';
 import { KEYWORDS_RULES } from '../add-keywords/keywords-rules';
 import type { MemoryRecord } from '../memory/types';
 import { escapeMemoryText } from '../ranking/render';
+import type { ExtractionSpace } from './space-filing';
 import { renderWindow, type TranscriptWindow } from './transcript';
 
 const [systemPart = '', userPart = ''] = template.split('<!-- user -->');
@@ -26,6 +30,8 @@ export interface PromptInput {
   related: readonly MemoryRecord[];
   /** The summary written for the previous window (or a previous extraction of this chat). */
   previousSummary: string;
+  /** The chat's space; absent or null: the chat is in none. */
+  space?: ExtractionSpace | null;
 }
 
 export interface BuiltPrompt {
@@ -48,6 +54,15 @@ function renderExisting(related: readonly MemoryRecord[]): { text: string; alias
   return { text: lines.length > 0 ? lines.join('\n') : '(none)', aliases };
 }
 
+/** The space frame of the request: the model is told whom each memory is about only when there is a choice. */
+function renderSpace(space: ExtractionSpace | null | undefined): string {
+  if (!space) return '';
+  // Plain text by the space rules: no `<` of its own may open or close a frame.
+  const text = (value: string) => escapeMemoryText(value).replaceAll('<', '‹');
+  const description = text(space.description) || '(none)';
+  return `<chat_space>\n<name>${text(space.name)}</name>\n<description>${description}</description>\n</chat_space>\n\n`;
+}
+
 export function buildPrompt(input: PromptInput): BuiltPrompt {
   const { text, aliases } = renderExisting(input.related);
   const previous = input.previousSummary.trim()
@@ -56,6 +71,7 @@ export function buildPrompt(input: PromptInput): BuiltPrompt {
   const fills: Record<string, string> = {
     existing: text,
     previous_summary: previous,
+    space: renderSpace(input.space),
     site: attr(input.site),
     title: attr(input.title),
     transcript: renderWindow(input.window),

@@ -12,6 +12,8 @@ import { toolInputSchema } from '../model/tool-call';
 export const TOOL_NAME = 'save_memories';
 
 const MEMORY_OPS = ['add', 'update', 'supersede'] as const;
+/** Whom a memory is about, when the chat is in a space (lib/extraction/space-filing.ts decides). */
+export const MEMORY_ABOUT = ['user', 'space'] as const;
 
 export const ExtractedMemorySchema = z.object({
   op: z
@@ -42,6 +44,15 @@ export const ExtractedMemorySchema = z.object({
         z.maxLength(MAX_KEYWORDS),
         z.describe(
           'Search terms: the category (e.g. "home city", "family", "allergy", "居住地"), common synonyms, and the main terms translated into the other of English/Chinese',
+        ),
+      ),
+  ),
+  about: z.optional(
+    z
+      .enum(MEMORY_ABOUT)
+      .check(
+        z.describe(
+          'Only when the request names a <chat_space>: user = about the user in general (name, city, diet, family…), for every chat; space = about this space. In doubt: space',
         ),
       ),
   ),
