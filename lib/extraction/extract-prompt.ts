@@ -14,7 +14,8 @@ import { escapeMemoryText } from '../ranking/render';
 import type { ExtractionSpace } from './space-filing';
 import { renderWindow, type TranscriptWindow } from './transcript';
 
-const [systemPart = '', userPart = ''] = template.split('<!-- user -->');
+const [systemPart = '', rest = ''] = template.split('<!-- user -->');
+const [userPart = '', spacePart = ''] = rest.split('<!-- space -->');
 export const EXTRACT_SYSTEM_PROMPT = systemPart
   .replace('<!-- system -->', '')
   .replace('<!-- keywords -->', KEYWORDS_RULES)
@@ -54,13 +55,19 @@ function renderExisting(related: readonly MemoryRecord[]): { text: string; alias
   return { text: lines.length > 0 ? lines.join('\n') : '(none)', aliases };
 }
 
-/** The space frame of the request: the model is told whom each memory is about only when there is a choice. */
+/**
+ * The space frame of the request, with what to do about it: only a chat in a space pays for
+ * these words. One pass over the template, so a name cannot expand the description's placeholder.
+ */
 function renderSpace(space: ExtractionSpace | null | undefined): string {
   if (!space) return '';
   // Plain text by the space rules: no `<` of its own may open or close a frame.
   const text = (value: string) => escapeMemoryText(value).replaceAll('<', '‹');
-  const description = text(space.description) || '(none)';
-  return `<chat_space>\n<name>${text(space.name)}</name>\n<description>${description}</description>\n</chat_space>\n\n`;
+  const fills: Record<string, string> = {
+    space_name: text(space.name),
+    space_description: text(space.description) || '(none)',
+  };
+  return `${spacePart.replace(/\{\{(\w+)\}\}/g, (whole, key: string) => fills[key] ?? whole).trim()}\n\n`;
 }
 
 export function buildPrompt(input: PromptInput): BuiltPrompt {

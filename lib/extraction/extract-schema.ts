@@ -51,9 +51,7 @@ export const ExtractedMemorySchema = z.object({
     z
       .enum(MEMORY_ABOUT)
       .check(
-        z.describe(
-          'Only when the request names a <chat_space>: user = about the user in general (name, city, diet, family…), for every chat; space = about this space. In doubt: space',
-        ),
+        z.describe('Only with a <chat_space>: user = about the user in general; space = about this space (in doubt)'),
       ),
   ),
 });

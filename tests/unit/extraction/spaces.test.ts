@@ -65,7 +65,7 @@ describe('extraction files memories by space', () => {
     expect(user).toContain(
       '<chat_space>\n<name>Work</name>\n<description>My job at Acme: the billing team</description>',
     );
-    expect(sentBody(api.messageRequests()[0]).system).toContain('In doubt, `space`');
+    expect(user).toContain('In doubt, `space`');
     expect((await stored('User lives in Chengdu'))?.space).toBeUndefined();
     expect((await stored('Zephyr billing migration ships on Friday'))?.space).toBe(work.id);
     // No answer is a doubt: the space.
