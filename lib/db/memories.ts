@@ -4,6 +4,7 @@ import { relation } from '../extraction/similarity';
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
 import { memoryReasons } from '../memory/review-rules';
+import type { SpaceId } from '../memory/spaces';
 import {
   MAX_MEMORY_CHARS,
   type MemoryRecord,
@@ -13,7 +14,6 @@ import {
   type ReviewReason,
   type Scope,
 } from '../memory/types';
-import type { SpaceId } from '../memory/spaces';
 import { versionOf } from '../memory/versions';
 import { sensitiveLabel } from '../privacy/privacy';
 import { now } from '../time';
@@ -192,10 +192,7 @@ export async function proposeMemory(
     // Only its own space counts: the same words kept in another space are that space's.
     const known = current.find(
       (m) =>
-        mayKnow(m) &&
-        m.type === input.type &&
-        m.space === input.space &&
-        relation(m.content, content) === 'duplicate',
+        mayKnow(m) && m.type === input.type && m.space === input.space && relation(m.content, content) === 'duplicate',
     );
     if (known?.status === 'proposed') return { outcome: 'proposed', memory: known };
     if (known) return { outcome: 'known', id: known.id };

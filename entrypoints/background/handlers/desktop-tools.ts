@@ -22,7 +22,7 @@ import { warmIndex } from '../../../lib/db/memory-index-source';
 import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { listSpaces } from '../../../lib/db/spaces';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
-import type { Space, SpaceFilter, SpaceId } from '../../../lib/memory/spaces';
+import { isOpen, type Space, type SpaceFilter, type SpaceId } from '../../../lib/memory/spaces';
 import { MessageError } from '../../../lib/protocol/define';
 import type { DesktopTools } from '../../../lib/settings/schema';
 import { now, nowMs } from '../../../lib/time';
@@ -96,7 +96,14 @@ async function admit(call: CallInfo): Promise<DesktopTools> {
 
 async function status(): Promise<BridgeStatus> {
   const { desktopTools } = await loadSettings();
-  return { desktopTools, ...bridgeState(), recent: await recentToolCalls(RECENT) };
+  const at = nowMs();
+  const spaces = (await listSpaces()).map((s) => ({
+    id: s.id,
+    name: s.name,
+    isolated: s.isolated,
+    closed: !isOpen(s, at),
+  }));
+  return { desktopTools, ...bridgeState(), recent: await recentToolCalls(RECENT), spaces };
 }
 
 export const desktopToolHandlers: HandlerGroup<
