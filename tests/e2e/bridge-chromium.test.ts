@@ -33,8 +33,8 @@ const API_KEY = 'sk-ant-api03-bridge-e2e-key-0123456789abcdefghij';
 
 /** A memory in each of two spaces, words no other memory has. */
 const IN_SPACES = {
-  work: { space: 'Work', content: 'Leads the Quokka payroll rollout', type: 'task', importance: 3 },
-  home: { space: 'Home', content: 'Repainting the Quokka nursery in May', type: 'task', importance: 3 },
+  inWork: { space: 'Work', content: 'Leads the Quokka payroll rollout', type: 'task', importance: 3 },
+  inHome: { space: 'Home', content: 'Repainting the Quokka nursery in May', type: 'task', importance: 3 },
 } as const;
 
 /** A second extension, with its own id, that asks for our host. */
@@ -148,10 +148,10 @@ describe('desktop tools through the bridge (Chromium)', () => {
 
   it('MCP search by space: a space narrows the search, and a space unticked in Settings is unknown to tools', async () => {
     const all = await callTool(client, 'search_memories', { query: 'Quokka' });
-    expect(all.ids.sort()).toEqual([ids.work, ids.home].sort());
+    expect(all.ids.sort()).toEqual([ids.inWork, ids.inHome].sort());
     expect(all.text).toContain('"space": "Work"');
     const work = await callTool(client, 'search_memories', { query: 'Quokka', space: 'Work' });
-    expect(work.ids).toEqual([ids.work]);
+    expect(work.ids).toEqual([ids.inWork]);
     const unknown = await callTool(client, 'search_memories', { query: 'Quokka', space: 'Garden' });
     expect(unknown.isError).toBe(true);
     expect(unknown.ids).toEqual([]);
@@ -165,7 +165,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     await expect.poll(() => home.isChecked()).toBe(false);
     await expect
       .poll(async () => (await callTool(client, 'search_memories', { query: 'Quokka' })).ids)
-      .toEqual([ids.work]);
+      .toEqual([ids.inWork]);
     const hidden = await callTool(client, 'search_memories', { query: 'Quokka', space: 'Home' });
     expect(hidden.isError).toBe(true);
     expect(hidden.text).toBe(unknown.text);
