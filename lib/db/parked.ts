@@ -10,7 +10,7 @@ import { browser } from '#imports';
 import { ExtractedMemorySchema } from '../extraction/extract-schema';
 import { type SpaceId, SpaceIdSchema } from '../memory/spaces';
 import { MemorySourceSchema } from '../memory/types';
-import { PrivacyPatternSchema } from '../settings/schema';
+import { PrivacyPatternSchema, ReviewModeSchema } from '../settings/schema';
 import type { WindowAnswer } from './extraction';
 import { readTrusted, removeTrusted, trustedNames, writeTrusted } from './trusted';
 
@@ -24,6 +24,8 @@ const ParkedAnswerSchema = z.object({
   aliases: z.array(z.tuple([z.string(), z.string()])).check(z.maxLength(1000)),
   source: MemorySourceSchema,
   patterns: z.array(PrivacyPatternSchema).check(z.maxLength(200)),
+  /** The user's review choice when the call was made ("ask me first" must survive the wait). */
+  review: z.optional(ReviewModeSchema),
   /** The chat's space when the call was made; absent in an answer parked before spaces. */
   space: z.optional(z.nullable(SpaceIdSchema)),
   at: z.string(),

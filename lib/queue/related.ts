@@ -1,15 +1,14 @@
 /**
  * The stored memories most related to a transcript window, for update/supersede decisions:
  * they go into the extraction prompt (run-job.ts), and into its estimate (estimate.ts). Only
- * memories the chat may reach by its space are candidates: a Work chat's prompt never carries
- * Home's memories to the model.
+ * memories the chat may reach by its space (`spaces`, chat-space.ts) are candidates: a Work
+ * chat's prompt never carries Home's memories to the model.
  */
 import { warmIndex } from '../db/memory-index-source';
 import type { TranscriptWindow } from '../extraction/transcript';
 import type { SpaceFilter } from '../memory/spaces';
 import type { Chat, MemoryRecord } from '../memory/types';
 import { nowMs } from '../time';
-import { callSpaceOf } from './chat-space';
 
 /** How many related memories go into the prompt: enough for update/supersede, cheap in tokens. */
 const RELATED_LIMIT = 20;
@@ -21,14 +20,13 @@ const RELATED_LIMIT = 20;
 export async function relatedMemories(
   window: TranscriptWindow,
   chat: Chat,
-  spaces?: SpaceFilter,
+  spaces: SpaceFilter,
 ): Promise<MemoryRecord[]> {
-  const filter = spaces ?? (await callSpaceOf(chat)).filter;
   const index = await warmIndex();
   const best = new Map<string, { memory: MemoryRecord; score: number }>();
   for (const turn of [...window.head, ...window.turns]) {
     if (turn.role !== 'user') continue;
-    for (const r of index.rank(turn.text, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT, spaces: filter })) {
+    for (const r of index.rank(turn.text, { site: chat.site, now: nowMs(), limit: RELATED_LIMIT, spaces })) {
       if ((best.get(r.memory.id)?.score ?? -Infinity) < r.score) best.set(r.memory.id, r);
     }
   }
