@@ -13,7 +13,7 @@ export const TOOL_NAME = 'save_memories';
 
 const MEMORY_OPS = ['add', 'update', 'supersede'] as const;
 /** Whom a memory is about, when the chat is in a space (lib/extraction/space-filing.ts decides). */
-export const MEMORY_ABOUT = ['user', 'space'] as const;
+const MEMORY_ABOUT = ['user', 'space'] as const;
 
 export const ExtractedMemorySchema = z.object({
   op: z

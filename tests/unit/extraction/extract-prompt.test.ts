@@ -81,7 +81,7 @@ describe('the extraction prompt', () => {
     expect(named.user.match(/<chat_space>/g)).toHaveLength(1);
     // What to do with it comes with the frame, after it, in the request's own words.
     expect(named.user).toMatch(
-      /<\/chat_space>\n\nThis chat belongs to the user's space above[^]*In doubt, `space`\.\n\n<transcript/,
+      /<\/chat_space>\n\nThis chat belongs to the user's space above[\s\S]*In doubt, `space`\.\n\n<transcript/,
     );
     expect(none.user).not.toContain('In doubt');
   });

@@ -14,7 +14,7 @@ import type { Space } from '../../../lib/memory/spaces';
 import type { Chat, MemoryRecord } from '../../../lib/memory/types';
 import { FakeAnthropicApi, gate } from '../../fake-api/server';
 import { memory } from '../helpers';
-import { aliasOf, finishedChat, saveMemories, sentBody, sentUser, setUpQueue } from './harness';
+import { aliasOf, finishedChat, saveMemories, sentUser, setUpQueue } from './harness';
 
 const api = new FakeAnthropicApi();
 beforeAll(() => api.start());
