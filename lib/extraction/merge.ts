@@ -44,7 +44,7 @@ import { relation } from './similarity';
 import { type ExtractionSpace, filedSpace } from './space-filing';
 
 export interface MergeContext {
-  /** Every active and proposed memory in the store (restatements are looked for in all of them). */
+  /** Every active and proposed memory in the store (restatements are looked for in the item's space). */
   active: readonly MemoryRecord[];
   aliases: AliasMap;
   source: MemorySource;

@@ -142,7 +142,8 @@ export const desktopToolHandlers: HandlerGroup<
   'tool.remember': async ({ client, content, type, space }) => {
     const call = { client, tool: 'remember' as const, query: content, space };
     const tools = await admit(call);
-    const { named, readable } = await spacesFor(call, tools);
+    // Refused for its space, the text is not recorded: the privacy filter has not read it yet.
+    const { named, readable } = await spacesFor({ ...call, query: '' }, tools);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
     const r = await proposeMemory(
       { content, type, origin: { kind: 'tool', client }, ...(named ? { space: named.id } : {}) },

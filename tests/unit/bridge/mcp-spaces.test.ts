@@ -222,6 +222,8 @@ describe('desktop tools by space (MCP SDK client)', () => {
       space: 'Home',
     });
     expect(hidden).toMatchObject({ isError: true, text: UNKNOWN_SPACE });
+    // Refused before the privacy filter read it: the text is not kept in Activity either.
+    expect(JSON.stringify(await db.toolCalls.toArray())).not.toContain('Waters the plants');
     const rows = await db.memories.where('status').equals('proposed').toArray();
     expect(rows.map((m) => [m.content, m.space])).toEqual(
       expect.arrayContaining([
