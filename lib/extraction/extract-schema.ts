@@ -47,12 +47,17 @@ export const ExtractedMemorySchema = z.object({
         ),
       ),
   ),
-  about: z.optional(
-    z
-      .enum(MEMORY_ABOUT)
-      .check(
-        z.describe('Only with a <chat_space>: user = about the user in general; space = about this space (in doubt)'),
-      ),
+  // Anything else the model writes here (a space's name, say) is a doubt, not a broken answer:
+  // the memory goes to the space (lib/extraction/space-filing.ts).
+  about: z.catch(
+    z.optional(
+      z
+        .enum(MEMORY_ABOUT)
+        .check(
+          z.describe('Only with a <chat_space>: user = about the user in general; space = about this space (in doubt)'),
+        ),
+    ),
+    undefined,
   ),
 });
 export type ExtractedMemory = z.infer<typeof ExtractedMemorySchema>;

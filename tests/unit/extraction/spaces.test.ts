@@ -72,6 +72,16 @@ describe('extraction files memories by space', () => {
     expect((await stored('User prefers the ticket tracker over e-mail'))?.space).toBe(work.id);
   });
 
+  it('an answer with anything else as `about` is a doubt (the space), not a failed job', async () => {
+    const work = await createSpace({ name: 'Work', description: '' });
+    const { queue } = await setUpQueue(api);
+    await chatIn(work);
+    api.enqueue(saveMemories('Work chat.', [{ ...item('Ships Friday'), about: 'Work' } as unknown as ExtractedMemory]));
+    await queue.kick();
+    expect(api.messageRequests()).toHaveLength(1);
+    expect((await stored('Ships Friday'))?.space).toBe(work.id);
+  });
+
   it('an isolated space keeps everything, even what the model calls general', async () => {
     const client = await createSpace({ name: 'Client A', description: 'NDA work', isolated: true });
     const { queue } = await setUpQueue(api);
