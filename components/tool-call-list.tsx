@@ -17,7 +17,8 @@ export function ToolCallList({ calls, label, contentOf }: ToolCallListProps) {
         <li key={c.id} class="entry">
           <div>
             <strong>{c.client}</strong> {t(`bridge.tool.${c.tool}`)}
-            {c.query && <q>{c.query}</q>} <span class="muted">{relativeTime(c.at)}</span>
+            {c.query && <q>{c.query}</q>} {c.space && <span>{t('bridge.inSpace', { space: c.space })}</span>}{' '}
+            <span class="muted">{relativeTime(c.at)}</span>
           </div>
           <div class="muted">
             {c.refused ? t('bridge.refused', { why: c.refused }) : t('bridge.out', { n: c.memoryIds.length })}

@@ -26,3 +26,5 @@ export const MAX_RESULTS = 20;
 export const DEFAULT_RESULTS = 8;
 export const MAX_QUERY_CHARS = 1000;
 export const MAX_CLIENT_NAME_CHARS = 100;
+/** A space named by a tool: a space's name is at most 60 characters; a longer one is just unknown. */
+export const MAX_SPACE_ARG_CHARS = 200;

@@ -8,18 +8,42 @@
  */
 import * as z from 'zod/mini';
 import { MemoryContentSchema, MemoryTypeSchema } from '../memory/types';
-import { MAX_CLIENT_NAME_CHARS, MAX_QUERY_CHARS, MAX_RESULTS } from './limits';
+import { MAX_CLIENT_NAME_CHARS, MAX_QUERY_CHARS, MAX_RESULTS, MAX_SPACE_ARG_CHARS } from './limits';
 
 const TOOL_NAMES = ['search_memories', 'get_profile', 'remember'] as const;
 export const ToolNameSchema = z.enum(TOOL_NAMES);
 export type ToolName = z.infer<typeof ToolNameSchema>;
 
+/** A space by its name, as the user named it (lib/bridge/spaces.ts); absent: no one space. */
+const SpaceArg = z.optional(
+  z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_SPACE_ARG_CHARS),
+      z.describe("The name of one of the user's spaces (e.g. Work); leave out for all the tools may read"),
+    ),
+);
+
 export const SearchArgsSchema = z.object({
   query: z.string().check(z.minLength(1), z.maxLength(MAX_QUERY_CHARS)),
   limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_RESULTS))),
+  space: SpaceArg,
 });
-export const ProfileArgsSchema = z.object({});
-export const RememberArgsSchema = z.object({ content: MemoryContentSchema, type: MemoryTypeSchema });
+export const ProfileArgsSchema = z.object({ space: SpaceArg });
+export const RememberArgsSchema = z.object({
+  content: MemoryContentSchema,
+  type: MemoryTypeSchema,
+  space: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(MAX_SPACE_ARG_CHARS),
+        z.describe("The user's space it belongs to (e.g. Work); leave out when it is about the user in general"),
+      ),
+  ),
+});
 
 /** The MCP client's own name (from its `initialize`), as Activity shows it. */
 export const ClientNameSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CLIENT_NAME_CHARS));
@@ -34,6 +58,8 @@ export const ToolMemorySchema = z.object({
   importance: z.int(),
   /** `global`, or the one site it is kept to (only when the user allowed site-scoped memories). */
   scope: z.string(),
+  /** The name of its space, one the tools may read; absent: Everywhere. */
+  space: z.optional(z.string()),
 });
 export type ToolMemory = z.infer<typeof ToolMemorySchema>;
 

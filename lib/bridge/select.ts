@@ -2,9 +2,11 @@
  * What a desktop tool gets, chosen by the ranker injection uses and under the same hard rules:
  * only active memories (never proposed, superseded, archived or expired), of two versions only
  * the newest, and global scope only — a memory kept to one site goes out only when the user
- * allowed site-scoped memories for desktop tools. What goes out is the text, type, date,
- * importance and id: no score parts, no source URL or chat.
+ * allowed site-scoped memories for desktop tools — and only Everywhere's and the spaces tools may
+ * read (./spaces.ts). What goes out is the text, type, date, importance, id and the space's
+ * name: no score parts, no source URL or chat.
  */
+import { passes, type SpaceFilter, type SpaceId } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
 import { detectIntent, type Intent, LOOKUP_INTENT } from '../ranking/intent';
 import { PROFILE_KINDS } from '../ranking/profile';
@@ -17,6 +19,8 @@ import type { ToolMemory } from './schemas';
 export interface ToolSelectOptions {
   now: number;
   allowSiteScoped: boolean;
+  /** Which spaces' memories may go out (./spaces.ts toolFilter). */
+  spaces: SpaceFilter;
 }
 
 /** Profile memories a tool gets at most, besides the address/style ones. */
@@ -35,7 +39,13 @@ export function searchForTool(
   limit: number | undefined,
   opts: ToolSelectOptions,
 ): RankedMemory[] {
-  const ranked = index.rank(query, { site: null, anyScope: opts.allowSiteScoped, now: opts.now, limit: 50 });
+  const ranked = index.rank(query, {
+    site: null,
+    anyScope: opts.allowSiteScoped,
+    now: opts.now,
+    limit: 50,
+    spaces: opts.spaces,
+  });
   return relevant(ranked, limit ?? DEFAULT_RESULTS);
 }
 
@@ -44,7 +54,7 @@ export function searchForTool(
  * user's circumstances as an advice request would rank them.
  */
 export function profileForTool(index: MemoryIndex, opts: ToolSelectOptions): RankedMemory[] {
-  const base = { site: null, anyScope: opts.allowSiteScoped, now: opts.now };
+  const base = { site: null, anyScope: opts.allowSiteScoped, now: opts.now, spaces: opts.spaces };
   const standing = index.rank('', { ...base, intent: detectIntent('') });
   const circumstances = index
     .rank('', { ...base, intent: ANY_ADVICE, limit: PROFILE_MAX })
@@ -55,14 +65,19 @@ export function profileForTool(index: MemoryIndex, opts: ToolSelectOptions): Ran
 
 /**
  * What a tool may learn exists: what its search can return, and what tools proposed (every
- * tool speaks through the one bridge, and a tool's own proposal is text it wrote).
+ * tool speaks through the one bridge, and a tool's own proposal is text it wrote) in a space it
+ * may read.
  */
-export function toolMayKnow(allowSiteScoped: boolean): (m: MemoryRecord) => boolean {
+export function toolMayKnow(allowSiteScoped: boolean, spaces: SpaceFilter): (m: MemoryRecord) => boolean {
   return (m) =>
-    m.status === 'proposed' ? m.origin?.kind === 'tool' : eligible(m, { site: null, anyScope: allowSiteScoped });
+    m.status === 'proposed'
+      ? m.origin?.kind === 'tool' && passes(spaces, m.space)
+      : eligible(m, { site: null, anyScope: allowSiteScoped, spaces });
 }
 
-export function toToolMemory(m: MemoryRecord): ToolMemory {
+/** `names`: the readable spaces' names; a memory of any other space never gets here. */
+export function toToolMemory(m: MemoryRecord, names: ReadonlyMap<SpaceId, string>): ToolMemory {
+  const space = m.space === undefined ? undefined : names.get(m.space);
   return {
     id: m.id,
     type: m.type,
@@ -70,5 +85,6 @@ export function toToolMemory(m: MemoryRecord): ToolMemory {
     date: m.updatedAt.slice(0, 10),
     importance: m.importance,
     scope: m.scope,
+    ...(space !== undefined ? { space } : {}),
   };
 }

@@ -1,5 +1,6 @@
 /** What the side panel shows about the bridge: the switches, the connection and who called lately. */
 import * as z from 'zod/mini';
+import { SpaceIdSchema } from '../memory/spaces';
 import { DesktopToolsSchema } from '../settings/schema';
 import { ToolCallSchema } from './tool-call';
 
@@ -18,5 +19,7 @@ export const BridgeStatusSchema = z.object({
   error: z.nullable(z.string()),
   /** The newest calls, newest first. */
   recent: z.array(ToolCallSchema),
+  /** Every space, for the ticks of which ones tools may read (`closed`: archived or ended, never read). */
+  spaces: z.array(z.object({ id: SpaceIdSchema, name: z.string(), isolated: z.boolean(), closed: z.boolean() })),
 });
 export type BridgeStatus = z.infer<typeof BridgeStatusSchema>;

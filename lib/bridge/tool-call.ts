@@ -1,7 +1,7 @@
 /** One desktop tool's call as Activity shows it: who asked, which tool, what, and which memories went out. */
 import * as z from 'zod/mini';
 import { IsoDate } from '../memory/types';
-import { MAX_QUERY_CHARS } from './limits';
+import { MAX_QUERY_CHARS, MAX_SPACE_ARG_CHARS } from './limits';
 import { ClientNameSchema, ToolNameSchema } from './schemas';
 
 export const ToolCallSchema = z.object({
@@ -12,6 +12,8 @@ export const ToolCallSchema = z.object({
   /** The query (search), or the proposed text (remember); empty for get_profile. */
   query: z.string().check(z.maxLength(MAX_QUERY_CHARS)),
   memoryIds: z.array(z.string()),
+  /** The space the tool named, as it wrote it (absent: none named). */
+  space: z.optional(z.string().check(z.maxLength(MAX_SPACE_ARG_CHARS))),
   /** Why it was refused (Desktop tools off, adding not allowed, too many calls); absent when answered. */
   refused: z.optional(z.string().check(z.maxLength(300))),
 });

@@ -7,6 +7,8 @@
 import type { AliasMap } from '../extraction/extract-prompt';
 import type { ExtractedMemory } from '../extraction/extract-schema';
 import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
+import type { ExtractionSpace } from '../extraction/space-filing';
+import type { SpaceId } from '../memory/spaces';
 import type { Job, MemorySource } from '../memory/types';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { now } from '../time';
@@ -39,6 +41,27 @@ export interface WindowAnswer {
   patterns: readonly PrivacyPattern[];
   /** The user's review choice for the chat's site when the call was made; absent: use at once. */
   review?: ReviewMode;
+  /**
+   * The chat's space when the call was made (null: none): the model judged "about this space"
+   * against it, so the answer is filed there even if the chat has moved since. Absent: none.
+   */
+  space?: SpaceId | null;
+}
+
+/**
+ * The answer's space as it is at commit: it may have been made isolated meanwhile (then all goes
+ * to it), or deleted (then nothing goes to it, and what the answer holds waits for review).
+ */
+async function spaceAtCommit(
+  id: SpaceId | null | undefined,
+): Promise<{ space: ExtractionSpace | null; spaceGone: boolean }> {
+  if (id === null || id === undefined) return { space: null, spaceGone: false };
+  const row = await db.spaces.get(id);
+  if (!row) return { space: null, spaceGone: true };
+  return {
+    space: { id: row.id, name: row.name, description: row.description, isolated: row.isolated },
+    spaceGone: false,
+  };
 }
 
 function describeStats(s: MergeStats): string {
@@ -90,7 +113,7 @@ export async function commitWindow(
 ): Promise<MergePlan | null> {
   const held = await db.jobs.get(answer.jobId);
   const off = held ? await learningOff(held.chatId) : false;
-  return db.transaction('rw', db.memories, db.chats, db.jobs, db.sends, async () => {
+  return db.transaction('rw', db.memories, db.chats, db.jobs, db.sends, db.spaces, async () => {
     const at = now();
     const job = await db.jobs.get(answer.jobId);
     if (job?.state !== 'running' || job.runner !== answer.runner) return null;
@@ -114,7 +137,13 @@ export async function commitWindow(
     // Text the user did not type and send here (a shared thread, an old or imported chat, turns
     // a page added) is someone else's: what comes from it waits for review.
     const origin = (await sentHereFor(current, answer.turns)) ? SENT : OPENED;
-    const plan = planMerge(answer.items, { ...answer, active: known, now: at, origin });
+    const plan = planMerge(answer.items, {
+      ...answer,
+      ...(await spaceAtCommit(answer.space)),
+      active: known,
+      now: at,
+      origin,
+    });
     await db.memories.bulkPut(plan.writes);
 
     // A version counts as extracted only when every window of it was read: a job resumed after

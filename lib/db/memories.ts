@@ -4,6 +4,7 @@ import { relation } from '../extraction/similarity';
 import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
 import { memoryReasons } from '../memory/review-rules';
+import type { SpaceId } from '../memory/spaces';
 import {
   MAX_MEMORY_CHARS,
   type MemoryRecord,
@@ -157,6 +158,8 @@ export interface ProposeInput {
   type: MemoryType;
   importance?: number;
   origin: Origin;
+  /** The space it is proposed for (absent: Everywhere). */
+  space?: SpaceId;
 }
 
 export type ProposeResult =
@@ -186,8 +189,10 @@ export async function proposeMemory(
   if (label) return { outcome: 'dropped', reason: label };
   return db.transaction('rw', db.memories, async () => {
     const current = await db.memories.where('status').anyOf('active', 'proposed').toArray();
+    // Only its own space counts: the same words kept in another space are that space's.
     const known = current.find(
-      (m) => mayKnow(m) && m.type === input.type && relation(m.content, content) === 'duplicate',
+      (m) =>
+        mayKnow(m) && m.type === input.type && m.space === input.space && relation(m.content, content) === 'duplicate',
     );
     if (known?.status === 'proposed') return { outcome: 'proposed', memory: known };
     if (known) return { outcome: 'known', id: known.id };
@@ -197,6 +202,7 @@ export async function proposeMemory(
       input.origin.kind === 'tool' ? 'tool' : input.origin.kind === 'opened' ? 'not-sent-here' : 'ask-first';
     const memory: MemoryRecord = {
       ...createMemory({ content, type: input.type, importance }),
+      ...(input.space !== undefined ? { space: input.space } : {}),
       status: 'proposed',
       origin: input.origin,
       proposal: { reasons: [first, ...why] },

@@ -8,8 +8,9 @@
 import * as z from 'zod/mini';
 import { browser } from '#imports';
 import { ExtractedMemorySchema } from '../extraction/extract-schema';
+import { type SpaceId, SpaceIdSchema } from '../memory/spaces';
 import { MemorySourceSchema } from '../memory/types';
-import { PrivacyPatternSchema } from '../settings/schema';
+import { PrivacyPatternSchema, ReviewModeSchema } from '../settings/schema';
 import type { WindowAnswer } from './extraction';
 import { readTrusted, removeTrusted, trustedNames, writeTrusted } from './trusted';
 
@@ -23,6 +24,10 @@ const ParkedAnswerSchema = z.object({
   aliases: z.array(z.tuple([z.string(), z.string()])).check(z.maxLength(1000)),
   source: MemorySourceSchema,
   patterns: z.array(PrivacyPatternSchema).check(z.maxLength(200)),
+  /** The user's review choice when the call was made ("ask me first" must survive the wait). */
+  review: z.optional(ReviewModeSchema),
+  /** The chat's space when the call was made; absent in an answer parked before spaces. */
+  space: z.optional(z.nullable(SpaceIdSchema)),
   at: z.string(),
 });
 export type ParkedAnswer = z.infer<typeof ParkedAnswerSchema>;
@@ -102,11 +107,12 @@ export async function dropParkedOfChat(chatId: string): Promise<void> {
   }
 }
 
+/** `read.space`: the chat's space now, for an answer parked before answers kept theirs. */
 export function unpark(
   parked: ParkedAnswer,
   runner: string,
-  read: Pick<WindowAnswer, 'turns' | 'fromAssistant'>,
+  read: Pick<WindowAnswer, 'turns' | 'fromAssistant'> & { space: SpaceId | null },
 ): WindowAnswer {
-  const { at: _at, aliases, ...rest } = parked;
-  return { ...rest, runner, ...read, aliases: new Map(aliases) };
+  const { at: _at, aliases, space, ...rest } = parked;
+  return { ...rest, runner, ...read, space: space === undefined ? read.space : space, aliases: new Map(aliases) };
 }

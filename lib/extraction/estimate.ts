@@ -10,6 +10,7 @@ import { estimateTokens } from '../ranking/render';
 import type { PrivacyPattern } from '../settings/schema';
 import { type BuiltPrompt, buildPrompt } from './extract-prompt';
 import { SAVE_MEMORIES_TOOL } from './extract-schema';
+import type { ExtractionSpace } from './space-filing';
 import { DEFAULT_LIMITS, planWindows, prepareTurns, type TranscriptWindow, type WindowLimits } from './transcript';
 
 /** Output allowance assumed per call (the model's summary and a handful of memories). */
@@ -45,6 +46,8 @@ export interface ChatEstimateInput {
   limits?: WindowLimits;
   /** The related memories a window's prompt would carry (the same lookup the run makes). */
   related: (window: TranscriptWindow, chat: Chat) => Promise<MemoryRecord[]>;
+  /** The chat's space the prompt would name (null: none). */
+  space?: ExtractionSpace | null;
 }
 
 /** Every window of a whole chat, as a fresh job would send them. */
@@ -55,7 +58,14 @@ export async function estimateChat(chat: Chat, input: ChatEstimateInput): Promis
   for (const window of windows) {
     const related = await input.related(window, chat);
     const call = callEstimate(
-      buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary }),
+      buildPrompt({
+        site: chat.site,
+        title: chat.title,
+        window,
+        related,
+        previousSummary: chat.summary,
+        space: input.space ?? null,
+      }),
     );
     out.calls++;
     out.inputTokens += call.inputTokens;

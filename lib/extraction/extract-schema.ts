@@ -12,6 +12,8 @@ import { toolInputSchema } from '../model/tool-call';
 export const TOOL_NAME = 'save_memories';
 
 const MEMORY_OPS = ['add', 'update', 'supersede'] as const;
+/** Whom a memory is about, when the chat is in a space (lib/extraction/space-filing.ts decides). */
+const MEMORY_ABOUT = ['user', 'space'] as const;
 
 export const ExtractedMemorySchema = z.object({
   op: z
@@ -44,6 +46,18 @@ export const ExtractedMemorySchema = z.object({
           'Search terms: the category (e.g. "home city", "family", "allergy", "居住地"), common synonyms, and the main terms translated into the other of English/Chinese',
         ),
       ),
+  ),
+  // Anything else the model writes here (a space's name, say) is a doubt, not a broken answer:
+  // the memory goes to the space (lib/extraction/space-filing.ts).
+  about: z.catch(
+    z.optional(
+      z
+        .enum(MEMORY_ABOUT)
+        .check(
+          z.describe('Only with a <chat_space>: user = about the user in general; space = about this space (in doubt)'),
+        ),
+    ),
+    undefined,
   ),
 });
 export type ExtractedMemory = z.infer<typeof ExtractedMemorySchema>;

@@ -12,6 +12,13 @@
  *      restatement of one is "already known" and changes nothing, a detected contradiction
  *      (same text with other numbers or negation, or the same single-valued topic) with an
  *      active one supersedes it, anything else is added.
+ * Spaces: each item is filed in the chat's space or Everywhere (space-filing.ts), and a change
+ * joins memories of one space only. Restatements and contradictions are looked for in the item's
+ * own space, so one space's answer never marks another's memory known or superseded; an
+ * `update`/`supersede` the model aims at a memory filed elsewhere (a space chat is shown its own
+ * and Everywhere's) is not applied but waits for review (`other-space`): accepting it changes that
+ * memory where it is. Neither a space's text moves into Everywhere, nor an Everywhere memory is
+ * replaced from a space, without the user seeing it.
  * A proposed memory is never changed, superseded or merged into. Items are merged one by one
  * against the running result, so two items of one answer that say the same thing end up as one.
  */
@@ -20,6 +27,7 @@ import { createMemory } from '../memory/factory';
 import { withoutInvisible } from '../memory/invisible';
 import { normalizeContent } from '../memory/normalize';
 import { isProtected, memoryReasons, textReasons } from '../memory/review-rules';
+import type { SpaceId } from '../memory/spaces';
 import {
   MAX_MEMORY_CHARS,
   type MemoryRecord,
@@ -33,9 +41,10 @@ import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
 import type { ExtractedMemory } from './extract-schema';
 import { relation } from './similarity';
+import { type ExtractionSpace, filedSpace } from './space-filing';
 
 export interface MergeContext {
-  /** Every active and proposed memory in the store (restatements are looked for in all of them). */
+  /** Every active and proposed memory in the store (restatements are looked for in the item's space). */
   active: readonly MemoryRecord[];
   aliases: AliasMap;
   source: MemorySource;
@@ -52,6 +61,13 @@ export interface MergeContext {
   review?: ReviewMode;
   /** Per item: it rests on what the assistant said, not on the user's words (grounding.ts). */
   fromAssistant?: readonly boolean[];
+  /** The chat's space (space-filing.ts); absent or null: no space, everything files Everywhere. */
+  space?: ExtractionSpace | null;
+  /**
+   * The chat was in a space that no longer exists: what it yields files Everywhere but waits for
+   * review (`space-gone`), so a deleted space's work never reaches every chat unseen.
+   */
+  spaceGone?: boolean;
 }
 
 export interface MergeStats {
@@ -92,9 +108,11 @@ class Working {
     this.fresh.add(memory.id);
   }
 
-  /** Active and proposed memories of a type: what a new item may restate. */
-  knownOfType(type: MemoryRecord['type']): MemoryRecord[] {
-    return [...this.byId.values()].filter((m) => (m.status === 'active' || m.status === 'proposed') && m.type === type);
+  /** Active and proposed memories of a type in one space: what a new item there may restate. */
+  knownOfType(type: MemoryRecord['type'], space: SpaceId | undefined): MemoryRecord[] {
+    return [...this.byId.values()].filter(
+      (m) => (m.status === 'active' || m.status === 'proposed') && m.type === type && m.space === space,
+    );
   }
 }
 
@@ -103,12 +121,15 @@ interface Item extends ExtractedMemory {
   removed: number;
   /** Rests on what the assistant said (grounding.ts). */
   assistant: boolean;
+  /** Where it is filed (undefined: Everywhere). */
+  space: SpaceId | undefined;
 }
 
 function newRecord(item: Item, ctx: MergeContext, reasons: readonly ReviewReason[], changes?: string): MemoryRecord {
   const base = createMemory({ ...item, source: ctx.source });
   return {
     ...base,
+    ...(item.space !== undefined ? { space: item.space } : {}),
     createdAt: ctx.now,
     updatedAt: ctx.now,
     origin: ctx.origin ?? { kind: 'sent' },
@@ -187,6 +208,7 @@ function reasonsFor(item: Item, ctx: MergeContext): ReviewReason[] {
   // An assistant turn is only as trustworthy as the page that shows it.
   if (item.assistant) reasons.push('assistant-said');
   if (ctx.review === 'ask-first') reasons.push('ask-first');
+  if (ctx.spaceGone) reasons.push('space-gone');
   return reasons;
 }
 
@@ -195,12 +217,13 @@ function mergeOne(work: Working, item: Item, ctx: MergeContext, stats: MergeStat
   const targetId = item.op === 'add' ? null : resolveTarget(item.target, ctx.aliases);
   const target = targetId ? work.byId.get(targetId) : undefined;
   if (target && target.status === 'active' && item.op !== 'add') {
+    const elsewhere = target.space !== item.space ? ['other-space' as const] : [];
     if (restates(target, item, true)) restated(work, target, item, stats);
-    else change(work, target, item, item.op, ctx, reasons, stats);
+    else change(work, target, item, item.op, ctx, [...reasons, ...elsewhere], stats);
     return;
   }
-  // `add`, or a target we cannot resolve: judge it against the store like any new memory.
-  const known = work.knownOfType(item.type);
+  // `add`, or a target we cannot resolve: judge it against its space like any new memory.
+  const known = work.knownOfType(item.type, item.space);
   const same = known.find((m) => restates(m, item));
   if (same) {
     restated(work, same, item, stats);
@@ -231,7 +254,13 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
     }
     mergeOne(
       work,
-      { ...raw, content, removed: cleaned.removed, assistant: ctx.fromAssistant?.[i] ?? false },
+      {
+        ...raw,
+        content,
+        removed: cleaned.removed,
+        assistant: ctx.fromAssistant?.[i] ?? false,
+        space: filedSpace(ctx.space ?? null, raw),
+      },
       ctx,
       stats,
     );

@@ -114,7 +114,7 @@ function selectWindows(packed: PreparedTurn[][], head: PreparedTurn[], maxWindow
 
 /** Markup-like text inside a message must not close our frames. */
 function escapeFrame(text: string): string {
-  return text.replace(/<(\/?)(turn|transcript|earlier_context|existing_memories)\b/gi, '‹$1$2');
+  return text.replace(/<(\/?)(turn|transcript|earlier_context|existing_memories|chat_space)\b/gi, '‹$1$2');
 }
 
 function renderTurn(turn: PreparedTurn): string {

@@ -40,4 +40,12 @@ export const BRIDGE_STRINGS = {
     '来自 Claude Desktop、Claude Code、Cursor 等桌面工具的每次调用：是哪个工具、问了什么、发出了哪些记忆。',
   ],
   'bridge.callsLabel': ['Desktop tool calls', '桌面工具调用'],
+  'bridge.spaces': ['Spaces desktop tools may read', '桌面工具可读取的空间'],
+  'bridge.spacesNote': [
+    'Memories about you in general (in no space) are always readable. An isolated space is read only once ticked; an archived one never.',
+    '关于你本人的通用记忆（不属于任何空间）始终可读。隔离的空间只有勾选后才可读；已归档的空间永不读取。',
+  ],
+  'bridge.spaceIsolated': ['{name} (isolated)', '{name}（隔离）'],
+  'bridge.spaceArchived': ['{name} (archived)', '{name}（已归档）'],
+  'bridge.inSpace': ['in {space}', '在 {space} 中'],
 } as const satisfies Record<string, readonly [string, string]>;

@@ -37,6 +37,10 @@ export const REVIEW_STRINGS = {
   'review.reason.tidy-up': ['suggested by tidy-up', '整理建议'],
   'review.reason.two-devices': ['changed on two devices', '在两台设备上被修改'],
   'review.reason.space-gone': ['its space no longer exists', '它所属的空间已不存在'],
+  'review.reason.other-space': [
+    'would change a memory of another space, or one kept for every chat',
+    '会修改另一个空间的记忆，或所有对话通用的记忆',
+  ],
   'origin.sent': ['typed and sent by you', '由你输入并发送'],
   'origin.opened': ['from a chat you only opened', '来自你只是打开过的对话'],
   'origin.imported': ['imported from a file', '从文件导入'],

@@ -54,7 +54,7 @@ export const SpaceSchema = z.object({
 export type Space = z.infer<typeof SpaceSchema>;
 
 /** Is the space in use at `now`: not archived and not past its end date. */
-function isOpen(space: Pick<Space, 'archived' | 'endsAt'>, now: number): boolean {
+export function isOpen(space: Pick<Space, 'archived' | 'endsAt'>, now: number): boolean {
   return !space.archived && (space.endsAt === null || Date.parse(space.endsAt) > now);
 }
 

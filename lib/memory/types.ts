@@ -51,6 +51,8 @@ export const REVIEW_REASONS = [
   'two-devices',
   /** Belongs to a space that no longer exists here (deleted on another device, or a file's). */
   'space-gone',
+  /** Extraction would change a memory filed elsewhere (another space, or Everywhere): never silently. */
+  'other-space',
 ] as const;
 export const ReviewReasonSchema = z.enum(REVIEW_REASONS);
 export type ReviewReason = z.infer<typeof ReviewReasonSchema>;

@@ -17,6 +17,7 @@ import { callCost } from '../provider/pricing';
 import type { Settings } from '../settings/schema';
 import { SITE_RATE_LIMITS, siteTokenLimits } from '../sites/bounds';
 import { now, utcDay } from '../time';
+import { callSpaceOf } from './chat-space';
 import { relatedMemories } from './related';
 
 interface Planned {
@@ -73,10 +74,12 @@ export async function estimateBatch(pick: BatchPick, settings: Settings): Promis
       if (status === 'already') alreadyExtracted++;
       else if (status === 'unavailable' || !chat) unavailable++;
       else {
+        const { space, filter } = await callSpaceOf(chat);
         const cost = await estimateChat(chat, {
           patterns: settings.privacyPatterns,
           marks: await marks(chat.site),
-          related: relatedMemories,
+          related: (window) => relatedMemories(window, chat, filter),
+          space,
         });
         // A re-extracted chat is queued at its next version (batch start), so it sorts as that job.
         const version = chat.extractedVersion >= chat.version ? chat.version + 1 : chat.version;

@@ -30,6 +30,7 @@ import { authOf } from '../provider/presets';
 import { callCost } from '../provider/pricing';
 import { reviewFor, type Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
+import { callSpaceOf } from './chat-space';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
 
@@ -167,11 +168,19 @@ async function runWindow(
   const parked = await parkedAnswer(job.id);
   const window = windows[i]!;
   if (parked && parked.window === i && parked.chatVersion === chat.version) {
-    const read = { turns, fromAssistant: restsOnAssistant(parked.items, window) };
+    const read = { turns, fromAssistant: restsOnAssistant(parked.items, window), space: chat.space ?? null };
     return commitOrPark({ ...unpark(parked, ctx.runner, read), lastWindow: last }, job, ctx);
   }
-  const related = await relatedMemories(window, chat);
-  const prompt = buildPrompt({ site: chat.site, title: chat.title, window, related, previousSummary: chat.summary });
+  const { space, filter } = await callSpaceOf(chat);
+  const related = await relatedMemories(window, chat, filter);
+  const prompt = buildPrompt({
+    site: chat.site,
+    title: chat.title,
+    window,
+    related,
+    previousSummary: chat.summary,
+    space,
+  });
   const call = callEstimate(prompt);
   const estimate = call.inputTokens + call.outputTokens;
   if (!(await withinCap(ctx, estimate))) {
@@ -201,6 +210,7 @@ async function runWindow(
       source: { site: chat.site, url: chat.url, chatId: chat.id },
       patterns: ctx.settings.privacyPatterns,
       review: reviewFor(ctx.settings, chat.site),
+      space: chat.space ?? null,
     },
     job,
     ctx,

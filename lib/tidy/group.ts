@@ -5,8 +5,10 @@
  * facts: home, employer, name, drink). Each group is small enough for one model call to judge
  * (MAX_GROUP_SIZE).
  *
- * 1. Candidate pairs: memories of one type sharing a rare term (postings of terms held by at
- *    most RARE_SHARE of the store), plus pairs about the same single-valued topic.
+ * 1. Candidate pairs: memories of one type and one space sharing a rare term (postings of terms
+ *    held by at most RARE_SHARE of the store), plus pairs about the same single-valued topic.
+ *    Never two spaces: a merge or a replacement would move one space's text into another's
+ *    (or into Everywhere, where it reaches every chat).
  * 2. Each pair is scored by rarity-weighted likeness (score.ts). Texts with other identifiers
  *    (ticket #4821 / #5117), other numbers (two people's ages) or a name each that the other
  *    lacks (Priya / Tomas) are about two things and never duplicates.
@@ -138,7 +140,7 @@ function rareTermPairs(rows: readonly MemoryRecord[], store: Store, pairs: Set<n
       if (!list) continue;
       const w = store.idf(term);
       for (const j of list) {
-        if (j === i || rows[j]!.type !== rows[i]!.type) continue;
+        if (j === i || rows[j]!.type !== rows[i]!.type || rows[j]!.space !== rows[i]!.space) continue;
         if (stamp[j] !== i) {
           stamp[j] = i;
           acc[j] = 0;
@@ -162,7 +164,7 @@ function topicPairs(rows: readonly MemoryRecord[], facts: readonly Facts[], pair
   const topics = new Map<string, number[]>();
   facts.forEach((f, i) => {
     if (f.topic === null) return;
-    const key = `${rows[i]!.type} ${f.topic}`;
+    const key = `${rows[i]!.type} ${rows[i]!.space ?? ''} ${f.topic}`;
     const list = topics.get(key);
     if (list) list.push(i);
     else topics.set(key, [i]);

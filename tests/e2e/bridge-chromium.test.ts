@@ -31,6 +31,12 @@ const MEMORIES = {
 
 const API_KEY = 'sk-ant-api03-bridge-e2e-key-0123456789abcdefghij';
 
+/** A memory in each of two spaces, words no other memory has. */
+const IN_SPACES = {
+  inWork: { space: 'Work', content: 'Leads the Quokka payroll rollout', type: 'task', importance: 3 },
+  inHome: { space: 'Home', content: 'Repainting the Quokka nursery in May', type: 'task', importance: 3 },
+} as const;
+
 /** A second extension, with its own id, that asks for our host. */
 function otherExtension(): string {
   const dir = freshDir('other-ext');
@@ -67,7 +73,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
   const profile = freshDir('bridge-profile');
   const socketDir = join(freshDir('bridge-run'), 'run');
   const other = otherExtension();
-  const ids: Record<keyof typeof MEMORIES, string> = {} as never;
+  const ids: Record<keyof typeof MEMORIES | keyof typeof IN_SPACES, string> = {} as never;
   let ext: ExtensionBrowser;
   let panel: Page;
   let client: Client;
@@ -82,6 +88,14 @@ describe('desktop tools through the bridge (Chromium)', () => {
     await sendFrom(seedPage, 'settings.set', { settings, apiKey: API_KEY });
     for (const [key, m] of Object.entries(MEMORIES)) {
       ids[key as keyof typeof MEMORIES] = (await sendFrom<{ id: string }>(seedPage, 'memories.add', m)).id;
+    }
+    // Two spaces, each with a memory (the panel's own way to move one is another part's: the
+    // record is put back with its space, as undo does).
+    for (const [key, { space, ...m }] of Object.entries(IN_SPACES)) {
+      const { id: spaceId } = await sendFrom<{ id: string }>(seedPage, 'spaces.create', { name: space });
+      const row = await sendFrom<{ id: string }>(seedPage, 'memories.add', m);
+      await sendFrom(seedPage, 'memories.restore', { records: [{ ...row, space: spaceId }] });
+      ids[key as keyof typeof IN_SPACES] = row.id;
     }
     const firstId = first.extensionId;
     await first.close();
@@ -130,6 +144,32 @@ describe('desktop tools through the bridge (Chromium)', () => {
     console.log(
       `bridge e2e: english → ${english.ids.length}, chinese → ${chinese.ids.length}, profile → ${profileOut.ids.length}`,
     );
+  });
+
+  it('MCP search by space: a space narrows the search, and a space unticked in Settings is unknown to tools', async () => {
+    const all = await callTool(client, 'search_memories', { query: 'Quokka' });
+    expect(all.ids.sort()).toEqual([ids.inWork, ids.inHome].sort());
+    expect(all.text).toContain('"space": "Work"');
+    const work = await callTool(client, 'search_memories', { query: 'Quokka', space: 'Work' });
+    expect(work.ids).toEqual([ids.inWork]);
+    const unknown = await callTool(client, 'search_memories', { query: 'Quokka', space: 'Garden' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.ids).toEqual([]);
+
+    // Settings → Desktop tools: a tick per space; untick Home.
+    await openSettings(panel);
+    const home = panel.getByRole('checkbox', { name: 'Home', exact: true });
+    expect(await home.isChecked()).toBe(true);
+    await home.click();
+    await saveSettings(panel);
+    await expect.poll(() => home.isChecked()).toBe(false);
+    await expect
+      .poll(async () => (await callTool(client, 'search_memories', { query: 'Quokka' })).ids)
+      .toEqual([ids.inWork]);
+    const hidden = await callTool(client, 'search_memories', { query: 'Quokka', space: 'Home' });
+    expect(hidden.isError).toBe(true);
+    expect(hidden.text).toBe(unknown.text);
+    expect(hidden.text).not.toContain('Home');
   });
 
   it('lets no other extension start the host', async () => {

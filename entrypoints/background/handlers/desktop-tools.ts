@@ -2,18 +2,27 @@
  * Desktop tools' calls (sender kind `native`, from the bridge) and the panel's view of them.
  * Every call is checked against the switches at the moment it arrives and recorded for
  * Activity, answered or refused. A client is also bounded here, per minute, as it is in the
- * host: whatever sits on the pipe, the store is never read faster than that.
+ * host: whatever sits on the pipe, the store is never read faster than that. Which spaces a
+ * call may read is worked out at the moment too (lib/bridge/spaces.ts).
  */
 import { CallBudget } from '../../../lib/bridge/budget';
 import { ADD_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
-import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_QUERY_CHARS } from '../../../lib/bridge/limits';
+import {
+  CALLS_PER_MINUTE,
+  CALLS_PER_MINUTE_ALL,
+  MAX_QUERY_CHARS,
+  MAX_SPACE_ARG_CHARS,
+} from '../../../lib/bridge/limits';
 import type { ToolName } from '../../../lib/bridge/schemas';
 import { profileForTool, searchForTool, toolMayKnow, toToolMemory } from '../../../lib/bridge/select';
+import { spaceNames, toolFilter, toolSpaceNamed, toolSpaces } from '../../../lib/bridge/spaces';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
+import { listSpaces } from '../../../lib/db/spaces';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
+import { isOpen, type Space, type SpaceFilter, type SpaceId } from '../../../lib/memory/spaces';
 import { MessageError } from '../../../lib/protocol/define';
 import type { DesktopTools } from '../../../lib/settings/schema';
 import { now, nowMs } from '../../../lib/time';
@@ -23,20 +32,57 @@ import type { HandlerGroup } from '../router';
 const budget = new CallBudget(CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL);
 const RECENT = 8;
 
-async function record(client: string, tool: ToolName, query: string, memoryIds: string[], refused?: string) {
+interface CallInfo {
+  client: string;
+  tool: ToolName;
+  query: string;
+  /** The space the tool named, if any. */
+  space?: string | undefined;
+}
+
+async function record(call: CallInfo, memoryIds: string[], refused?: string) {
   await addToolCall({
     id: crypto.randomUUID(),
     at: now(),
-    client,
-    tool,
-    query: query.slice(0, MAX_QUERY_CHARS),
+    client: call.client,
+    tool: call.tool,
+    query: call.query.slice(0, MAX_QUERY_CHARS),
     memoryIds,
+    ...(call.space !== undefined ? { space: call.space.slice(0, MAX_SPACE_ARG_CHARS) } : {}),
     ...(refused ? { refused: refused.slice(0, 300) } : {}),
   });
 }
 
+interface CallSpaces {
+  /** What the call may return: the named space's reach, or all it may read. */
+  filter: SpaceFilter;
+  /** All the tools may read, whichever space the call named. */
+  readable: SpaceFilter;
+  /** The space the call named (null: none). */
+  named: Space | null;
+  names: ReadonlyMap<SpaceId, string>;
+}
+
+/**
+ * The spaces this call may read, and the one it named: an unknown name, or one of a space kept
+ * from tools, is refused (and recorded) with the same words, so nothing tells them apart.
+ */
+async function spacesFor(call: CallInfo, tools: DesktopTools): Promise<CallSpaces> {
+  const readable = toolSpaces(await listSpaces(), tools.spaces, nowMs());
+  const names = spaceNames(readable);
+  const all = toolFilter(readable, null);
+  if (call.space === undefined) return { filter: all, readable: all, named: null, names };
+  const found = toolSpaceNamed(call.space, readable);
+  if (!found.ok) {
+    await record(call, [], found.message);
+    throw new MessageError('bad_request', found.message);
+  }
+  return { filter: toolFilter(readable, found.space), readable: all, named: found.space, names };
+}
+
 /** The switches as they are now; refuses (and records) a call they do not allow. */
-async function admit(client: string, tool: ToolName, query: string): Promise<DesktopTools> {
+async function admit(call: CallInfo): Promise<DesktopTools> {
+  const { client, tool } = call;
   const tools = (await loadSettings()).desktopTools;
   let refusal: MessageError | null = null;
   if (!tools.enabled) refusal = new MessageError('forbidden', TOOLS_OFF);
@@ -44,62 +90,77 @@ async function admit(client: string, tool: ToolName, query: string): Promise<Des
   else if (!budget.take(client, nowMs()))
     refusal = new MessageError('busy', TOO_MANY_CALLS.replace('{n}', String(CALLS_PER_MINUTE)));
   if (!refusal) return tools;
-  await record(client, tool, query, [], refusal.message);
+  await record(call, [], refusal.message);
   throw refusal;
 }
 
 async function status(): Promise<BridgeStatus> {
   const { desktopTools } = await loadSettings();
-  return { desktopTools, ...bridgeState(), recent: await recentToolCalls(RECENT) };
+  const at = nowMs();
+  const spaces = (await listSpaces()).map((s) => ({
+    id: s.id,
+    name: s.name,
+    isolated: s.isolated,
+    closed: !isOpen(s, at),
+  }));
+  return { desktopTools, ...bridgeState(), recent: await recentToolCalls(RECENT), spaces };
 }
 
 export const desktopToolHandlers: HandlerGroup<
   'tool.search_memories' | 'tool.get_profile' | 'tool.remember' | 'desktopTools.status' | 'desktopTools.set'
 > = {
-  'tool.search_memories': async ({ client, query, limit }) => {
-    const tools = await admit(client, 'search_memories', query);
+  'tool.search_memories': async ({ client, query, limit, space }) => {
+    const call = { client, tool: 'search_memories' as const, query, space };
+    const tools = await admit(call);
+    const { filter, names } = await spacesFor(call, tools);
     const found = searchForTool(await warmIndex(), query, limit, {
       now: nowMs(),
       allowSiteScoped: tools.allowSiteScoped,
+      spaces: filter,
     });
     await record(
-      client,
-      'search_memories',
-      query,
+      call,
       found.map((r) => r.memory.id),
     );
-    return { memories: found.map((r) => toToolMemory(r.memory)) };
+    return { memories: found.map((r) => toToolMemory(r.memory, names)) };
   },
-  'tool.get_profile': async ({ client }) => {
-    const tools = await admit(client, 'get_profile', '');
-    const found = profileForTool(await warmIndex(), { now: nowMs(), allowSiteScoped: tools.allowSiteScoped });
+  'tool.get_profile': async ({ client, space }) => {
+    const call = { client, tool: 'get_profile' as const, query: '', space };
+    const tools = await admit(call);
+    const { filter, names } = await spacesFor(call, tools);
+    const found = profileForTool(await warmIndex(), {
+      now: nowMs(),
+      allowSiteScoped: tools.allowSiteScoped,
+      spaces: filter,
+    });
     await record(
-      client,
-      'get_profile',
-      '',
+      call,
       found.map((r) => r.memory.id),
     );
-    return { memories: found.map((r) => toToolMemory(r.memory)) };
+    return { memories: found.map((r) => toToolMemory(r.memory, names)) };
   },
-  'tool.remember': async ({ client, content, type }) => {
-    const tools = await admit(client, 'remember', content);
+  'tool.remember': async ({ client, content, type, space }) => {
+    const call = { client, tool: 'remember' as const, query: content, space };
+    const tools = await admit(call);
+    // Refused for its space, the text is not recorded: the privacy filter has not read it yet.
+    const { named, readable } = await spacesFor({ ...call, query: '' }, tools);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
     const r = await proposeMemory(
-      { content, type, origin: { kind: 'tool', client } },
-      toolMayKnow(tools.allowSiteScoped),
+      { content, type, origin: { kind: 'tool', client }, ...(named ? { space: named.id } : {}) },
+      toolMayKnow(tools.allowSiteScoped, readable),
     );
     if (r.outcome === 'proposed') {
-      await record(client, 'remember', content, [r.memory.id]);
+      await record(call, [r.memory.id]);
       return { proposed: { id: r.memory.id, status: 'proposed' as const } };
     }
     if (r.outcome === 'known') {
       const reason = 'claude-mem already holds this.';
-      await record(client, 'remember', content, [], reason);
+      await record(call, [], reason);
       return { proposed: null, reason };
     }
     // Text the privacy filter refused is not written anywhere, Activity included. Which pattern
     // matched is for the panel: a pattern's label says what the user keeps private.
-    await record(client, 'remember', '', [], `left out by the privacy filter (${r.reason}).`);
+    await record({ ...call, query: '' }, [], `left out by the privacy filter (${r.reason}).`);
     return { proposed: null, reason: 'left out by the privacy filter.' };
   },
   'desktopTools.status': async () => {

@@ -1,4 +1,7 @@
-/** Settings → Desktop tools (MCP): the three switches, the bridge's state and who called lately. */
+/**
+ * Settings → Desktop tools (MCP): the three switches, which spaces tools may read, the bridge's
+ * state and who called lately.
+ */
 import { useEffect } from 'preact/hooks';
 import { SettingsSection } from '../../../components/settings-section';
 import { ToolCallList } from '../../../components/tool-call-list';
@@ -50,6 +53,35 @@ function Switch({ field, label, tools }: { field: SwitchField; label: string; to
   );
 }
 
+/**
+ * A tick per space: ticked, tools may read it. A space never ticked nor unticked shows what
+ * applies to it (readable unless isolated); an archived one is never read, so its tick is off.
+ */
+function SpaceTicks({ status, tools }: { status: BridgeStatus; tools: DesktopTools }) {
+  if (status.spaces.length === 0) return null;
+  return (
+    <fieldset disabled={!tools.enabled}>
+      <legend>{t('bridge.spaces')}</legend>
+      <p class="muted">{t('bridge.spacesNote')}</p>
+      {status.spaces.map((s) => (
+        <label class="check" key={s.id}>
+          <input
+            type="checkbox"
+            checked={!s.closed && (tools.spaces[s.id] ?? !s.isolated)}
+            disabled={s.closed}
+            onChange={(e) => editDesktopTools({ spaces: { ...tools.spaces, [s.id]: e.currentTarget.checked } })}
+          />
+          {s.closed
+            ? t('bridge.spaceArchived', { name: s.name })
+            : s.isolated
+              ? t('bridge.spaceIsolated', { name: s.name })
+              : s.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
 export function SettingsDesktopTools() {
   useEffect(() => startDesktopToolsModel(), []);
   const status = bridgeStatus.value;
@@ -62,6 +94,7 @@ export function SettingsDesktopTools() {
           <Switch field="enabled" label={t('bridge.enabled')} tools={tools} />
           <Switch field="allowAdd" label={t('bridge.allowAdd')} tools={tools} />
           <Switch field="allowSiteScoped" label={t('bridge.allowSiteScoped')} tools={tools} />
+          <SpaceTicks status={status} tools={tools} />
           <StateLine status={status} />
           <h3>{t('bridge.recent')}</h3>
           {status.recent.length === 0 ? (

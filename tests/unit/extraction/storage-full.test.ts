@@ -10,6 +10,7 @@ import { db } from '../../../lib/db/db';
 import { getJob, jobIdOf } from '../../../lib/db/jobs';
 import { listMemories } from '../../../lib/db/memories';
 import { getPause, liftStoragePause } from '../../../lib/db/queue-state';
+import { createSpace } from '../../../lib/db/spaces';
 import { now } from '../../../lib/time';
 import { FakeAnthropicApi } from '../../fake-api/server';
 import { finishedChat, saveMemories, setUpQueue } from './harness';
@@ -63,5 +64,28 @@ describe('storage full during extraction', () => {
     figures.memoriesLost += 2 - stored.length;
     expect(stored).toEqual(['Uses PostgreSQL 16 in production', 'Wants to be called Lin']);
     expect((await getJob(jobIdOf(chat.id, chat.version)))?.state).toBe('done');
+  });
+
+  it('a kept answer is written where and as it would have been: its space, and "ask me first"', async () => {
+    const work = await createSpace({ name: 'Work', description: '' });
+    const { queue } = await setUpQueue(api, { settings: { review: 'ask-first' } });
+    const chat = await finishedChat(TURNS);
+    await db.chats.update(chat.id, { space: work.id, spaceBy: 'choice' });
+    api.enqueue(ANSWER);
+    const full = vi.spyOn(db.memories, 'bulkPut').mockRejectedValue(quotaError());
+    await queue.kick();
+    expect((await getPause(now()))?.reason).toBe('storage_full');
+    // Meanwhile the chat is moved out of its space: the answer was judged against Work.
+    await db.chats.update(chat.id, { space: undefined, spaceBy: 'none' });
+    full.mockRestore();
+    await liftStoragePause();
+    await queue.kick();
+    expect(api.messageRequests()).toHaveLength(1);
+    const stored = await db.memories.toArray();
+    expect(stored).toHaveLength(2);
+    for (const m of stored) {
+      expect(m.space).toBe(work.id);
+      expect(m).toMatchObject({ status: 'proposed', proposal: { reasons: expect.arrayContaining(['ask-first']) } });
+    }
   });
 });

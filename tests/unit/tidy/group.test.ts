@@ -154,6 +154,22 @@ describe('groupSimilar', () => {
     expect(together(groups, zhBefore, zhAfter)?.kind).toBe('contradiction');
   });
 
+  it('never groups memories of two spaces: a merge or a replacement would move text between them', () => {
+    const home = memory({ content: 'User lives in Chengdu, flat B12' }, { space: 'sp-home' });
+    const work = memory({ content: 'User moved to Hangzhou last month' }, { space: 'sp-work' });
+    const dupHome = memory({ content: "User's daughter Mei starts primary school in September 2026" });
+    const dupWork = memory(
+      { content: "Mei, the user's daughter, begins primary school in September 2026" },
+      { space: 'sp-work' },
+    );
+    const groups = groupSimilar([...BACKGROUND, home, work, dupHome, dupWork]);
+    expect(together(groups, home, work)).toBeUndefined();
+    expect(together(groups, dupHome, dupWork)).toBeUndefined();
+    // The same pairs within one space are grouped (the test above shows it without spaces).
+    const sameSpace = groupSimilar([...BACKGROUND, home, { ...work, space: 'sp-home' }]);
+    expect(together(sameSpace, home, work)?.kind).toBe('contradiction');
+  });
+
   it("reads a named person's statements as theirs, not as the user's", () => {
     const people = [
       memory({ content: 'User met Maria at the climbing gym' }),
