@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { MAX_SPACES, type Space } from '../../../lib/memory/spaces';
 import { decodeDoc, encodeDoc } from '../../../lib/sync/codec';
 import { serverId } from '../../../lib/sync/keys';
-import { type SpaceDoc, spaceKey } from '../../../lib/sync/space-docs';
+import { resolve } from '../../../lib/sync/merge';
+import { mergeSpaces, type SpaceDoc, spaceKey, stampSpace } from '../../../lib/sync/space-docs';
 import type { Device } from './devices';
 import { twoDevices } from './devices';
-import { bodiesOf, openedOnServer, replay } from './server-replay';
+import { bodiesOf, openedOnServer, replay, snapshot } from './server-replay';
 
 const T0 = '2026-11-01T10:00:00.000Z';
 const T1 = '2026-11-02T10:00:00.000Z';
@@ -50,6 +51,9 @@ describe('spaces on two devices', () => {
     );
     expect(await b.get(m.id)).toMatchObject({ space: 'sp-work', status: 'active' });
     expect((await b.get(home.id))?.space).toBeUndefined();
+    // The server learns neither the space's words nor its id, nor the project mapped to it.
+    const raw = JSON.stringify(await snapshot(a.remote));
+    for (const secret of ['sp-work', 'Acme', 'g-p-abc123', 'Jira']) expect(raw, secret).not.toContain(secret);
     // Moving a memory out of its space travels as an ordinary change.
     await b.edit(m.id, { space: undefined }, T1);
     await b.round();
@@ -171,6 +175,31 @@ describe('spaces on two devices', () => {
       expect(await d.db.spaces.get('sp-course'), d.name).toMatchObject({ name: 'Stats course' });
       expect(await d.get(m.id), d.name).toMatchObject({ status: 'active', space: 'sp-course' });
     }
+  });
+});
+
+describe('merging a space', () => {
+  const base = stampSpace(space('sp-1'), null, T0) as SpaceDoc;
+  const onA = stampSpace(space('sp-1', { name: 'Client A', isolated: true, updatedAt: T1 }), base, T1) as SpaceDoc;
+  const onB = stampSpace(
+    space('sp-1', { name: 'Client Alpha', sites: ['claude'], updatedAt: T2 }),
+    base,
+    T2,
+  ) as SpaceDoc;
+
+  it('keeps each field’s newest change, the same whichever revision comes first', () => {
+    const ab = mergeSpaces(onA, onB);
+    expect(ab).toEqual(mergeSpaces(onB, onA));
+    expect(ab.rec).toMatchObject({ name: 'Client Alpha', isolated: true, sites: ['claude'], updatedAt: T2 });
+    expect(resolve([onA, onB]).doc).toEqual(resolve([onB, onA]).doc);
+  });
+
+  it('lets a deletion win over a space changed before it, and lose to one changed after it', () => {
+    const gone = { k: 'x' as const, id: spaceKey('sp-1'), at: '2026-11-02T12:00:00.000Z' };
+    expect(resolve([onA, gone]).doc).toEqual(gone);
+    expect(resolve([gone, onB]).doc).toEqual(onB);
+    expect(stampSpace(space('sp-1'), onA, T2)).not.toBeNull();
+    expect(stampSpace(onA.rec, onA, T2)).toBeNull();
   });
 });
 
