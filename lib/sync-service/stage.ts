@@ -128,9 +128,11 @@ async function pendingChanges(
   // A stage limited to the memories a round's apply came to leaves chats alone: the round asks
   // for a whole stage whenever apply changed a chat.
   const scan = only ? null : await local.chatScan(synced, travel.chats);
-  // Spaces first, so they reach the server before the memories in them; all of them every
-  // time (there are at most 200), so a space changed or deleted here is never missed.
-  const out: Pending[] = await spaceChanges(local, now);
+  // Spaces first, so they reach the server before the memories in them, and their deletions
+  // last, after the memories moved out of them; all of them every time (there are at most 200),
+  // so a space changed or deleted here is never missed.
+  const spaces = await spaceChanges(local, now);
+  const out: Pending[] = spaces.changed;
   const here = new Set<string>();
   for (const m of memories) {
     const key = memoryKey(m.id);
@@ -161,13 +163,18 @@ async function pendingChanges(
     if (synced.get(key) !== h) out.push({ key, h, c: now, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
   if (scan) out.push(...chatChanges(scan, synced, now));
+  out.push(...spaces.deleted);
   return { pending: out, rulesPending, chatsPending: scan?.more ?? false };
 }
 
 /** Each space changed here since it last synced, and the deletion of each synced space gone here. */
-async function spaceChanges(local: StageInput['local'], now: string): Promise<Pending[]> {
+async function spaceChanges(
+  local: StageInput['local'],
+  now: string,
+): Promise<{ changed: Pending[]; deleted: Pending[] }> {
   const { spaces, synced } = await local.spaceState();
   const out: Pending[] = [];
+  const gone: Pending[] = [];
   const here = new Set<string>();
   for (const space of spaces) {
     const key = spaceKey(space.id);
@@ -184,8 +191,8 @@ async function spaceChanges(local: StageInput['local'], now: string): Promise<Pe
   }
   for (const [key, h] of synced)
     if (isSpaceKey(key) && !here.has(key) && deletedAt(h) === null)
-      out.push({ key, h: null, c: now, make: () => ({ k: 'x', id: key, at: now }) });
-  return out;
+      gone.push({ key, h: null, c: now, make: () => ({ k: 'x', id: key, at: now }) });
+  return { changed: out, deleted: gone };
 }
 
 /** Staged in slices: a first sync of thousands of chats never holds every sealed part at once. */

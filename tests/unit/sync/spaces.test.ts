@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_SPACES, type Space } from '../../../lib/memory/spaces';
-import { decodeDoc, encodeDoc } from '../../../lib/sync/codec';
+import { decodeDoc, encodeDoc, memoryKey } from '../../../lib/sync/codec';
 import { serverId } from '../../../lib/sync/keys';
 import { resolve } from '../../../lib/sync/merge';
 import { mergeSpaces, type SpaceDoc, spaceKey, stampSpace } from '../../../lib/sync/space-docs';
@@ -126,6 +126,21 @@ describe('spaces on two devices', () => {
     // A, apart, adds a memory to the space.
     const late = await a.add({ content: 'The client wants weekly reports', type: 'fact', space: 'sp-client' });
     await b.round();
+    // The deletion reaches the server after the memories moved out of the space: a device that
+    // gets only part of a push never takes the space away from memories B moved.
+    const feed = await b.remote.changes({
+      since: 0,
+      limit: 1000,
+      include_docs: true,
+      conflicts: true,
+      style: 'all_docs',
+    });
+    const order = feed.results.map((r) => r.id);
+    const [moved, deletion] = await Promise.all([
+      serverId(b.keys, memoryKey(kept.id)),
+      serverId(b.keys, spaceKey('sp-client')),
+    ]);
+    expect(order.indexOf(moved)).toBeLessThan(order.indexOf(deletion));
     await a.round();
     await b.round();
     await a.round();
