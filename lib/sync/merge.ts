@@ -9,6 +9,7 @@
  */
 import { quickHash } from './bytes';
 import { canon } from './canon';
+import { compact } from './clocks';
 import {
   type ChatDoc,
   type GoneDoc,
@@ -32,16 +33,6 @@ const WITH_TEXT = new Set<string>(['content', 'tags', 'invisibleRemoved']);
  */
 export function clockOf(doc: MemoryDoc, field: string): string | undefined {
   return doc.clk[field] ?? doc.clk['*'];
-}
-
-function compact(clocks: Record<string, string>): Record<string, string> {
-  const counts = new Map<string, number>();
-  for (const c of Object.values(clocks)) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const common = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]?.[0];
-  if (common === undefined) return {};
-  const out: Record<string, string> = { '*': common };
-  for (const [f, c] of Object.entries(clocks)) if (c !== common) out[f] = c;
-  return out;
 }
 
 function expand(doc: MemoryDoc): Record<string, string> {

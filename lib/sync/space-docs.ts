@@ -11,6 +11,7 @@ import { type Space, SpaceSchema } from '../memory/spaces';
 import { IsoDate } from '../memory/types';
 import { quickHash } from './bytes';
 import { canon } from './canon';
+import { compact } from './clocks';
 import { laterThan } from './deletion-marks';
 
 const SPACE_FIELDS = Object.keys(SpaceSchema.shape) as (keyof Space)[];
@@ -37,16 +38,6 @@ function expand(doc: SpaceDoc): Record<string, string> {
     const c = clockOf(doc, f);
     if (c !== undefined) out[f] = c;
   }
-  return out;
-}
-
-function compact(clocks: Record<string, string>): Record<string, string> {
-  const counts = new Map<string, number>();
-  for (const c of Object.values(clocks)) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const common = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]?.[0];
-  if (common === undefined) return {};
-  const out: Record<string, string> = { '*': common };
-  for (const [f, c] of Object.entries(clocks)) if (c !== common) out[f] = c;
   return out;
 }
 

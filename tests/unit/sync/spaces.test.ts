@@ -126,9 +126,9 @@ describe('spaces on two devices', () => {
     // A, apart, adds a memory to the space.
     const late = await a.add({ content: 'The client wants weekly reports', type: 'fact', space: 'sp-client' });
     await b.round();
-    // The deletion reaches the server after the memories moved out of the space: a device that
-    // gets only part of a push never takes the space away from memories B moved.
-    const feed = await b.remote.changes({
+    // The deletion is staged after the memories moved out of the space, so a push cut between
+    // two of its batches never carries the deletion without the moves.
+    const feed = await b.mirror.changes({
       since: 0,
       limit: 1000,
       include_docs: true,
