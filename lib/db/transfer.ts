@@ -71,6 +71,16 @@ function admitted(incoming: MemoryRecord): MemoryRecord | null {
   return { ...base, status: 'proposed', proposal: { reasons } };
 }
 
+/**
+ * A file never moves a memory the store has into another space, nor out of its space to where
+ * it would reach every chat: the memory keeps the space it has here.
+ */
+function inSpaceOf(incoming: MemoryRecord, current: MemoryRecord): MemoryRecord {
+  if (incoming.space === current.space) return incoming;
+  const { space: _file, ...rest } = incoming;
+  return current.space === undefined ? rest : { ...rest, space: current.space };
+}
+
 /** A proposal that changes `current`, for the file's newer text of a memory the store holds. */
 function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: ReviewReason[]): MemoryRecord {
   return {
@@ -114,12 +124,13 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
     work?.phase('merge', placed.memories.length);
     for (const raw of placed.memories) {
       work?.advance();
-      const incoming = admitted(raw);
-      if (!incoming) {
+      const checked = admitted(raw);
+      if (!checked) {
         report.skipped++;
         continue;
       }
-      const current = byId.get(incoming.id);
+      const current = byId.get(checked.id);
+      const incoming = current ? inSpaceOf(checked, current) : checked;
       if (current) {
         if (incoming.updatedAt <= current.updatedAt) {
           report.skipped++;

@@ -195,6 +195,35 @@ describe('a hostile memory file and spaces', () => {
     expect(await db.spaces.count()).toBe(1);
   });
 
+  it('never moves a memory you have to another space or out of its space, whatever date the file gives', async () => {
+    await db.spaces.bulkPut([space('sp-a', 'Client A', { isolated: true }), space('sp-b', 'Client B')]);
+    await db.memories.bulkPut([
+      memory({ content: 'A ships on Tuesdays' }, { id: 'ma', space: 'sp-a', updatedAt: T0 }),
+      memory({ content: 'B uses Azure' }, { id: 'mb', space: 'sp-b', updatedAt: T0 }),
+    ]);
+    const later = '2026-11-05T10:00:00.000Z';
+    await importText(
+      file({
+        spaces: [{ id: 'b', name: 'Client B' }],
+        memories: [
+          { id: 'ma', content: 'A ships on Tuesdays and Fridays', type: 'fact', updatedAt: later, createdAt: T0 },
+          { id: 'mb', content: 'B uses Azure and AWS', type: 'fact', updatedAt: later, createdAt: T0, space: 'b' },
+        ],
+      }),
+    );
+    expect(await db.memories.get('ma')).toMatchObject({ content: 'A ships on Tuesdays and Fridays', space: 'sp-a' });
+    expect(await db.memories.get('mb')).toMatchObject({ content: 'B uses Azure and AWS', space: 'sp-b' });
+    await importText(
+      file({
+        spaces: [{ id: 'b', name: 'Client B' }],
+        memories: [
+          { id: 'ma', content: 'A ships daily', type: 'fact', updatedAt: '2026-11-06T10:00:00.000Z', space: 'b' },
+        ],
+      }),
+    );
+    expect(await db.memories.get('ma')).toMatchObject({ content: 'A ships daily', space: 'sp-a' });
+  });
+
   it('makes no more than the bound of spaces: past it, the memories wait in review', async () => {
     await db.spaces.bulkPut(Array.from({ length: MAX_SPACES - 1 }, (_, i) => space(`sp-${i}`, `Mine ${i}`)));
     await importText(
