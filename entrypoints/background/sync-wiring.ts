@@ -19,7 +19,7 @@ async function whenOn(run: () => void): Promise<void> {
 }
 
 export function wireSync(): void {
-  // Memories, and chats (finished, deleted or "don't remember" travel too).
+  // Memories, spaces, and chats (finished, deleted or "don't remember" travel too).
   Dexie.on('storagemutated', (parts) => {
     if (noteStoreChange(parts))
       void whenOn(() => {

@@ -16,7 +16,7 @@ export interface BackupRow {
   chatCount: number;
   /** SHA-256 of `data`, checked before a restore. */
   checksum: string;
-  /** The snapshot as JSON: `{ memories, chats, settings?, omittedTurns? }` (see backup-snapshot.ts). */
+  /** The snapshot as JSON: `{ memories, chats, settings?, spaces?, omittedTurns? }` (see backup-snapshot.ts). */
   data: string;
 }
 

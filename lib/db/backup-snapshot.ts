@@ -3,9 +3,11 @@
  * record and summary; a transcript is kept only while it still has to be extracted, and only
  * up to `TRANSCRIPT_BUDGET_CHARS` per backup, so seven backups never hold seven copies of
  * every chat. Chats under a tombstone keep no text at all. Settings are kept (they never
- * contain the key) so undoing an import also puts back the settings it changed.
+ * contain the key) so undoing an import also puts back the settings it changed. Spaces are kept
+ * whole, so a restored memory always finds its space.
  */
 import * as z from 'zod/mini';
+import { type Space, SpaceSchema } from '../memory/spaces';
 import { type Chat, ChatSchema, type MemoryRecord, MemoryRecordSchema } from '../memory/types';
 import { isSiteId } from '../sites/ids';
 
@@ -16,6 +18,8 @@ export interface Snapshot {
   chats: Chat[];
   /** Settings as stored (no key); absent in backups taken before settings were kept. */
   settings?: unknown;
+  /** Every space; absent in backups taken before spaces (their memories are in none). */
+  spaces?: Space[];
   /** Chats whose turns were left out of this backup (already extracted, or over the budget). */
   omittedTurns?: string[];
 }
@@ -24,6 +28,7 @@ export const SnapshotSchema = z.object({
   memories: z.array(MemoryRecordSchema),
   chats: z.array(ChatSchema),
   settings: z.optional(z.unknown()),
+  spaces: z.optional(z.array(SpaceSchema)),
   omittedTurns: z.optional(z.array(z.string())),
 });
 
@@ -45,6 +50,7 @@ export function buildSnapshot(input: {
   memories: MemoryRecord[];
   chats: readonly Chat[];
   settings: unknown;
+  spaces: Space[];
   tombstones: ReadonlySet<string>;
 }): Snapshot {
   let budget = TRANSCRIPT_BUDGET_CHARS;
@@ -68,7 +74,13 @@ export function buildSnapshot(input: {
     kept.set(chat.id, chat);
   }
   const chats = input.chats.map((c) => kept.get(c.id) as Chat);
-  return { memories: input.memories, chats, settings: input.settings, omittedTurns: omittedTurns.sort() };
+  return {
+    memories: input.memories,
+    chats,
+    settings: input.settings,
+    spaces: input.spaces,
+    omittedTurns: omittedTurns.sort(),
+  };
 }
 
 /** Removes a tombstoned chat's text from a stored snapshot; null when there was nothing to remove. */
@@ -109,4 +121,14 @@ export function withTombstones(chats: readonly Chat[], tombstones: ReadonlySet<s
   const have = new Set(chats.map((c) => c.id));
   const extra = [...tombstones].filter((id) => !have.has(id)).map((id) => tombstoneRecord(id, at));
   return [...chats, ...extra.filter((c): c is Chat => c !== null)];
+}
+
+/**
+ * The spaces a restore or rebuild leaves: the backup's, over the store's of the same id; a space
+ * made since the backup stays (an Undo of the restore puts back memories that are in it).
+ */
+export function spacesToRestore(snapshot: Snapshot, live: readonly Space[]): Space[] {
+  const byId = new Map(live.map((s) => [s.id, s]));
+  for (const s of snapshot.spaces ?? []) byId.set(s.id, s);
+  return [...byId.values()];
 }

@@ -3,13 +3,22 @@
  * (debounced, backup-schedule.ts) and before each import, bulk delete or restore; the newest
  * `KEEP_BACKUPS` are kept; each carries a checksum so a damaged one is never restored.
  */
+import { inMissingSpace } from '../memory/space-gone';
 import type { Chat } from '../memory/types';
 import { sameChat, sameMemory } from '../memory/undo-compare';
 import { proposeSettingsChanges, restoreImportable } from '../settings/import-rules';
 import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { type BackupRow, backupDb } from './backup-db';
-import { buildSnapshot, forgotten, type Snapshot, SnapshotSchema, sha256, withTombstones } from './backup-snapshot';
+import {
+  buildSnapshot,
+  forgotten,
+  type Snapshot,
+  SnapshotSchema,
+  sha256,
+  spacesToRestore,
+  withTombstones,
+} from './backup-snapshot';
 import { db } from './db';
 import { markHistoryDirty } from './history-index';
 import { loadSettings, saveSettings } from './settings-store';
@@ -22,13 +31,15 @@ export const KEEP_BACKUPS = 7;
 export type BackupSummary = Omit<BackupRow, 'data'>;
 
 export async function createBackup(reason: string): Promise<BackupSummary> {
-  const { memories, chats } = await db.transaction('r', db.memories, db.chats, async () => ({
+  const { memories, chats, spaces } = await db.transaction('r', db.memories, db.chats, db.spaces, async () => ({
     memories: await db.memories.toArray(),
     chats: await db.chats.toArray(),
+    spaces: await db.spaces.toArray(),
   }));
   const snapshot = buildSnapshot({
     memories,
     chats,
+    spaces,
     settings: await loadSettings(),
     tombstones: await tombstonedChatIds(),
   });
@@ -93,7 +104,9 @@ export function chatsToRestore(
 }
 
 /**
- * Replaces memories and chats with a verified backup, after snapshotting the current state.
+ * Replaces memories and chats with a verified backup, after snapshotting the current state; the
+ * backup's spaces come back with them (a backup taken before spaces leaves the spaces as they
+ * are). A restored memory whose space is in neither waits in review (`space-gone`).
  * Its undo record holds every memory and chat the restore changed, added or removed, and the
  * settings it changed, so undoing it puts back the store as it was just before, except what
  * changed again since.
@@ -109,18 +122,22 @@ export async function restoreBackup(
   await createBackup('before restore');
   work?.checkpoint();
   const tombstones = await tombstonedChatIds();
-  const undoId = await db.transaction('rw', db.memories, db.chats, db.meta, db.hdirty, async () => {
+  const undoId = await db.transaction('rw', [db.memories, db.chats, db.meta, db.hdirty, db.spaces], async () => {
     const liveChats = await db.chats.toArray();
     const liveMemories = await db.memories.toArray();
     const chats = chatsToRestore(snapshot, new Map(liveChats.map((c) => [c.id, c])), tombstones);
+    const spaces = spacesToRestore(snapshot, await db.spaces.toArray());
+    const here = new Set(spaces.map((s) => s.id));
+    const memories = snapshot.memories.map((m) => inMissingSpace(m, here));
+    await db.spaces.bulkPut(spaces);
     await db.memories.clear();
     await db.chats.clear();
-    await putInChunks(db.memories, snapshot.memories, work);
+    await putInChunks(db.memories, memories, work);
     await db.chats.bulkPut(chats);
     // Chats the restore removed and chats it brought back both change what search finds.
     await markHistoryDirty([...new Set([...liveChats.map((c) => c.id), ...chats.map((c) => c.id)])]);
     return recordUndo('restore', {
-      memories: changesOf(liveMemories, snapshot.memories, sameMemory),
+      memories: changesOf(liveMemories, memories, sameMemory),
       chats: changesOf(liveChats, chats, sameChat),
     });
   });

@@ -6,6 +6,8 @@
  * table read in full is the truth, so what was deleted after the backup stays deleted.
  */
 import { Dexie, type Table } from 'dexie';
+import { inMissingSpace } from '../memory/space-gone';
+import { type Space, SpaceSchema } from '../memory/spaces';
 import {
   type Chat,
   ChatSchema,
@@ -118,7 +120,7 @@ function valid<T>(rows: unknown[] | undefined, schema: { safeParse(v: unknown): 
   return (rows ?? []).filter((r) => schema.safeParse(r).success) as T[];
 }
 
-const CHECKED_TABLES = new Set(['memories', 'chats', 'jobs', 'injections']);
+const CHECKED_TABLES = new Set(['memories', 'chats', 'jobs', 'injections', 'spaces']);
 
 /** Deletes the store and writes the backup plus the salvaged records that parse. */
 export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<void> {
@@ -127,11 +129,14 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
   await Dexie.delete(DB_NAME);
   await db.open();
   const rows = salvaged.tables;
+  const spaces = newer<Space>(backup.spaces ?? [], valid(rows.spaces, SpaceSchema), idsIfComplete(salvaged, 'spaces'));
+  const here = new Set(spaces.map((s) => s.id));
+  // A memory whose space neither the backup nor the salvage holds waits in review.
   const memories = newer<MemoryRecord>(
     backup.memories,
     valid(rows.memories, MemoryRecordSchema),
     idsIfComplete(salvaged, 'memories'),
-  );
+  ).map((m) => inMissingSpace(m, here));
   const live = new Map(valid<Chat>(rows.chats, ChatSchema).map((c) => [c.id, c]));
   const fromBackup = chatsToRestore(backup, live, tombstones);
   const chats = withTombstones(
@@ -145,6 +150,7 @@ export async function rebuild(backup: Snapshot, salvaged: Salvaged): Promise<voi
   );
   await db.transaction('rw', db.tables, async () => {
     await db.memories.bulkPut(memories);
+    await db.spaces.bulkPut(spaces);
     await db.chats.bulkPut(chats);
     await db.jobs.bulkPut(valid(rows.jobs, JobSchema));
     await db.injections.bulkPut(valid(rows.injections, InjectionSchema));

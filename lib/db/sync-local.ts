@@ -8,12 +8,14 @@
 
 import { relation } from '../extraction/similarity';
 import { normalizeContent } from '../memory/normalize';
+import { inMissingSpace } from '../memory/space-gone';
 import type { MemoryRecord } from '../memory/types';
 import type { SyncedMemory } from '../sync/codec';
 import { deletedAt, deletionMark } from '../sync/deletion-marks';
 import { hashMemory, toRecord } from '../sync/project';
 import { type MemDB, db as productDb, type SyncedRow } from './db';
 import { applyChats, type ChatOps, excludeChats, removeChats, scanChats, storeChatOps } from './sync-chats';
+import { applySpaces, type IncomingSpace, orphansToReview, spaceState } from './sync-spaces';
 
 /**
  * The store's side of sync over one database (the product's; tests open one per device).
@@ -47,6 +49,9 @@ export function syncStore(db: MemDB = productDb, ops: ChatOps = storeChatOps(db)
       await db.synced.clear();
     },
     applyIncoming: (items: readonly IncomingMemory[]) => applyIncoming(db, items),
+    spaceState: () => spaceState(db),
+    applySpaces: (items: readonly IncomingSpace[]) => applySpaces(db, items),
+    orphansToReview: (removed: readonly string[]) => orphansToReview(db, removed),
     chatScan: (synced: ReadonlyMap<string, string>, withChanges: boolean) => scanChats(db, synced, withChanges),
     applyChats: (items: Parameters<typeof applyChats>[1]) => applyChats(db, items),
     removeChats: (items: readonly { id: string; at: string }[]) => removeChats(db, items, ops),
@@ -152,12 +157,18 @@ class DuplicateIndex {
  * see earlier ones), and the result is written at once. The transaction holds both tables
  * throughout, so an edit made here meanwhile waits for it and is then compared next round;
  * it is never overwritten.
+ *
+ * A memory in a space that does not exist here (deleted here or elsewhere, or not arrived yet)
+ * is written proposed with the reason `space-gone`, never active: it would otherwise wait in a
+ * space no chat is in, or be moved by hand to where it reaches every chat. The space arriving
+ * later gives it back (sync-spaces.ts).
  */
 async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promise<ApplyResult> {
   const result: ApplyResult = { applied: 0, deferred: 0, duplicates: 0, stale: [], touched: [] };
   if (items.length === 0) return result;
   const near = items.filter((i) => i.rec !== null).length <= NEAR_DUPLICATE_SCAN_LIMIT;
-  await db.transaction('rw', db.memories, db.synced, async () => {
+  await db.transaction('rw', db.memories, db.synced, db.spaces, async () => {
+    const spaces = new Set(await db.spaces.toCollection().primaryKeys());
     const ids = [...new Set(items.flatMap((i) => [i.id, ...(i.extras ?? []).map((e) => e.id)]))];
     const keys = [...new Set(items.map((i) => i.key))];
     const found = await db.memories.bulkGet(ids);
@@ -226,9 +237,9 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
         result.duplicates++;
         dropMem(twin.id);
       }
-      putMem(toRecord(item.rec, current));
+      putMem(inMissingSpace(toRecord(item.rec, current), spaces));
       putSyn({ id: item.key, h: item.h as string, c: item.clock }, item.key);
-      for (const extra of item.extras ?? []) if (!mem.get(extra.id)) putMem(extra);
+      for (const extra of item.extras ?? []) if (!mem.get(extra.id)) putMem(inMissingSpace(extra, spaces));
     }
     const puts = [...memWrites].flatMap((id) => mem.get(id) ?? []);
     const gone = [...memWrites].filter((id) => !mem.get(id));

@@ -10,6 +10,7 @@
 import { withoutInvisible } from '../memory/invisible';
 import { contentKey, normalizeContent } from '../memory/normalize';
 import { isProtected, textReasons } from '../memory/review-rules';
+import type { Space } from '../memory/spaces';
 import type { Chat, MemoryRecord, ReviewReason } from '../memory/types';
 import { versionOf } from '../memory/versions';
 import type { ParsedMemoryFile } from '../memory-file/format';
@@ -18,6 +19,7 @@ import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 import { markHistoryDirty } from './history-index';
+import { placeImported } from './import-spaces';
 import { tombstonedChatIds } from './tombstones';
 import { recordUndo } from './undo-log';
 
@@ -43,6 +45,8 @@ export interface ImportReport {
   updated: number;
   skipped: number;
   chats: number;
+  /** Spaces the file made here (a space with the name of one here joins it). */
+  spaces: number;
   /** Memories that arrived waiting for review, or changes to pinned and hand-edited ones. */
   proposed: number;
   /** The undo record of exactly what this import wrote (undo-log.ts). */
@@ -67,6 +71,16 @@ function admitted(incoming: MemoryRecord): MemoryRecord | null {
   return { ...base, status: 'proposed', proposal: { reasons } };
 }
 
+/**
+ * A file never moves a memory the store has into another space, nor out of its space to where
+ * it would reach every chat: the memory keeps the space it has here.
+ */
+function inSpaceOf(incoming: MemoryRecord, current: MemoryRecord): MemoryRecord {
+  if (incoming.space === current.space) return incoming;
+  const { space: _file, ...rest } = incoming;
+  return current.space === undefined ? rest : { ...rest, space: current.space };
+}
+
 /** A proposal that changes `current`, for the file's newer text of a memory the store holds. */
 function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: ReviewReason[]): MemoryRecord {
   return {
@@ -86,28 +100,37 @@ function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: 
  */
 export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): Promise<ImportReport> {
   const tombstones = await tombstonedChatIds();
-  return db.transaction('rw', db.memories, db.chats, db.meta, db.hdirty, async () => {
+  return db.transaction('rw', [db.memories, db.chats, db.meta, db.hdirty, db.spaces], async () => {
     const at = now();
+    const placed = await placeImported(file.memories, file.spaces, at);
     const existing = await db.memories.toArray();
     const byId = new Map(existing.map((m) => [m.id, m]));
     const keys = new Set(existing.map((m) => contentKey(m.type, m.content)));
     const writes = new Map<string, MemoryRecord>();
-    const report: Omit<ImportReport, 'undoId'> = { added: 0, updated: 0, skipped: 0, chats: 0, proposed: 0 };
+    const report: Omit<ImportReport, 'undoId'> = {
+      added: 0,
+      updated: 0,
+      skipped: 0,
+      chats: 0,
+      spaces: placed.made.length,
+      proposed: 0,
+    };
     const before = new Map(existing.map((m) => [m.id, m]));
     const put = (m: MemoryRecord) => {
       writes.set(m.id, m);
       byId.set(m.id, m);
       if (m.status === 'proposed') report.proposed++;
     };
-    work?.phase('merge', file.memories.length);
-    for (const raw of file.memories) {
+    work?.phase('merge', placed.memories.length);
+    for (const raw of placed.memories) {
       work?.advance();
-      const incoming = admitted(raw);
-      if (!incoming) {
+      const checked = admitted(raw);
+      if (!checked) {
         report.skipped++;
         continue;
       }
-      const current = byId.get(incoming.id);
+      const current = byId.get(checked.id);
+      const incoming = current ? inSpaceOf(checked, current) : checked;
       if (current) {
         if (incoming.updatedAt <= current.updatedAt) {
           report.skipped++;
@@ -179,9 +202,10 @@ async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string
   return writes;
 }
 
-export async function readAllForExport(): Promise<{ memories: MemoryRecord[]; chats: Chat[] }> {
-  return db.transaction('r', db.memories, db.chats, async () => ({
+export async function readAllForExport(): Promise<{ memories: MemoryRecord[]; chats: Chat[]; spaces: Space[] }> {
+  return db.transaction('r', db.memories, db.chats, db.spaces, async () => ({
     memories: await db.memories.toArray(),
     chats: await db.chats.toArray(),
+    spaces: await db.spaces.toArray(),
   }));
 }

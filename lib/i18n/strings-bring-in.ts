@@ -59,6 +59,7 @@ export const BRING_IN_STRINGS = {
   'takeout.importance': ['importance', '重要性'],
   'takeout.onlyOn': ['only on {site}', '仅限 {site}'],
   'takeout.pinned': ['pinned', '已置顶'],
+  'takeout.everywhere': ['Everywhere', '所有空间通用'],
   'takeout.exported': ['Saved {file}.', '已保存 {file}。'],
   'takeout.copy': ['Copy as text for custom instructions', '复制为自定义指令文本'],
   'takeout.limit': ['Limit (characters)', '字数上限'],

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { cleanKeywords, MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
+import { MAX_SPACES, type Space, SpaceIdSchema } from '../memory/spaces';
 import {
   type Chat,
   ChatSchema,
@@ -30,9 +31,11 @@ import { now, nowMs } from '../time';
 import { describeValue, formatFirstIssue } from '../zod-errors';
 import { firstImportProblem, type ImportRule } from './import-rules';
 import { byCreation } from './order';
+import { type FileSpace, FileSpaceSchema, placeInFileSpaces, toFileSpace } from './spaces';
 
 const FILE_FORMAT = 'claude-mem.memories';
-const FILE_VERSION = 1;
+/** Version 2 added spaces (`spaces` at the top, `space` on a memory); version 1 files read as before. */
+const FILE_VERSION = 2;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_MEMORIES = 100_000;
 
@@ -80,10 +83,15 @@ const ImportMemorySchema = z.object({
   origin: z.optional(OriginSchema),
   proposal: z.optional(ProposalSchema),
   invisibleRemoved: z.optional(z.int().check(z.minimum(1))),
+  /** Version 2: the id of one of the file's `spaces`; absent, Everywhere. */
+  space: z.optional(SpaceIdSchema),
 });
 
 export interface ParsedMemoryFile {
+  /** A memory's `space` names one of `spaces` (the file's ids: the store's are decided on import). */
   memories: MemoryRecord[];
+  /** Version 2: the spaces the file defines, each checked (lib/memory-file/spaces.ts). */
+  spaces: FileSpace[];
   chats: Chat[];
   /** Only the settings an import may propose (lib/settings/import-rules.ts), each checked; null when none. */
   settings: Partial<Settings> | null;
@@ -99,8 +107,17 @@ function fail(message: string): never {
   throw new MemoryFileError(message);
 }
 
-function checkEnvelope(doc: unknown): { memories: unknown[]; chats: unknown; settings: unknown } {
-  if (Array.isArray(doc)) return { memories: doc, chats: undefined, settings: undefined };
+interface Envelope {
+  version: number;
+  memories: unknown[];
+  chats: unknown;
+  settings: unknown;
+  spaces: unknown;
+}
+
+function checkEnvelope(doc: unknown): Envelope {
+  if (Array.isArray(doc))
+    return { version: 1, memories: doc, chats: undefined, settings: undefined, spaces: undefined };
   if (doc === null || typeof doc !== 'object')
     fail(`(root): expected an object or an array of memories, got ${describeValue(doc)}`);
   const obj = doc as Record<string, unknown>;
@@ -114,7 +131,30 @@ function checkEnvelope(doc: unknown): { memories: unknown[]; chats: unknown; set
     );
   }
   if (!Array.isArray(obj.memories)) fail(`memories: expected an array, got ${describeValue(obj.memories)}`);
-  return { memories: obj.memories, chats: obj.chats, settings: obj.settings };
+  return { version: obj.version, memories: obj.memories, chats: obj.chats, settings: obj.settings, spaces: obj.spaces };
+}
+
+/**
+ * Spaces came with version 2. A version 1 file naming them was not written by claude-mem: it is
+ * refused rather than read without them, which would put memories meant for a space where they
+ * reach every chat.
+ */
+function checkVersionOneHasNoSpaces(envelope: Envelope): void {
+  if (envelope.version >= 2) return;
+  if (envelope.spaces !== undefined) fail('spaces: spaces need version 2 of the format; this file says version 1');
+  const i = envelope.memories.findIndex((m) => m !== null && typeof m === 'object' && 'space' in m);
+  if (i >= 0) fail(`memories[${i}].space: spaces need version 2 of the format; this file says version 1`);
+}
+
+function parseSpaces(raw: unknown): FileSpace[] {
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) fail(`spaces: expected an array, got ${describeValue(raw)}`);
+  if (raw.length > MAX_SPACES) fail(`spaces: ${raw.length} spaces; the limit is ${MAX_SPACES}`);
+  return raw.map((item, index) => {
+    const parsed = FileSpaceSchema.safeParse(item);
+    if (!parsed.success) fail(formatFirstIssue(parsed.error, item, ['spaces', index]));
+    return parsed.data;
+  });
 }
 
 function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): MemoryRecord {
@@ -142,6 +182,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     // What a proposal waits for means something only while it is proposed.
     ...(raw.proposal && raw.status === 'proposed' ? { proposal: fileProposal(raw.proposal) } : {}),
     ...(raw.invisibleRemoved ? { invisibleRemoved: raw.invisibleRemoved } : {}),
+    ...(raw.space !== undefined ? { space: raw.space } : {}),
   };
 }
 
@@ -172,12 +213,17 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
   if (envelope.memories.length > MAX_MEMORIES) {
     fail(`memories: ${envelope.memories.length} memories; the limit is ${MAX_MEMORIES}`);
   }
+  checkVersionOneHasNoSpaces(envelope);
+  const spaces = parseSpaces(envelope.spaces);
   const at = now();
-  const memories = envelope.memories.map((raw, index) => {
-    const parsed = ImportMemorySchema.safeParse(raw);
-    if (!parsed.success) fail(formatFirstIssue(parsed.error, raw, ['memories', index]));
-    return completeMemory(parsed.data, at);
-  });
+  const memories = placeInFileSpaces(
+    envelope.memories.map((raw, index) => {
+      const parsed = ImportMemorySchema.safeParse(raw);
+      if (!parsed.success) fail(formatFirstIssue(parsed.error, raw, ['memories', index]));
+      return completeMemory(parsed.data, at);
+    }),
+    spaces,
+  );
   let chats: Chat[] = [];
   if (envelope.chats !== undefined) {
     const parsed = z.array(ChatSchema).safeParse(envelope.chats);
@@ -185,11 +231,11 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
     chats = parsed.data.map((c) => ({ ...c, url: chatUrlOn(c.site, c.url) }));
   }
   const problem = firstImportProblem(
-    { memories, chats },
+    { memories, chats, spaces },
     { nowMs: nowMs(), givenIds: envelope.memories.map((raw) => (raw as { id?: string }).id), knownIds: opts.knownIds },
   );
   if (problem) throw new MemoryFileError(problem.message, problem.rule);
-  return { memories, chats, ...importableSettings(envelope.settings) };
+  return { memories, spaces, chats, ...importableSettings(envelope.settings) };
 }
 
 /**
@@ -247,6 +293,7 @@ function toFileMemory(m: Memory): Memory {
     ...(m.origin ? { origin: fileOrigin(m.origin) } : {}),
     ...(m.proposal && m.status === 'proposed' ? { proposal: fileProposal(m.proposal) } : {}),
     ...(m.invisibleRemoved ? { invisibleRemoved: m.invisibleRemoved } : {}),
+    ...(m.space !== undefined ? { space: m.space } : {}),
   };
 }
 
@@ -260,6 +307,7 @@ export function withoutTurns(chat: Chat): Chat {
 
 export function serializeMemoryFile(input: {
   memories: readonly Memory[];
+  spaces?: readonly Space[];
   chats?: readonly Chat[];
   settings?: Settings | null;
 }): string {
@@ -267,6 +315,7 @@ export function serializeMemoryFile(input: {
     format: FILE_FORMAT,
     version: FILE_VERSION,
     exportedAt: now(),
+    spaces: [...(input.spaces ?? [])].sort((a, b) => a.id.localeCompare(b.id)).map(toFileSpace),
     memories: [...input.memories].sort(byCreation).map(toFileMemory),
     ...(input.chats ? { chats: [...input.chats].sort((a, b) => a.id.localeCompare(b.id)) } : {}),
     ...(input.settings ? { settings: input.settings } : {}),

@@ -97,7 +97,7 @@ function chatProblem(c: Chat, i: number, limitMs: number): ImportProblem | null 
  * `supersededBy` may also name.
  */
 export function firstImportProblem(
-  file: { memories: readonly MemoryRecord[]; chats: readonly Chat[] },
+  file: { memories: readonly MemoryRecord[]; chats: readonly Chat[]; spaces?: readonly { id: string }[] },
   opts: { nowMs: number; givenIds: readonly (string | undefined)[]; knownIds?: ReadonlySet<string> },
 ): ImportProblem | null {
   const limitMs = opts.nowMs + FUTURE_SLACK_MS;
@@ -106,6 +106,10 @@ export function firstImportProblem(
     duplicate(
       file.chats.map((c) => c.id),
       'chats',
+    ) ??
+    duplicate(
+      (file.spaces ?? []).map((s) => s.id),
+      'spaces',
     );
   if (dup) return dup;
   const ids = new Set([...file.memories.map((m) => m.id), ...(opts.knownIds ?? [])]);

@@ -8,6 +8,8 @@ export const ImportReportSchema = z.object({
   chats: z.int(),
   /** Memories that arrived waiting for review (absent in reports of older builds). */
   proposed: z.optional(z.int()),
+  /** Spaces the file made here (a file's space with the name of one here joins it). */
+  spaces: z.optional(z.int()),
   /** Settings the file proposes, change by change; nothing is applied until the user confirms. */
   settingsChanges: z.array(z.object({ path: z.string(), from: z.unknown(), to: z.unknown() })),
   /** Settings the file carried that an import never changes (connection, cap, privacy patterns). */

@@ -5,6 +5,7 @@
  * revision (the losing leaves deleted), so the next push carries the resolution.
  */
 import type { IncomingMemory } from '../db/sync-local';
+import type { IncomingSpace } from '../db/sync-spaces';
 import type { MemoryRecord } from '../memory/types';
 import { quickHash } from '../sync/bytes';
 import { canon } from '../sync/canon';
@@ -17,6 +18,7 @@ import type { ChangeRow, Db } from '../sync/pouch-types';
 import { hashSynced, hashValue, toRecord } from '../sync/project';
 import { readGroup, writeGroup } from '../sync/rules';
 import type { Travel } from '../sync/schemas';
+import { hashSpace, isSpaceKey, lastSpaceChange, spaceDocHolds } from '../sync/space-docs';
 import { tagsFor } from '../text/keywords';
 import { applyChatChanges, type ChatChanges, isChatDoc, noteChatDoc } from './apply-chats';
 import type { LocalPort } from './local-port';
@@ -54,6 +56,8 @@ export interface ApplyOutcome {
   touched: string[];
   /** Revisions written to the mirror here (merges of conflicting ones): the push must carry them. */
   merged: number;
+  /** Spaces deleted here because another device deleted them. */
+  spacesRemoved: string[];
 }
 
 /** The other device's text, kept as a version of the memory and offered in review. */
@@ -131,6 +135,7 @@ async function applyRules(input: ApplyInput, doc: Extract<PlainDoc, { k: 'r' }>,
 
 async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcome, chatsOnly = false): Promise<void> {
   const incoming: IncomingMemory[] = [];
+  const spaces: IncomingSpace[] = [];
   const chats: ChatChanges = { touched: new Set(), removed: new Map(), excluded: new Set(), partsGone: [] };
   const writes: Write[] = [];
   const wanted = rows.filter((row) => {
@@ -159,7 +164,13 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
     const d = r.doc;
     if (noteChatDoc(d, chats)) continue;
     if (chatsOnly) continue;
-    if (d.k === 'm') {
+    if (d.k === 's') {
+      if (spaceDocHolds(d))
+        spaces.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSpace(d.rec), clock: lastSpaceChange(d) });
+      else out.quarantined.push({ ref: `${row.id}@${doc._rev}`, reason: 'unexpected shape' });
+    } else if (d.k === 'x' && isSpaceKey(d.id)) {
+      spaces.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
+    } else if (d.k === 'm') {
       const extras = r.otherTexts.flatMap((text) => twoDeviceRecords(d.rec.id, d.rec, text, input.now));
       incoming.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSynced(d.rec), clock: lastChange(d), extras });
     } else if (d.k === 'x') incoming.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
@@ -177,6 +188,14 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
   out.chatsChanged += chatOutcome.changed;
   for (const key of chatOutcome.stale)
     out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
+  // Spaces before memories: a memory whose space arrives in the same batch finds it there.
+  const placed = await input.local.applySpaces(spaces);
+  out.applied += placed.applied;
+  out.touched.push(...placed.touched);
+  out.spacesRemoved.push(...placed.removed);
+  for (const key of placed.stale)
+    out.quarantined.push({ ref: `${key}@replayed`, reason: 'older than what was synced' });
+  for (const key of placed.refused) out.quarantined.push({ ref: `${key}@refused`, reason: 'too many spaces' });
   const result = await input.local.applyIncoming(incoming);
   out.applied += result.applied;
   out.touched.push(...result.touched);
@@ -200,6 +219,7 @@ export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
     chatsChanged: 0,
     touched: [],
     merged: 0,
+    spacesRemoved: [],
   };
   const main = await readMark(input.mirror, APPLIED);
   if (input.travel.chats) {
@@ -208,6 +228,9 @@ export async function applyChanges(input: ApplyInput): Promise<ApplyOutcome> {
   }
   const end = await pass(input, out, APPLIED, main, false);
   if (input.travel.chats) await saveMark(input.mirror, CHATS_APPLIED, end, await readMark(input.mirror, CHATS_APPLIED));
+  // After everything this round brought: the deleting device's moves of the memories it knew
+  // have landed, so what is still in those spaces is what it never knew of.
+  out.touched.push(...(await input.local.orphansToReview(out.spacesRemoved)));
   return out;
 }
 

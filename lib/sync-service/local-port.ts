@@ -1,6 +1,8 @@
 /** What a sync round needs of this device's store and settings (tests pass the real ones). */
 import type { ChatApplyResult, ChatScan, IncomingChat } from '../db/sync-chats';
 import type { ApplyResult, IncomingMemory } from '../db/sync-local';
+import type { IncomingSpace, SpaceApplyResult } from '../db/sync-spaces';
+import type { Space } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
 import type { Settings } from '../settings/schema';
 
@@ -13,6 +15,11 @@ export interface LocalPort {
   clocks(keys: readonly string[]): Promise<Map<string, string>>;
   markSynced(rows: readonly { id: string; h: string; c?: string }[], removed?: readonly string[]): Promise<void>;
   applyIncoming(items: readonly IncomingMemory[]): Promise<ApplyResult>;
+  /** Every space here, and what each space key last synced as (deletion markers included). */
+  spaceState(): Promise<{ spaces: Space[]; synced: Map<string, string> }>;
+  applySpaces(items: readonly IncomingSpace[]): Promise<SpaceApplyResult>;
+  /** Memories still in spaces deleted elsewhere go to review; their ids. */
+  orphansToReview(removed: readonly string[]): Promise<string[]>;
   /** The chats here: which exist, which are excluded, and (when asked) which changed since they synced. */
   chatScan(synced: ReadonlyMap<string, string>, withChanges: boolean): Promise<ChatScan>;
   applyChats(items: readonly IncomingChat[]): Promise<ChatApplyResult>;

@@ -16,6 +16,7 @@ import type { Db } from '../sync/pouch-types';
 import { hashMemory, hashValue, project } from '../sync/project';
 import { RULE_GROUPS, readGroup } from '../sync/rules';
 import type { Travel } from '../sync/schemas';
+import { hashSpace, isSpaceKey, lastSpaceChange, spaceKey, stampSpace } from '../sync/space-docs';
 import type { LocalPort } from './local-port';
 
 export interface StageInput {
@@ -127,7 +128,11 @@ async function pendingChanges(
   // A stage limited to the memories a round's apply came to leaves chats alone: the round asks
   // for a whole stage whenever apply changed a chat.
   const scan = only ? null : await local.chatScan(synced, travel.chats);
-  const out: Pending[] = [];
+  // Spaces first, so they reach the server before the memories in them, and their deletions
+  // last, after the memories moved out of them; all of them every time (there are at most 200),
+  // so a space changed or deleted here is never missed.
+  const spaces = await spaceChanges(local, now);
+  const out: Pending[] = spaces.changed;
   const here = new Set<string>();
   for (const m of memories) {
     const key = memoryKey(m.id);
@@ -158,7 +163,36 @@ async function pendingChanges(
     if (synced.get(key) !== h) out.push({ key, h, c: now, make: () => ({ k: 'r', id: key, group, at: now, value }) });
   }
   if (scan) out.push(...chatChanges(scan, synced, now));
+  out.push(...spaces.deleted);
   return { pending: out, rulesPending, chatsPending: scan?.more ?? false };
+}
+
+/** Each space changed here since it last synced, and the deletion of each synced space gone here. */
+async function spaceChanges(
+  local: StageInput['local'],
+  now: string,
+): Promise<{ changed: Pending[]; deleted: Pending[] }> {
+  const { spaces, synced } = await local.spaceState();
+  const out: Pending[] = [];
+  const gone: Pending[] = [];
+  const here = new Set<string>();
+  for (const space of spaces) {
+    const key = spaceKey(space.id);
+    here.add(key);
+    const h = hashSpace(space);
+    if (synced.get(key) === h) continue;
+    // Back after a deletion (an Undo, a backup, a memory file): a change made after the deletion.
+    const deleted = deletedAt(synced.get(key));
+    const make = (base: PlainDoc | null) =>
+      base?.k === 's'
+        ? stampSpace(space, base, now)
+        : stampSpace(space, null, now, deleted ?? (base?.k === 'x' ? base.at : undefined));
+    out.push({ key, h, make });
+  }
+  for (const [key, h] of synced)
+    if (isSpaceKey(key) && !here.has(key) && deletedAt(h) === null)
+      gone.push({ key, h: null, c: now, make: () => ({ k: 'x', id: key, at: now }) });
+  return { changed: out, deleted: gone };
 }
 
 /** Staged in slices: a first sync of thousands of chats never holds every sealed part at once. */
@@ -195,6 +229,7 @@ async function stageSlice(input: StageInput, pending: Pending[], extra: PlainDoc
     const doc = p.make(baseDoc);
     const stamped = doc ?? baseDoc;
     if (stamped?.k === 'm') p.c = lastChange(stamped);
+    else if (stamped?.k === 's') p.c = lastSpaceChange(stamped);
     docs.push(doc);
   }
   // Sealed together, for the same reason as opening (apply.ts).
@@ -221,9 +256,10 @@ async function stageSlice(input: StageInput, pending: Pending[], extra: PlainDoc
   const landed = marks.filter((m) => m.sid === null || ok.has(m.sid)).map((m) => m.p);
   for (const m of marks)
     if (m.sid !== null && !ok.has(m.sid) && m.p.key.startsWith('m:')) out.refused.push(m.p.key.slice(2));
-  // A memory or chat deleted keeps its row as a deletion marker; a chat's parts need none (a
-  // part never changes under its id).
-  const marked = (p: Pending) => p.h === null && (p.key.startsWith('m:') || p.key.startsWith('c:'));
+  // A memory, space or chat deleted keeps its row as a deletion marker; a chat's parts need none
+  // (a part never changes under its id).
+  const marked = (p: Pending) =>
+    p.h === null && (p.key.startsWith('m:') || p.key.startsWith('c:') || isSpaceKey(p.key));
   await local.markSynced(
     landed.flatMap((p) => {
       if (marked(p)) return [{ id: p.key, h: deletionMark(p.c ?? input.now), c: p.c ?? input.now }];

@@ -33,21 +33,30 @@ export class ChangeLog {
   private ids = new Map<string, number>();
   private tick = 0;
   private lastTerms: string | null = null;
+  /** A space changed: every round compares all spaces (at most 200), so only a round is due. */
+  private spaces = false;
   private readonly memories: string;
   private readonly chats: string;
+  private readonly spaceTable: string;
 
   constructor(dbName: string) {
     this.memories = `idb://${dbName}/memories/`;
     this.chats = `idb://${dbName}/chats/`;
+    this.spaceTable = `idb://${dbName}/spaces/`;
   }
 
-  /** Notes a change event; true when it touched memories or chats (a round is due). */
+  /** Notes a change event; true when it touched memories, spaces or chats (a round is due). */
   note(parts: ObservabilitySet): boolean {
     if ('all' in parts) {
       this.markWhole();
       return true;
     }
     let due = false;
+    const spaces = parts[this.spaceTable];
+    if (spaces && spaces.d > 0) {
+      this.spaces = true;
+      due = true;
+    }
     const chats = parts[this.chats];
     if (chats && chats.d > 0) {
       this.whole = true;
@@ -87,7 +96,7 @@ export class ChangeLog {
 
   /** Something waits to be compared: a round is due, and a worker stopped now would lose it. */
   get pending(): boolean {
-    return this.unknownStart || this.whole || this.ids.size > 0;
+    return this.unknownStart || this.whole || this.spaces || this.ids.size > 0;
   }
 
   /**
@@ -102,6 +111,7 @@ export class ChangeLog {
       this.whole || this.unknownStart ? { whole: true } : { whole: false, memories: [...this.ids.keys()] };
     this.unknownStart = false;
     this.whole = false;
+    this.spaces = false;
     this.ids = new Map();
     return out;
   }

@@ -5,7 +5,8 @@
  * quarantined and counted, never applied.
  *
  * Record ids are prefixed by kind (`m:` memory, `r:` rules, `d:` device, `c:` a chat's head,
- * `t:` a part of a chat's turns, `e:` a chat the user asked not to remember) and the server sees
+ * `t:` a part of a chat's turns, `e:` a chat the user asked not to remember, `s:` a space,
+ * space-docs.ts) and the server sees
  * only their keyed hash (keys.ts serverId).
  */
 import * as z from 'zod/mini';
@@ -13,6 +14,7 @@ import { ChatSchema, IsoDate, MemorySchema } from '../memory/types';
 import { sourceUrlOn } from '../sites/urls';
 import { open, type Sealed, type SyncKeys, seal, serverId } from './keys';
 import { RULE_GROUPS } from './rules';
+import { SpaceDocSchema } from './space-docs';
 
 /** A sealed body longer than this is refused unread (a memory is at most ~40 kB sealed). */
 export const MAX_SEALED_CHARS = 256 * 1024;
@@ -96,6 +98,7 @@ export const PlainDocSchema = z.discriminatedUnion('k', [
   ChatDocSchema,
   PartDocSchema,
   ExclusionDocSchema,
+  SpaceDocSchema,
 ]);
 
 export type MemoryDoc = z.infer<typeof MemoryDocSchema>;

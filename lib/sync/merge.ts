@@ -9,6 +9,7 @@
  */
 import { quickHash } from './bytes';
 import { canon } from './canon';
+import { compact } from './clocks';
 import {
   type ChatDoc,
   type GoneDoc,
@@ -19,6 +20,7 @@ import {
   type SyncedMemory,
 } from './codec';
 import { laterThan } from './deletion-marks';
+import { isSpaceKey, lastSpaceChange, mergeSpaces, type SpaceDoc } from './space-docs';
 
 const textHash = (content: string) => quickHash(content);
 
@@ -31,16 +33,6 @@ const WITH_TEXT = new Set<string>(['content', 'tags', 'invisibleRemoved']);
  */
 export function clockOf(doc: MemoryDoc, field: string): string | undefined {
   return doc.clk[field] ?? doc.clk['*'];
-}
-
-function compact(clocks: Record<string, string>): Record<string, string> {
-  const counts = new Map<string, number>();
-  for (const c of Object.values(clocks)) counts.set(c, (counts.get(c) ?? 0) + 1);
-  const common = [...counts].sort((x, y) => y[1] - x[1] || (x[0] < y[0] ? -1 : 1))[0]?.[0];
-  if (common === undefined) return {};
-  const out: Record<string, string> = { '*': common };
-  for (const [f, c] of Object.entries(clocks)) if (c !== common) out[f] = c;
-  return out;
 }
 
 function expand(doc: MemoryDoc): Record<string, string> {
@@ -168,9 +160,24 @@ function resolveChat(sorted: readonly PlainDoc[]): Resolution {
   return { doc: (head ?? gone ?? sorted[0]) as PlainDoc, otherTexts: [], editBeatDelete: false };
 }
 
+/** A space: its revisions merge field by field; a deletion wins over a space changed before it. */
+function resolveSpace(sorted: readonly PlainDoc[]): Resolution {
+  const spaces = sorted.filter((d): d is SpaceDoc => d.k === 's');
+  const merged = spaces.slice(1).reduce<SpaceDoc | null>((m, d) => mergeSpaces(m as SpaceDoc, d), spaces[0] ?? null);
+  const gone = sorted
+    .filter((d): d is GoneDoc => d.k === 'x')
+    .reduce<GoneDoc | null>((g, d) => (g === null || d.at > g.at ? d : g), null);
+  if (merged && gone) {
+    const editWins = lastSpaceChange(merged) > gone.at;
+    return { doc: editWins ? merged : gone, otherTexts: [], editBeatDelete: false };
+  }
+  return { doc: (merged ?? gone) as PlainDoc, otherTexts: [], editBeatDelete: false };
+}
+
 /** One document from all of a record's conflicting revisions (the same kind of record). */
 export function resolve(docs: readonly PlainDoc[]): Resolution {
   const sorted = [...docs].sort((x, y) => (canon(x) < canon(y) ? -1 : 1));
+  if (sorted.some((d) => d.k === 's' || (d.k === 'x' && isSpaceKey(d.id)))) return resolveSpace(sorted);
   if (sorted.some((d) => d.k === 'c' || (d.k === 'x' && d.id.startsWith('c:')))) return resolveChat(sorted);
   const part = sorted.find((d) => d.k === 't');
   if (part) return { doc: part, otherTexts: [], editBeatDelete: false };

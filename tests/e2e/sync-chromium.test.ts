@@ -3,14 +3,16 @@
  * CouchDB-compatible server on loopback that the test starts itself, behind CouchDB's login:
  * set-up through the panel, changes travelling both ways, a conflict kept whole, a server that
  * learns no text and no id, a wrong passphrase, a server killed mid-sync, a proposal accepted
- * on one device, and documents a hostile server slips in.
+ * on one device, a space with a memory in it, and documents a hostile server slips in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Space } from '../../lib/memory/spaces';
 import type { MemoryRecord } from '../../lib/memory/types';
 import { MAX_SEALED_CHARS, memoryKey } from '../../lib/sync/codec';
 import { type SyncKeys, seal, serverId } from '../../lib/sync/keys';
 import { createParams, PARAMS_ID, unlockParams } from '../../lib/sync/params';
 import type { CouchServer } from './harness/couch-server';
+import { readStore } from './harness/extension-calls';
 import type { ChromiumDevice } from './harness/sync-devices';
 import {
   current,
@@ -197,6 +199,27 @@ describe('sync between two Chromium profiles', () => {
     );
     expect(accepted.find((m) => m.id === proposed!.id)?.proposal).toBeUndefined();
     expect(current(accepted, text)).toHaveLength(1);
+  });
+
+  it('a space and a memory in it travel: the space by its name and words, the memory in that space', async () => {
+    const name = 'Client Kestrel (NDA)';
+    const text = 'Kestrel ships its firmware every second Tuesday from the Leeds office.';
+    secrets.add(name).add(text).add('The Kestrel contract, until June');
+    // A memory file (format version 2) is how a space and its memories reach a device here.
+    await A.ask('transfer.import', {
+      text: JSON.stringify({
+        format: 'claude-mem.memories',
+        version: 2,
+        spaces: [{ id: 'kestrel', name, description: 'The Kestrel contract, until June', isolated: true }],
+        memories: [{ content: text, type: 'fact', space: 'kestrel' }],
+      }),
+    });
+    const onA = (await readStore<Space>(a.panel, 'spaces')).find((s) => s.name === name);
+    expect(onA).toMatchObject({ isolated: true, archived: false });
+    secrets.add(onA?.id as string);
+    const onB = await untilArrived(A, B, (list) => list.some((m) => m.content === text));
+    expect(onB.find((m) => m.content === text)).toMatchObject({ space: onA?.id, status: 'active' });
+    expect((await readStore<Space>(b.panel, 'spaces')).find((s) => s.id === onA?.id)).toEqual(onA);
   });
 
   it('the server holds no memory text and no record id, in what it stores or what it was sent', async () => {

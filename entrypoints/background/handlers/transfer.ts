@@ -24,10 +24,11 @@ export const transferHandlers: HandlerGroup<
   'transfer.export': ({ chatHistory }) =>
     tracked('export', async (work) => {
       work.phase('read');
-      const { memories, chats } = await readAllForExport();
+      const { memories, chats, spaces } = await readAllForExport();
       work.phase('write', memories.length);
       const text = serializeMemoryFile({
         memories,
+        spaces,
         chats: chatHistory ? chats : chats.map(withoutTurns),
         settings: await loadSettings(),
       });

@@ -6,6 +6,8 @@
 import { signal } from '@preact/signals';
 import { t } from '../../../lib/i18n';
 import { scopeLabel, typeLabel } from '../../../lib/i18n/labels';
+import type { Space } from '../../../lib/memory/spaces';
+import { send } from '../../../lib/protocol/panel-send';
 import {
   CHATGPT_CUSTOM_INSTRUCTIONS_CHARS,
   charCount,
@@ -42,7 +44,7 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-function markdownText(at: string = now()): string {
+function markdownText(spaces: readonly Space[], at: string = now()): string {
   return memoriesToMarkdown(
     memories.value,
     {
@@ -51,15 +53,23 @@ function markdownText(at: string = now()): string {
       importance: t('takeout.importance'),
       onlyOn: (site) => t('takeout.onlyOn', { site: scopeLabel(site) }),
       pinned: t('takeout.pinned'),
+      everywhere: t('takeout.everywhere'),
     },
     at,
+    spaces,
   );
 }
 
-export function exportMarkdown(): void {
+/** Grouped by space: the spaces' names are read when the file is made. */
+export async function exportMarkdown(): Promise<void> {
   const file = `claude-mem-${now().slice(0, 10)}.md`;
-  download(file, markdownText(), 'text/markdown');
-  say(() => t('takeout.exported', { file }));
+  try {
+    const { spaces } = await send('spaces.list', {});
+    download(file, markdownText(spaces), 'text/markdown');
+    say(() => t('takeout.exported', { file }));
+  } catch (error) {
+    fail(() => messageOf(error));
+  }
 }
 
 export async function copyForInstructions(): Promise<void> {

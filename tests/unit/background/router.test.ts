@@ -138,6 +138,7 @@ describe('import and export through messages', () => {
         updated: 0,
         skipped: 0,
         chats: 0,
+        spaces: 0,
         proposed: 0,
         settingsChanges: [],
         settingsProtected: [],

@@ -157,7 +157,15 @@ describe('import into the store', () => {
         ]),
       ),
     );
-    expect(report).toEqual({ added: 1, updated: 1, skipped: 2, chats: 0, proposed: 0, undoId: expect.any(String) });
+    expect(report).toEqual({
+      added: 1,
+      updated: 1,
+      skipped: 2,
+      chats: 0,
+      spaces: 0,
+      proposed: 0,
+      undoId: expect.any(String),
+    });
     expect((await db.memories.get('m1'))?.content).toBe('newer text');
     expect((await db.memories.get('m2'))?.content).toBe('Drinks tea');
     // The three memories, and the version that keeps m1's earlier text.

@@ -56,5 +56,10 @@ describe('the memory files in the docs', () => {
     expect(report.added).toBeGreaterThan(0);
     const stored = await db.memories.toArray();
     expect(stored.length).toBe(report.added);
+    // Version 2: its space is made here (by name, with an id of this store's) and holds its memory.
+    const [work] = await db.spaces.toArray();
+    expect(work).toMatchObject({ name: 'Work', archived: false });
+    expect(stored.find((m) => m.type === 'task')?.space).toBe(work?.id);
+    expect(stored.find((m) => m.type === 'fact')?.space).toBeUndefined();
   });
 });

@@ -130,4 +130,33 @@ describe('the change log', () => {
     await other.db.memories.put(memory('z', 'Elsewhere'));
     expect(named(log)).toEqual([]);
   });
+
+  it('makes a round due for a change to the spaces, which every round compares whole', async () => {
+    const { db, log } = await store();
+    log.take();
+    expect(log.pending).toBe(false);
+    const due: boolean[] = [];
+    const listen = (parts: Parameters<ChangeLog['note']>[0]) => void due.push(new ChangeLog(db.name).note(parts));
+    Dexie.on('storagemutated', listen);
+    try {
+      await db.spaces.put({
+        id: 'sp-1',
+        name: 'Work',
+        description: '',
+        isolated: false,
+        archived: false,
+        endsAt: null,
+        projects: [],
+        sites: [],
+        createdAt: '2026-11-01T10:00:00.000Z',
+        updatedAt: '2026-11-01T10:00:00.000Z',
+      });
+    } finally {
+      Dexie.on('storagemutated').unsubscribe(listen);
+    }
+    expect(due).toContain(true);
+    expect(log.pending).toBe(true);
+    expect(log.take()).toEqual({ whole: false, memories: [] });
+    expect(log.pending).toBe(false);
+  });
 });

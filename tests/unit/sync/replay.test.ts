@@ -8,48 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { deleteMemories, restoreMemories } from '../../../lib/db/memories';
 import { productChatOps } from '../../../lib/db/sync-chat-ops';
-import { chatKey, decodeDoc, deviceKey, memoryKey, rulesKey } from '../../../lib/sync/codec';
+import { chatKey, deviceKey, memoryKey, rulesKey } from '../../../lib/sync/codec';
 import { mergeDevices } from '../../../lib/sync/devices-seen';
-import { serverId } from '../../../lib/sync/keys';
-import type { Db } from '../../../lib/sync/pouch-types';
 import { chat } from './chat-fixture';
-import { Device, sharedKeys, twoDevices } from './devices';
-
-type Body = Record<string, unknown> & { _id: string };
+import { Device, twoDevices } from './devices';
+import { bodiesOf, openedOnServer, replay, snapshot } from './server-replay';
 
 const T0 = '2026-11-01T10:00:00.000Z';
-
-/** Every document the server holds now, raw (what a replay can put back later). */
-async function snapshot(remote: Db): Promise<Body[]> {
-  const res = await (remote as never as { allDocs(o: object): Promise<{ rows: { doc?: unknown }[] }> }).allDocs({
-    include_docs: true,
-  });
-  return res.rows.map((r) => r.doc as Body);
-}
-
-/** Puts the old bodies back as the newest revision of their ids (a server's replay). */
-async function replay(remote: Db, old: readonly Body[]): Promise<void> {
-  for (const body of old) {
-    const { _rev: _old, ...rest } = body;
-    const now = (await remote.get(body._id).catch(() => null)) as { _rev: string } | null;
-    await remote.put({ ...rest, ...(now ? { _rev: now._rev } : {}) } as never);
-  }
-}
-
-async function bodiesOf(remote: Db, keys: readonly string[]): Promise<Body[]> {
-  const k = (await sharedKeys()).keys;
-  const sids = new Set(await Promise.all(keys.map((key) => serverId(k, key))));
-  return (await snapshot(remote)).filter((d) => sids.has(d._id));
-}
-
-async function openedOnServer(remote: Db, key: string) {
-  const k = (await sharedKeys()).keys;
-  const sid = await serverId(k, key);
-  const raw = await remote.get(sid).catch(() => null);
-  if (!raw) return null;
-  const d = await decodeDoc(k, raw);
-  return d.ok ? d.doc : null;
-}
 
 describe('a server replaying old documents', () => {
   it("does not undo the user's rules: old site modes, privacy patterns and review settings are refused and the new ones sent again", async () => {

@@ -10,6 +10,7 @@ const WORDS: MarkdownWords = {
   importance: 'importance',
   onlyOn: (site) => `only on ${site}`,
   pinned: 'pinned',
+  everywhere: 'Everywhere',
 };
 
 const at = (day: string) => ({ createdAt: `${day}T08:00:00.000Z`, updatedAt: `${day}T08:00:00.000Z` });
@@ -56,6 +57,81 @@ describe('Markdown export', () => {
       ['Lives in Lisbon', 'fact', 4, '2026-10-01'],
       ['Writing the Q4 report', 'task', 3, '2026-11-20'],
     ]);
+  });
+});
+
+describe('Markdown export with spaces', () => {
+  const spaces = [
+    {
+      id: 'sp-w',
+      name: 'Work <b>',
+      description: '',
+      isolated: false,
+      archived: false,
+      endsAt: null,
+      projects: [],
+      sites: [],
+    },
+    {
+      id: 'sp-h',
+      name: 'Home',
+      description: '',
+      isolated: false,
+      archived: false,
+      endsAt: null,
+      projects: [],
+      sites: [],
+    },
+  ].map((s) => ({ ...s, createdAt: '2026-10-01T08:00:00.000Z', updatedAt: '2026-10-01T08:00:00.000Z' }));
+  const inSpaces = [
+    memory({ content: 'Lives in Lisbon', type: 'fact', importance: 4 }, at('2026-10-01')),
+    memory({ content: 'Uses Jira', type: 'fact' }, { ...at('2026-10-02'), space: 'sp-w' }),
+    memory({ content: 'Prefers tables', type: 'preference' }, { ...at('2026-10-03'), space: 'sp-w' }),
+    memory({ content: 'Waters the plants on Sunday', type: 'task' }, { ...at('2026-10-04'), space: 'sp-h' }),
+  ];
+
+  it('groups by space, Everywhere first, then types; a space name is text, never markup', () => {
+    expect(memoriesToMarkdown(inSpaces, WORDS, '2026-11-30T10:00:00.000Z', spaces)).toBe(
+      [
+        '# My memories (4, exported 2026-11-30)',
+        '',
+        '## Everywhere',
+        '',
+        '### Facts',
+        '',
+        '- Lives in Lisbon _(importance 4 · 2026-10-01)_',
+        '',
+        '## Home',
+        '',
+        '### Tasks',
+        '',
+        '- Waters the plants on Sunday _(importance 3 · 2026-10-04)_',
+        '',
+        '## Work \\<b\\>',
+        '',
+        '### Preferences',
+        '',
+        '- Prefers tables _(importance 3 · 2026-10-03)_',
+        '',
+        '### Facts',
+        '',
+        '- Uses Jira _(importance 3 · 2026-10-02)_',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('is read back by Bring in memories with each type, and without spaces in use looks as before', () => {
+    const found = parseText(memoriesToMarkdown(inSpaces, WORDS, '2026-11-30T10:00:00.000Z', spaces), 'markdown');
+    expect(found.items.map((i) => [i.content, i.type])).toEqual([
+      ['Lives in Lisbon', 'fact'],
+      ['Waters the plants on Sunday', 'task'],
+      ['Prefers tables', 'preference'],
+      ['Uses Jira', 'fact'],
+    ]);
+    expect(memoriesToMarkdown(store, WORDS, '2026-11-30T10:00:00.000Z', spaces)).toBe(
+      memoriesToMarkdown(store, WORDS, '2026-11-30T10:00:00.000Z'),
+    );
   });
 });
 
