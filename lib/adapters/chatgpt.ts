@@ -3,6 +3,7 @@
  * `data-message-author-role`. Sources: tests/fixtures/sites/README.md#chatgpt.
  */
 import { createAdapter, idAfter } from './base';
+import { chatgptProject } from './projects';
 
 export default createAdapter({
   id: 'chatgpt',
@@ -31,6 +32,7 @@ export default createAdapter({
   userText: ['.whitespace-pre-wrap'],
   assistantText: ['.markdown'],
   conversationId: (url) => idAfter(url, '/c/'),
+  project: chatgptProject,
   // The tab title is the conversation title, or just "ChatGPT" on a new chat.
   titleSuffix: /^ChatGPT$|\s+[-|]\s+ChatGPT$/,
 });

@@ -6,6 +6,7 @@
  */
 import { createAdapter, idAfter } from './base';
 import { labelled } from './dom';
+import { claudeProject } from './projects';
 
 export default createAdapter({
   id: 'claude',
@@ -38,5 +39,6 @@ export default createAdapter({
   // The thinking panel: the block whose direct child is its disclosure ("Thought for 12s").
   skip: ['.font-claude-response div:has(> [aria-expanded])'],
   conversationId: (url) => idAfter(url, '/chat/'),
+  project: claudeProject,
   titleSuffix: /\s+-\s+Claude$/,
 });
