@@ -69,7 +69,8 @@ export function choiceFor(
  * a key naming another site's project is a forged message and refused.
  */
 export function pageProject(site: SiteId, project: ProjectKey | null | undefined): ProjectKey | null | undefined {
-  if (project && !project.startsWith(`${site}:`)) throw new MessageError('bad_request', 'a page names its own site\'s project only');
+  if (project && !project.startsWith(`${site}:`))
+    throw new MessageError('bad_request', "a page names its own site's project only");
   return project;
 }
 

@@ -34,7 +34,10 @@ async function refollow(spaces: readonly Space[], covers: (chat: Chat) => boolea
   let moved = 0;
   await db.chats.toCollection().modify((chat) => {
     if (chat.spaceBy === 'choice' || !covers(chat)) return;
-    const fields = spaceFields(chatSpace({ project: chat.project ?? null, site: chat.site }, spaces), chat.project ?? null);
+    const fields = spaceFields(
+      chatSpace({ project: chat.project ?? null, site: chat.site }, spaces),
+      chat.project ?? null,
+    );
     if (!differs(chat, fields)) return;
     moved += 1;
     if (fields.space === undefined) delete chat.space;

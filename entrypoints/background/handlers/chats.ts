@@ -5,6 +5,7 @@
  */
 
 import { joinDelta } from '../../../lib/content/turn-delta';
+import { setChatSpace } from '../../../lib/db/chat-spaces';
 import {
   chatStatus,
   excludeChat,
@@ -23,7 +24,6 @@ import { MessageError } from '../../../lib/protocol/define';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
-import { setChatSpace } from '../../../lib/db/chat-spaces';
 import { pageProject, spaceOfTab } from '../chat-space';
 import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup, SenderContext } from '../router';
@@ -117,7 +117,13 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
     const marks = await stripMarks(from.site);
     // Decided before the chat is stored: a choice made on the new chat is given to its first capture.
-    const space = await spaceOfTab({ tabId: from.tabId, site: from.site, url: pageUrl, project: named, conversationId });
+    const space = await spaceOfTab({
+      tabId: from.tabId,
+      site: from.site,
+      url: pageUrl,
+      project: named,
+      conversationId,
+    });
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
     if (chat) {
       await setChatSpace(chat.id, space, space.project);

@@ -14,7 +14,6 @@ import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
-import type { Settings } from '../../../lib/settings/schema';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
 import { spaceOfTab } from '../chat-space';

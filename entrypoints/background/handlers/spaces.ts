@@ -37,7 +37,10 @@ async function tabSpace(tabId: number) {
   const { project } = space;
   // The space the project alone would put the chat in (the newest mapping, as chatSpace reads it).
   const byProject = project
-    ? chatSpace({ project, site: 'chatgpt' }, space.spaces.filter((s) => s.projects.includes(project)))
+    ? chatSpace(
+        { project, site: 'chatgpt' },
+        space.spaces.filter((s) => s.projects.includes(project)),
+      )
     : null;
   const projectSpace = byProject?.by === 'project' ? byProject.space : null;
   return {

@@ -50,7 +50,10 @@ describe('a chat page and spaces', () => {
 
   it("cannot name another site's project, nor a crafted one", async () => {
     const work = await space('Work');
-    await panel('spaces.mapProject', { project: `claude:${'0'.repeat(8)}-aaaa-bbbb-cccc-${'0'.repeat(12)}`, space: work });
+    await panel('spaces.mapProject', {
+      project: `claude:${'0'.repeat(8)}-aaaa-bbbb-cccc-${'0'.repeat(12)}`,
+      space: work,
+    });
     const t = await tab('https://chatgpt.com/c/abc');
     const forged = [
       `claude:${'0'.repeat(8)}-aaaa-bbbb-cccc-${'0'.repeat(12)}`, // another site's, even one the user mapped
@@ -62,7 +65,10 @@ describe('a chat page and spaces', () => {
     for (const project of forged) {
       const messages = [
         { type: 'inject.prepare', payload: { draft: 'Rust', project } },
-        { type: 'chat.capture', payload: { conversationId: 'abc', url: 'https://chatgpt.com/c/abc', title: 't', turns, project } },
+        {
+          type: 'chat.capture',
+          payload: { conversationId: 'abc', url: 'https://chatgpt.com/c/abc', title: 't', turns, project },
+        },
         {
           type: 'site.health',
           payload: { conversationId: 'abc', url: 'https://chatgpt.com/c/abc', matched: {}, turns: 0, project },

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
-import { updateSpace } from '../../../lib/db/spaces';
 import { db } from '../../../lib/db/db';
+import { updateSpace } from '../../../lib/db/spaces';
 import { contentSender, extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
@@ -150,7 +150,11 @@ describe('the order at capture', () => {
     await panel('spaces.mapProject', { project: PROJECT, space: work });
     const t = await tab(PROJECT_CHAT);
     await capture(t.page, 'aaaa-1111', PROJECT_CHAT, { project: PROJECT });
-    expect(await db.chats.get('chatgpt:aaaa-1111')).toMatchObject({ space: work, spaceBy: 'project', project: PROJECT });
+    expect(await db.chats.get('chatgpt:aaaa-1111')).toMatchObject({
+      space: work,
+      spaceBy: 'project',
+      project: PROJECT,
+    });
     const plainUrl = 'https://chatgpt.com/c/bbbb-2222';
     const plain = await tab(plainUrl);
     await capture(plain.page, 'bbbb-2222', plainUrl, { project: null });
