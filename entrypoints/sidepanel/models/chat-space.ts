@@ -26,7 +26,9 @@ export async function loadSpaces(): Promise<void> {
 
 export async function loadTabSpace(tabId: number): Promise<void> {
   const reply = await send('spaces.ofTab', { tabId }).catch(() => null);
-  tabSpace.value = reply ? { tabId, ...reply } : null;
+  const next = reply ? { tabId, ...reply } : null;
+  // Asked again with every health check: only a change reaches the preview (which ranks again).
+  if (JSON.stringify(next) !== JSON.stringify(tabSpace.value)) tabSpace.value = next;
 }
 
 /** `choice` null: automatic again; `{ space: null }`: no space. */
