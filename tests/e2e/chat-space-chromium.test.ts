@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { Chat } from '../../lib/memory/types';
 import type { ExtensionBrowser } from './harness/chromium';
-import { readStore } from './harness/extension-calls';
+import { ask, readStore } from './harness/extension-calls';
 import { openView } from './harness/panel';
 import { openOnSites, sentMessages } from './harness/sites';
 import { carried, type SeededSpaces, SPACE_DRAFT, seedSpaces } from './harness/spaces';
@@ -25,7 +25,7 @@ let spaces: SeededSpaces;
 
 beforeAll(async () => {
   ({ ext, panel } = await openOnSites(['chatgpt']));
-  spaces = await seedSpaces(panel);
+  spaces = await seedSpaces((type, payload) => ask(panel, type, payload));
 });
 
 afterAll(async () => {

@@ -3,9 +3,10 @@
  * an isolated Client Z, with one memory each and one for Everywhere, all about Kubernetes so
  * that one draft ranks every one of them.
  */
-import type { Page } from 'playwright-core';
 import type { MemoryRecord } from '../../../lib/memory/types';
-import { ask } from './extension-calls';
+
+/** The side panel's messages, however the browser's harness sends them (Chromium or Firefox). */
+export type Ask = <T>(type: string, payload: unknown) => Promise<T>;
 
 export const SPACE_DRAFT = 'What should I check before upgrading Kubernetes?';
 export const SPACE_MEMORIES = {
@@ -21,20 +22,19 @@ export interface SeededSpaces {
   clientZ: string;
 }
 
-/** A memory added by hand, then put in `space` the way an undo puts a record back. */
-async function remember(panel: Page, content: string, space?: string): Promise<void> {
-  const added = await ask<MemoryRecord>(panel, 'memories.add', { content, type: 'fact', importance: 4 });
-  if (space) await ask(panel, 'memories.restore', { records: [{ ...added, space }] });
-}
-
-export async function seedSpaces(panel: Page): Promise<SeededSpaces> {
+export async function seedSpaces(ask: Ask): Promise<SeededSpaces> {
+  // A memory added by hand, then put in its space the way an undo puts a record back.
+  const remember = async (content: string, space?: string) => {
+    const added = await ask<MemoryRecord>('memories.add', { content, type: 'fact', importance: 4 });
+    if (space) await ask('memories.restore', { records: [{ ...added, space }] });
+  };
   const made = async (name: string, isolated = false) =>
-    (await ask<{ id: string }>(panel, 'spaces.create', { name, isolated })).id;
+    (await ask<{ id: string }>('spaces.create', { name, isolated })).id;
   const spaces = { work: await made('Work'), home: await made('Home'), clientZ: await made('Client Z', true) };
-  await remember(panel, SPACE_MEMORIES.everywhere);
-  await remember(panel, SPACE_MEMORIES.work, spaces.work);
-  await remember(panel, SPACE_MEMORIES.home, spaces.home);
-  await remember(panel, SPACE_MEMORIES.clientZ, spaces.clientZ);
+  await remember(SPACE_MEMORIES.everywhere);
+  await remember(SPACE_MEMORIES.work, spaces.work);
+  await remember(SPACE_MEMORIES.home, spaces.home);
+  await remember(SPACE_MEMORIES.clientZ, spaces.clientZ);
   return spaces;
 }
 
