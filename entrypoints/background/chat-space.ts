@@ -49,7 +49,7 @@ export function conversationOfUrl(url: string): string | null {
  * choice when made for this conversation, or made on a new chat and the conversation is not
  * stored yet (the new chat that choice was for, getting its id).
  */
-export function choiceFor(
+function choiceFor(
   tab: TabRecord | null,
   site: SiteId,
   conversationId: string | null,
