@@ -35,7 +35,7 @@ export function InjectionEntry({
         <span class="memory-meta">
           <span>{t('activity.memories', { n: inj.items.length })}</span>
           <span>{t('usage.tokens', { n: inj.tokens })}</span>
-          {spaceName && <span class="entry-space">{t('activity.space', { space: spaceName })}</span>}
+          {spaceName && <span>{t('activity.space', { space: spaceName })}</span>}
           {inj.feedback === 'wrong' && <span class="badge status-expired">{t('activity.markedWrong')}</span>}
         </span>
         {inj.miss && (

@@ -92,7 +92,9 @@ export async function spaceOfTab(input: {
     listSpaces(),
     conversationId ? getChat(chatIdOf(input.site, conversationId)) : Promise.resolve(undefined),
   ]);
-  const project = input.project !== undefined ? input.project : (tab?.project ?? chat?.project ?? null);
+  const named = input.project !== undefined ? input.project : (tab?.project ?? null);
+  // A page that has not drawn its breadcrumb yet names no project: a stored chat keeps the one it was seen in.
+  const project = named ?? chat?.project ?? null;
   const choice = choiceFor(tab, input.site, conversationId, chat);
   const space = chatSpace({ choice, project, site: input.site }, spaces);
   return { ...space, spaces, filter: filterOf(reachOf(space.space, spaces, nowMs())), conversationId, project, choice };

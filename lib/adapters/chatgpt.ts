@@ -2,8 +2,9 @@
  * chatgpt.com — ProseMirror composer (`#prompt-textarea`), turns marked with
  * `data-message-author-role`. Sources: tests/fixtures/sites/README.md#chatgpt.
  */
+
+import { chatgptProject } from '../sites/projects';
 import { createAdapter, idAfter } from './base';
-import { chatgptProject } from './projects';
 
 export default createAdapter({
   id: 'chatgpt',

@@ -4,9 +4,10 @@
  * the thinking panel in front of them (a disclosure plus its text) is not part of it.
  * Sources: tests/fixtures/sites/README.md#claude.
  */
+
+import { claudeProject } from '../sites/projects';
 import { createAdapter, idAfter } from './base';
 import { labelled } from './dom';
-import { claudeProject } from './projects';
 
 export default createAdapter({
   id: 'claude',

@@ -55,7 +55,7 @@ export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string;
   const choices = open.map((s) => ({ value: optionOf(s.id), label: s.name }));
   const value = !current.chosen ? AUTO : current.space === null ? NONE : optionOf(current.space);
   return (
-    <div class="chat-space">
+    <div>
       <SelectField
         label={t('chatSpace.label')}
         value={value}

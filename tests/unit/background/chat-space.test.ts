@@ -167,6 +167,19 @@ describe('the order at capture', () => {
     expect(none?.space).toBeUndefined();
   });
 
+  it('a later capture naming no project (a breadcrumb not drawn yet) leaves the chat in its project', async () => {
+    const work = await space('Work');
+    await panel('spaces.mapProject', { project: PROJECT, space: work });
+    const t = await tab(PROJECT_CHAT);
+    await capture(t.page, 'aaaa-1111', PROJECT_CHAT, { project: PROJECT });
+    await capture(t.page, 'aaaa-1111', PROJECT_CHAT, { project: null });
+    expect(await db.chats.get('chatgpt:aaaa-1111')).toMatchObject({
+      space: work,
+      spaceBy: 'project',
+      project: PROJECT,
+    });
+  });
+
   it('a new mapping or default moves the chats without a choice; a chosen chat keeps its space', async () => {
     const work = await space('Work');
     const home = await space('Home');
