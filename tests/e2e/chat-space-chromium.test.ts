@@ -3,7 +3,8 @@
  * ChatGPT page on its real URLs: a space chosen in This tab on a new chat → its first message
  * carries Work's memory and Everywhere's, never Home's, and the captured chat keeps Work; a
  * ChatGPT project mapped to Home → a new chat in that project gets Home's; an isolated space →
- * only its own. The page never holds a space name.
+ * only its own; a block chosen while typing in Work is not sent once the chat is moved to Home.
+ * The page never holds a space name.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,9 +51,13 @@ async function thisTab(page: Page): Promise<void> {
   await spaceField().waitFor();
 }
 
-async function send(page: Page): Promise<string> {
+async function type(page: Page): Promise<void> {
   await page.click(COMPOSER);
   await page.keyboard.type(SPACE_DRAFT);
+}
+
+async function send(page: Page, typed = false): Promise<string> {
+  if (!typed) await type(page);
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await sentMessages(page)).length, { timeout: 15_000 }).toBe(1);
   const [sent] = await sentMessages(page);
@@ -105,6 +110,22 @@ describe('a chat space (Chromium)', () => {
       all.filter((s) => s.id === spaces.home),
     );
     expect(home?.projects).toEqual([`chatgpt:g-p-${HEX}`]);
+    await page.close();
+  });
+
+  it('a block chosen while typing in Work is not sent after the user switched the chat to Home', async () => {
+    const page = await openChat('https://chatgpt.com/');
+    await thisTab(page);
+    await spaceField().selectOption({ label: 'Work' });
+    await panel.getByRole('status').filter({ hasText: 'Space changed.' }).last().waitFor();
+    await type(page);
+    // The panel's preview ranks as the send would: Work's memory is in it.
+    const preview = panel.getByRole('list', { name: 'Memories for this message' });
+    await preview.getByText('Acme runs Kubernetes').waitFor();
+    await spaceField().selectOption({ label: 'Home' });
+    await preview.getByText('Raspberry Pi').waitFor();
+    const text = await send(page, true);
+    expect(carried(text).sort()).toEqual(['everywhere', 'home']);
     await page.close();
   });
 
