@@ -19,7 +19,7 @@ describe('a chat space change makes blocks stale', () => {
     const chat = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/abc' });
     const other = await fakeBrowser.tabs.create({ url: 'https://claude.ai/chat/xyz' });
     // The fake browser does not match tabs by URL pattern: the two chat tabs are what a query finds.
-    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([chat, other]);
+    vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation((() => Promise.resolve([chat, other])) as never);
     const told = vi.spyOn(fakeBrowser.tabs, 'sendMessage').mockResolvedValue(undefined);
     wirePreparedStale();
     // A worker start tells every chat tab once, not that the reach changed.
