@@ -3,7 +3,8 @@
  * ChatGPT page on its real URLs: a space chosen in This tab on a new chat → its first message
  * carries Work's memory and Everywhere's, never Home's, and the captured chat keeps Work; a
  * ChatGPT project mapped to Home → a new chat in that project gets Home's; an isolated space →
- * only its own; a block chosen while typing in Work is not sent once the chat is moved to Home.
+ * only its own; a block chosen while typing in Work is not sent once the chat is moved to Home;
+ * Settings → Sites makes Work the default space of ChatGPT.
  * The page never holds a space name.
  */
 import type { Page } from 'playwright-core';
@@ -12,7 +13,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import type { Chat } from '../../lib/memory/types';
 import type { ExtensionBrowser } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
-import { openView } from './harness/panel';
+import { openSettings, openSiteRow, openView } from './harness/panel';
 import { openOnSites, sentMessages } from './harness/sites';
 import { carried, type SeededSpaces, SPACE_DRAFT, seedSpaces } from './harness/spaces';
 
@@ -127,6 +128,23 @@ describe('a chat space (Chromium)', () => {
     const text = await send(page, true);
     expect(carried(text).sort()).toEqual(['everywhere', 'home']);
     await page.close();
+  });
+
+  it("Settings → Sites: ChatGPT's default space is Work, so a new chat there gets Work's", async () => {
+    await openSettings(panel, 'sites');
+    await openSiteRow(panel, 'ChatGPT');
+    await panel.getByLabel('Default space for ChatGPT').selectOption({ label: 'Work' });
+    await expect
+      .poll(async () => (await readStore<{ id: string; sites: string[] }>(panel, 'spaces')).find((s) => s.sites.length))
+      .toMatchObject({ id: spaces.work, sites: ['chatgpt'] });
+    const page = await openChat('https://chatgpt.com/');
+    const text = await send(page);
+    expect(carried(text).sort()).toEqual(['everywhere', 'work']);
+    await page.close();
+    await panel.getByLabel('Default space for ChatGPT').selectOption({ label: 'No space' });
+    await expect
+      .poll(async () => (await readStore<{ sites: string[] }>(panel, 'spaces')).every((s) => s.sites.length === 0))
+      .toBe(true);
   });
 
   it('an isolated space gets only its own memories', async () => {
