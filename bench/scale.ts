@@ -3,12 +3,15 @@
  * 10,000 and 100,000 mixed English/Chinese memories in the product's MemoryIndex; index build
  * time, per-query latency (p50/p95 over 200 queries, after a warm-up) and heap used.
  * Run with `node --expose-gc` (the npm script does) so heap figures follow a collection.
+ * Then the ranked preview at 10,000 memories in 20 spaces against the same store without
+ * (scale-spaces.ts): p95 of each, and their ratio.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
 import { parseArgs, table, writeJson } from './lib/cli';
 import { percentile } from './lib/metrics';
 import { syntheticQueries, syntheticStore } from './lib/synthetic';
+import { measureSpaces } from './scale-spaces';
 
 const SIZES = [1_000, 10_000, 100_000];
 const QUERIES = 200;
@@ -54,7 +57,20 @@ function main(): void {
     ),
   );
   console.log(`(${QUERIES} queries per size after ${WARMUP} warm-up; Node ${process.version})`);
-  writeJson(args.json, { queries: QUERIES, sizes: results });
+  const spaces = measureSpaces();
+  console.log(
+    table(
+      ['ranked preview', 'p50 ms', 'p95 ms'],
+      [
+        ['no spaces (today)', spaces.previewP50Ms.today, spaces.previewP95Ms.today],
+        [`${spaces.spaces} spaces, chat in one`, spaces.previewP50Ms.spaces, spaces.previewP95Ms.spaces],
+      ],
+    ),
+  );
+  console.log(
+    `(${spaces.memories.toLocaleString('en')} memories, ${spaces.queries} queries each, in turn; p95 ratio spaces/today ${spaces.ratio.toFixed(3)})`,
+  );
+  writeJson(args.json, { queries: QUERIES, sizes: results, spaces });
 }
 
 main();

@@ -7,6 +7,8 @@ import { InjectionItem } from './injection-item';
 export interface InjectionEntryProps {
   injection: Injection;
   draftStart: string;
+  /** The name of the chat's space when the block was made (absent: no space). */
+  spaceName?: string;
   memories: ReadonlyMap<string, MemoryRecord>;
   open: boolean;
   onToggle: () => void;
@@ -14,7 +16,15 @@ export interface InjectionEntryProps {
 }
 
 /** One injection: when, where, the draft's first words, and (opened) each memory and why. */
-export function InjectionEntry({ injection: inj, draftStart, memories, open, onToggle, onWrong }: InjectionEntryProps) {
+export function InjectionEntry({
+  injection: inj,
+  draftStart,
+  spaceName,
+  memories,
+  open,
+  onToggle,
+  onWrong,
+}: InjectionEntryProps) {
   return (
     <li class="entry">
       <button type="button" class="entry-head" aria-expanded={open} onClick={onToggle}>
@@ -25,6 +35,7 @@ export function InjectionEntry({ injection: inj, draftStart, memories, open, onT
         <span class="memory-meta">
           <span>{t('activity.memories', { n: inj.items.length })}</span>
           <span>{t('usage.tokens', { n: inj.tokens })}</span>
+          {spaceName && <span>{t('activity.space', { space: spaceName })}</span>}
           {inj.feedback === 'wrong' && <span class="badge status-expired">{t('activity.markedWrong')}</span>}
         </span>
         {inj.miss && (

@@ -3,18 +3,43 @@ import { t } from '../lib/i18n';
 import { modeLabel } from '../lib/i18n/labels';
 import { REVIEW_MODES, type ReviewMode, type SiteMode, type SiteSettings } from '../lib/settings/schema';
 
+/** The site's default space: chosen here, written at once (it lives on the space, not in settings). */
+export interface SiteSpaceField {
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
 export interface SiteRowProps {
   name: string;
   settings: SiteSettings;
   onChange: (patch: Partial<SiteSettings>) => void;
+  space?: SiteSpaceField;
 }
 
 const MODES: readonly SiteMode[] = ['auto', 'manual', 'off'];
 
 /** The budget and the review rule, under a site's line once it is opened. */
-function SiteMore({ name, settings: s, onChange }: SiteRowProps) {
+function SiteMore({ name, settings: s, onChange, space }: SiteRowProps) {
   return (
     <div class="site-more">
+      {space && (
+        <label class="field">
+          <span class="field-label">{t('chatSpace.siteDefault')}</span>
+          <select
+            value={space.value}
+            aria-label={t('chatSpace.siteDefaultFor', { site: name })}
+            onChange={(e) => space.onChange(e.currentTarget.value)}
+          >
+            {space.options.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+          <span class="field-hint">{t('chatSpace.siteDefaultHint')}</span>
+        </label>
+      )}
       <label class="field">
         <span class="field-label">{t('settings.siteBudget')}</span>
         <input

@@ -11,6 +11,7 @@
  * (no memory text), and is forgotten after PREPARED_TTL_MS or once recorded.
  */
 import { browser } from '#imports';
+import type { SpaceId } from '../../lib/memory/spaces';
 import type { ScoreParts } from '../../lib/memory/types';
 import type { SiteId } from '../../lib/sites/ids';
 import { nowMs } from '../../lib/time';
@@ -22,6 +23,8 @@ export interface PreparedBlock {
   tokens: number;
   items: { memoryId: string; score: number; parts: ScoreParts }[];
   at: number;
+  /** The chat's space when the block was made (absent: none): its record names it. */
+  space?: SpaceId;
   /** Not ready within the page's hold: its first message went without it (recorded as a miss). */
   missed?: boolean;
 }

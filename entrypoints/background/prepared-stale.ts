@@ -13,17 +13,20 @@ import { onSettingsSaved } from '../../lib/db/settings-store';
 import { ALL_SITE_MATCHES } from '../../lib/sites/ids';
 import { dropWarmed } from './warmed-blocks';
 
-/** Tables whose rows a block is built from: the memories, and the trusted values (settings). */
-const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|trusted)\//;
+/** Tables whose rows a block is built from: the memories, the trusted values (settings), the spaces. */
+const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|trusted|spaces)\//;
+/** The spaces table: a change there may change which memories a chat may get. */
+const REACH_SOURCES = /^idb:\/\/[^/]+\/spaces\//;
 const TAB_KEY = /^tab:(\d+)$/;
 
-let everyTab = false;
-const someTabs = new Set<number>();
+/** Stale tabs, each with whether its chat's reach (space) may have changed. */
+let everyTab: boolean | null = null;
+const someTabs = new Map<number, boolean>();
 let flushing: Promise<void> | null = null;
 
-async function send(tabId: number): Promise<void> {
+async function send(tabId: number, reach: boolean): Promise<void> {
   try {
-    await browser.tabs.sendMessage(tabId, { type: PREPARED_STALE });
+    await browser.tabs.sendMessage(tabId, reach ? { type: PREPARED_STALE, reach: true } : { type: PREPARED_STALE });
   } catch {
     // A tab without the content script (not loaded yet, or closed): nothing it could hold.
   }
@@ -31,11 +34,11 @@ async function send(tabId: number): Promise<void> {
 
 async function flush(): Promise<void> {
   const all = everyTab;
-  const some = [...someTabs];
-  everyTab = false;
+  const some = new Map(someTabs);
+  everyTab = null;
   someTabs.clear();
-  const ids = all ? await chatTabs() : some;
-  await Promise.all(ids.map(send));
+  if (all !== null) for (const id of await chatTabs()) some.set(id, all || (some.get(id) ?? false));
+  await Promise.all([...some].map(([id, reach]) => send(id, reach)));
 }
 
 async function chatTabs(): Promise<number[]> {
@@ -46,11 +49,15 @@ async function chatTabs(): Promise<number[]> {
   }
 }
 
-/** Tells one chat tab (or every one) that its prepared block is stale; several changes in a row go out once. */
-export function tellStale(tabId?: number): Promise<void> {
+/**
+ * Tells one chat tab (or every one) that its prepared block is stale; several changes in a row
+ * go out once. `reach`: the chat's space may have changed, so even a block that missed its
+ * message and waits for the next one (carried late) is dropped.
+ */
+export function tellStale(tabId?: number, reach = false): Promise<void> {
   dropWarmed(tabId);
-  if (tabId === undefined) everyTab = true;
-  else someTabs.add(tabId);
+  if (tabId === undefined) everyTab = (everyTab ?? false) || reach;
+  else someTabs.set(tabId, (someTabs.get(tabId) ?? false) || reach);
   flushing ??= Promise.resolve().then(async () => {
     flushing = null;
     await flush();
@@ -62,16 +69,29 @@ function excludedOf(value: unknown): string {
   return JSON.stringify((value as { excluded?: unknown } | undefined)?.excluded ?? []);
 }
 
+/** What of a tab's record decides its chat's space: the user's choice there, the page's project. */
+function reachOf(value: unknown): string {
+  const tab = value as { choice?: unknown; project?: unknown } | undefined;
+  return JSON.stringify([tab?.choice ?? null, tab?.project ?? null]);
+}
+
 export function wirePreparedStale(): void {
   Dexie.on('storagemutated', (parts) => {
-    if (Object.keys(parts).some((part) => BLOCK_SOURCES.test(part))) void tellStale();
+    const keys = Object.keys(parts);
+    if (keys.some((part) => BLOCK_SOURCES.test(part)))
+      void tellStale(
+        undefined,
+        keys.some((part) => REACH_SOURCES.test(part)),
+      );
   });
   onSettingsSaved(() => void tellStale());
   browser.storage.onChanged.addListener((changes, area) => {
     for (const [key, change] of Object.entries(changes)) {
       const tab = area === 'session' ? TAB_KEY.exec(key) : null;
-      // Health reports rewrite the same record often: only the switched-off memories matter.
-      if (tab && excludedOf(change.oldValue) !== excludedOf(change.newValue)) void tellStale(Number(tab[1]));
+      if (!tab) continue;
+      // Health reports rewrite the same record often: only the switched-off memories and the space's inputs matter.
+      const reach = reachOf(change.oldValue) !== reachOf(change.newValue);
+      if (reach || excludedOf(change.oldValue) !== excludedOf(change.newValue)) void tellStale(Number(tab[1]), reach);
     }
   });
   void tellStale();

@@ -4,6 +4,7 @@
  * service worker may be stopped between a page's report and the tab closing.
  */
 import { browser } from '#imports';
+import type { ProjectKey, SpaceId } from '../../lib/memory/spaces';
 import type { SiteHealthReport } from '../../lib/page/page-schemas';
 import type { SiteId } from '../../lib/sites/ids';
 
@@ -15,6 +16,14 @@ export interface TabRecord {
   healthAt: string | null;
   /** Memories the user switched off for this tab's next injection (side panel, This tab). */
   excluded?: string[];
+  /** The site project the page last said it is in (its adapter's reading of its address). */
+  project?: ProjectKey | null;
+  /**
+   * The user's space choice in this tab (side panel, This tab; `space` null: "no space"), for
+   * the conversation it showed then (`conversationId` null: a new chat, whose first capture
+   * takes the choice; the tab keeps it for its new chats).
+   */
+  choice?: { site: SiteId; space: SpaceId | null; conversationId: string | null };
 }
 
 const key = (tabId: number) => `tab:${tabId}`;

@@ -9,17 +9,23 @@ import { nowMs } from '../../lib/time';
 type Selection = ReturnType<typeof selectForInjection>;
 
 const WARM_TTL_MS = 60_000;
-const warmed = new Map<number, { draft: string; selection: Selection; at: number }>();
+/** `reach`: which spaces' memories the block could hold (chat-space.ts filterKey). */
+const warmed = new Map<number, { draft: string; reach: string; selection: Selection; at: number }>();
 
-export function keepWarmed(tabId: number, draft: string, selection: Selection): void {
-  warmed.set(tabId, { draft, selection, at: nowMs() });
+export function keepWarmed(tabId: number, draft: string, reach: string, selection: Selection): void {
+  warmed.set(tabId, { draft, reach, selection, at: nowMs() });
 }
 
-/** The block chosen for exactly this draft in this tab, while fresh; taken once. */
-export function takeWarmed(tabId: number, draft: string): Selection | null {
+/**
+ * The block chosen for exactly this draft in this tab, for the same reach (a block chosen before
+ * the chat's space changed is not used after), while fresh; taken once.
+ */
+export function takeWarmed(tabId: number, draft: string, reach: string): Selection | null {
   const warm = warmed.get(tabId);
   warmed.delete(tabId);
-  return warm && warm.draft === draft && nowMs() - warm.at < WARM_TTL_MS ? warm.selection : null;
+  return warm && warm.draft === draft && warm.reach === reach && nowMs() - warm.at < WARM_TTL_MS
+    ? warm.selection
+    : null;
 }
 
 /** What a block is built from changed: forget the chosen ones (of one tab, or all). */

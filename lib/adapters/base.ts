@@ -30,6 +30,8 @@ export interface AdapterSpec {
   editor: EditorKind;
   selectors: SiteSelectors;
   conversationId(url: URL): string | null;
+  /** The site project of the page (types.ts `project`); sites without projects leave it out. */
+  project?(url: URL, root: ParentNode): string | null;
   /** Inside a turn, where its text is (first match wins; the turn itself otherwise). */
   userText?: readonly string[];
   assistantText?: readonly string[];
@@ -86,6 +88,7 @@ export function createAdapter(spec: AdapterSpec): ChatSiteAdapter {
     editor: spec.editor,
     selectors,
     conversationId: spec.conversationId,
+    project: (url, root) => spec.project?.(url, root) ?? null,
     readTurns: (root) => readTurns(root, spec, skips),
     turnElements: (root, memo) => turnElements(root, spec, skips().skip, memo),
     turnText: (turn) => turnText(turn, spec, skips().inTurn),

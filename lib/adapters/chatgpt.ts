@@ -2,6 +2,8 @@
  * chatgpt.com — ProseMirror composer (`#prompt-textarea`), turns marked with
  * `data-message-author-role`. Sources: tests/fixtures/sites/README.md#chatgpt.
  */
+
+import { chatgptProject } from '../sites/projects';
 import { createAdapter, idAfter } from './base';
 
 export default createAdapter({
@@ -31,6 +33,7 @@ export default createAdapter({
   userText: ['.whitespace-pre-wrap'],
   assistantText: ['.markdown'],
   conversationId: (url) => idAfter(url, '/c/'),
+  project: chatgptProject,
   // The tab title is the conversation title, or just "ChatGPT" on a new chat.
   titleSuffix: /^ChatGPT$|\s+[-|]\s+ChatGPT$/,
 });

@@ -4,6 +4,8 @@
  * the thinking panel in front of them (a disclosure plus its text) is not part of it.
  * Sources: tests/fixtures/sites/README.md#claude.
  */
+
+import { claudeProject } from '../sites/projects';
 import { createAdapter, idAfter } from './base';
 import { labelled } from './dom';
 
@@ -38,5 +40,6 @@ export default createAdapter({
   // The thinking panel: the block whose direct child is its disclosure ("Thought for 12s").
   skip: ['.font-claude-response div:has(> [aria-expanded])'],
   conversationId: (url) => idAfter(url, '/chat/'),
+  project: claudeProject,
   titleSuffix: /\s+-\s+Claude$/,
 });

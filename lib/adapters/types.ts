@@ -37,6 +37,13 @@ export interface ChatSiteAdapter {
   readonly editor: EditorKind;
   readonly selectors: SiteSelectors;
   conversationId(url: URL): string | null; // null off a conversation page
+  /**
+   * The site project this page belongs to, as the site's own address says it (ChatGPT's
+   * `g-p-…`, a Claude project's uuid), read from the URL or, where the URL does not carry it,
+   * the page's project link; null on sites without projects or outside one. Only an id, never
+   * a name the page shows.
+   */
+  project(url: URL, root: ParentNode): string | null;
   readTurns(root: ParentNode): ChatTurn[]; // user/assistant turns, in order
   /**
    * The turns' elements in order, without reading them (readTurns = turnText of each, empty

@@ -10,6 +10,7 @@ import type { ChatTurn } from '../adapters/types';
 import { stripInjectedBlocks } from '../ranking/render';
 import { boundTurns } from '../sites/bounds';
 import type { ReadTurn } from './page-turns';
+import { projectOfPage } from './project';
 import { call } from './rpc';
 import { heardExcluded, type PageState, refreshConfig } from './state';
 import { deltaOf } from './turn-delta';
@@ -31,6 +32,8 @@ interface Snapshot {
   conversationId: string;
   url: string;
   title: string;
+  /** The site project the page is in (project.ts). */
+  project: string | null;
   turns: readonly ReadTurn[];
   /** One string for "has anything changed": the page's facts and every turn's fingerprint. */
   key: string;
@@ -86,8 +89,19 @@ export class Capture {
   private snapshot(): Snapshot {
     const { adapter, conversationId } = this.state;
     const turns = this.state.turns.read(this.state.marks);
-    const meta = { conversationId: conversationId ?? '', url: location.href, title: adapter.title(document) };
-    const key = JSON.stringify([meta.conversationId, meta.url, meta.title, turns.map((t) => t.hash).join(',')]);
+    const meta = {
+      conversationId: conversationId ?? '',
+      url: location.href,
+      title: adapter.title(document),
+      project: projectOfPage(adapter),
+    };
+    const key = JSON.stringify([
+      meta.conversationId,
+      meta.url,
+      meta.title,
+      meta.project,
+      turns.map((t) => t.hash).join(','),
+    ]);
     return { ...meta, turns, key };
   }
 
@@ -129,5 +143,11 @@ export class Capture {
 }
 
 function payload(snap: Snapshot, sentHashes: readonly string[]) {
-  return { conversationId: snap.conversationId, url: snap.url, title: snap.title, ...deltaOf(snap.turns, sentHashes) };
+  return {
+    conversationId: snap.conversationId,
+    url: snap.url,
+    title: snap.title,
+    project: snap.project,
+    ...deltaOf(snap.turns, sentHashes),
+  };
 }

@@ -6,6 +6,7 @@
 
 import type { ChatTurn } from '../adapters/types';
 import { ANSWER_LIMIT_MS, readingProblems } from '../page/reading-problems';
+import { projectOfPage } from './project';
 import { call } from './rpc';
 import type { PageState } from './state';
 
@@ -41,7 +42,8 @@ export function createHealth(state: PageState) {
           generatingForMs: generatingSince === null ? 0 : performance.now() - generatingSince,
         })
       : [];
-    return { conversationId: state.conversationId, url: location.href, matched, turns, draft, problems };
+    const project = projectOfPage(adapter);
+    return { conversationId: state.conversationId, url: location.href, matched, turns, draft, problems, project };
   }
 
   async function send(): Promise<void> {
@@ -83,6 +85,7 @@ function keyOf(r: {
   turns: number;
   draft?: string;
   problems: readonly string[];
+  project: string | null;
 }): string {
-  return JSON.stringify([r.conversationId, r.matched, r.turns > 0, r.draft, r.problems]);
+  return JSON.stringify([r.conversationId, r.matched, r.turns > 0, r.draft, r.problems, r.project]);
 }

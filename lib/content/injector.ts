@@ -14,6 +14,7 @@
 import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
 import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
+import { projectOfPage } from './project';
 import { call } from './rpc';
 import { type PageState, showsTurns } from './state';
 import { statedEdit } from './stated-edit';
@@ -34,7 +35,10 @@ export interface InjectorUi {
 }
 
 export class Injector {
-  private readonly preparer = createPreparer(() => this.learning());
+  private readonly preparer = createPreparer(
+    () => this.learning(),
+    () => projectOfPage(this.state.adapter),
+  );
   /** Only words the user's own input put in the composer are ranked (typed-text.ts). */
   private readonly typed;
   private busy = false;
@@ -91,10 +95,13 @@ export class Injector {
   /**
    * What the prepared block was built from changed (memories, settings, this tab's switched-off
    * memories, the worker): it is dropped, and the draft being typed is prepared again at once
-   * so the send does not wait for it.
+   * so the send does not wait for it. `reach`: the chat's space may have changed, so a block
+   * that missed its message (made for the old space) is not carried by the next one: the miss
+   * stays recorded as not carried.
    */
-  stale(): void {
+  stale(reach = false): void {
     this.preparer.clear();
+    if (reach) this.late = null;
     const { adapter, config } = this.state;
     const composer = adapter.composer(document);
     if (!composer || config.inject !== 'auto' || this.injected || this.late) return;
@@ -142,7 +149,7 @@ export class Injector {
     try {
       const prepared = await call(
         'inject.prepare',
-        { draft: query, use: 'hand', learn: this.learning() },
+        { draft: query, use: 'hand', learn: this.learning(), project: projectOfPage(adapter) },
         MANUAL_WAIT_MS,
       );
       if (!prepared?.block || !prepared.token) return this.ui.notify('noneForThis');

@@ -14,7 +14,7 @@ import { createHealth } from './health';
 import { Injector } from './injector';
 import { PageTurns } from './page-turns';
 import { call } from './rpc';
-import { isStaleNotice } from './stale';
+import { isStaleNotice, reachChanged } from './stale';
 import {
   loadStatus,
   type PageState,
@@ -155,7 +155,7 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   // Only the extension can message a content script: the background saying the block is stale.
   const onMessage = (message: unknown, sender: { id?: string }) => {
     if (sender.id !== browser.runtime.id || !isStaleNotice(message)) return;
-    injector.stale();
+    injector.stale(reachChanged(message));
     void refreshConfig(state, true);
   };
   browser.runtime.onMessage.addListener(onMessage);

@@ -12,15 +12,18 @@ export type Prepared = ResponseOf<'inject.prepare'>;
 /** A prepared block older than this is asked for again (memories may have changed). */
 const FRESH_MS = 60_000;
 
-/** `learning`: the chat may be remembered (a block for one that may not keeps no query). */
-export function createPreparer(learning: () => boolean = () => true) {
+/**
+ * `learning`: the chat may be remembered (a block for one that may not keeps no query);
+ * `project`: the site project the page is in, read at each request (project.ts).
+ */
+export function createPreparer(learning: () => boolean = () => true, project: () => string | null = () => null) {
   let current: { draft: string; at: number; promise: Promise<Prepared | null> } | null = null;
   return {
     /** The request for this exact draft: reused while fresh, started otherwise. */
     forDraft(draft: string): Promise<Prepared | null> {
       const key = normalizeText(draft);
       if (current && current.draft === key && performance.now() - current.at < FRESH_MS) return current.promise;
-      const promise = call('inject.prepare', { draft, use: 'send', learn: learning() }, 10_000);
+      const promise = call('inject.prepare', { draft, use: 'send', learn: learning(), project: project() }, 10_000);
       const entry = { draft: key, at: performance.now(), promise };
       current = entry;
       // A failed request is not an answer: the next try asks again.
@@ -34,7 +37,7 @@ export function createPreparer(learning: () => boolean = () => true) {
      * may ask for the draft's search keywords (`learn`: this chat may be learnt from).
      */
     warm(draft: string, learn: boolean): void {
-      if (draft.trim() !== '') void call('inject.prepare', { draft, use: 'warm', learn }, 10_000);
+      if (draft.trim() !== '') void call('inject.prepare', { draft, use: 'warm', learn, project: project() }, 10_000);
     },
     clear(): void {
       current = null;

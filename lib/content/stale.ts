@@ -9,3 +9,12 @@ export const PREPARED_STALE = 'claude-mem:prepared-stale';
 export function isStaleNotice(message: unknown): boolean {
   return (message as { type?: unknown } | null)?.type === PREPARED_STALE;
 }
+
+/**
+ * The notice says the chat's space may have changed (the user's choice, a mapping, a default):
+ * a block that missed its message must not go with the next one either. It says no more: the
+ * page never learns which space, or that spaces exist.
+ */
+export function reachChanged(message: unknown): boolean {
+  return (message as { reach?: unknown } | null)?.reach === true;
+}

@@ -7,13 +7,7 @@ import type { SpaceId } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
 import { now } from '../time';
 import { db } from './db';
-
-/** The target space does not exist (deleted meanwhile): nothing is moved. */
-export class UnknownSpaceError extends Error {
-  constructor(id: SpaceId) {
-    super(`no space ${id}`);
-  }
-}
+import { UnknownSpaceError } from './spaces';
 
 /** The same record in `space` (null: Everywhere, the field absent). */
 export function inSpace(m: MemoryRecord, space: SpaceId | null, at: string): MemoryRecord {

@@ -24,6 +24,13 @@ export async function spaceCounts(): Promise<{ bySpace: Map<SpaceId, number>; ev
 
 export type NewSpace = Pick<Space, 'name'> & Partial<Pick<Space, 'description' | 'isolated' | 'endsAt'>>;
 
+/** A space named as a target does not exist (deleted meanwhile): nothing is written. */
+export class UnknownSpaceError extends Error {
+  constructor(id: SpaceId) {
+    super(`no space ${id}`);
+  }
+}
+
 export class TooManySpacesError extends Error {
   constructor() {
     super(`at most ${MAX_SPACES} spaces`);

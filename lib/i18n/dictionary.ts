@@ -11,6 +11,7 @@ import type { Lang } from './language';
 import { ACTIVITY_STRINGS } from './strings-activity';
 import { BRIDGE_STRINGS } from './strings-bridge';
 import { BRING_IN_STRINGS } from './strings-bring-in';
+import { CHAT_SPACE_STRINGS } from './strings-chat-space';
 import { CHATS_STRINGS } from './strings-chats';
 import { COMMON_STRINGS } from './strings-common';
 import { INSIGHTS_STRINGS } from './strings-insights';
@@ -30,6 +31,7 @@ export const STRING_MODULES = [
   COMMON_STRINGS,
   MEMORY_STRINGS,
   TAB_STRINGS,
+  CHAT_SPACE_STRINGS,
   QUEUE_STRINGS,
   ACTIVITY_STRINGS,
   INSIGHTS_STRINGS,

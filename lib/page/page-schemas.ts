@@ -6,12 +6,18 @@
 import * as z from 'zod/mini';
 import { SELECTOR_KEYS } from '../adapters/types';
 import { CHAT_STATES } from '../memory/chat-states';
+import { ProjectKeySchema } from '../memory/spaces';
 import { MAX_TURN_CHARS } from '../sites/bounds';
 import { SITE_IDS } from '../sites/ids';
 import { READING_PROBLEMS } from './reading-problems';
 
 export const ConversationIdSchema = z.string().check(z.minLength(1), z.maxLength(300));
 export const PageUrlSchema = z.string().check(z.maxLength(4000));
+/**
+ * The site project the page is in, `<site>:<id>` as its adapter read it from the site's address
+ * (null: none). Only ever one of the sender's own site's; the background refuses any other.
+ */
+export const PageProjectSchema = z.optional(z.nullable(ProjectKeySchema));
 
 export const CapturedTurnSchema = z.object({
   role: z.enum(['user', 'assistant']),
@@ -30,6 +36,7 @@ export const SiteHealthReportSchema = z.object({
   draft: z.optional(z.string().check(z.maxLength(10_000))),
   /** What reads wrong although the selectors match (lib/page/reading-problems.ts). */
   problems: z.optional(z.array(z.enum(READING_PROBLEMS)).check(z.maxLength(READING_PROBLEMS.length))),
+  project: PageProjectSchema,
 });
 export type SiteHealthReport = z.infer<typeof SiteHealthReportSchema>;
 

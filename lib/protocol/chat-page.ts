@@ -10,6 +10,7 @@ import {
   ChatStatusSchema,
   ConversationIdSchema,
   ConversationRefSchema,
+  PageProjectSchema,
   PageUrlSchema,
   SiteHealthReportSchema,
 } from '../page/page-schemas';
@@ -62,6 +63,7 @@ export const CHAT_PAGE_MESSAGES = {
       prefix: z.optional(z.string().check(z.maxLength(20))),
       // The content script sends no more than the bounds keep (lib/sites/bounds.ts).
       turns: z.array(CapturedTurnSchema).check(z.maxLength(MAX_CHAT_TURNS)),
+      project: PageProjectSchema,
     }),
     z.object({ chatId: z.string(), excluded: z.boolean(), resend: z.optional(z.boolean()) }),
   ),
@@ -88,6 +90,8 @@ export const CHAT_PAGE_MESSAGES = {
        * `hand`: the block's record keeps no query.
        */
       learn: z.optional(z.boolean()),
+      /** The site project the page is in: with the user's mapping, it may decide the chat's space. */
+      project: PageProjectSchema,
     }),
     z.object({
       block: z.nullable(z.string()),

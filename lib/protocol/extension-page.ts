@@ -26,7 +26,7 @@ import {
 import { BulkPatchSchema, MemoryPatchSchema, NewMemorySchema } from '../memory/edits';
 import { PendingDraftSchema } from '../memory/pending-draft';
 import { SPACE_MEMORY_FATES } from '../memory/space-fates';
-import { SpaceIdSchema, SpaceSchema } from '../memory/spaces';
+import { ProjectKeySchema, SPACE_SOURCES, SpaceIdSchema, SpaceSchema } from '../memory/spaces';
 import {
   ChatSchema,
   InjectionSchema,
@@ -54,7 +54,7 @@ import {
 } from '../tidy/schemas';
 import { WORK_KINDS, WorkProgressSchema } from '../work/progress';
 import { EITHER_SENDER_MESSAGES } from './chat-page';
-import { def, Empty } from './define';
+import { def, Empty, Ok } from './define';
 
 const IdSchema = z.string().check(z.maxLength(400));
 const ReviewResultSchema = z.object({
@@ -346,6 +346,14 @@ const sync = {
   'sync.removeRemote': def(z.object({ database: z.string().check(z.maxLength(300)) }), SyncStatusSchema),
 } as const;
 
+const TabSpaceSchema = z.object({
+  space: z.nullable(SpaceIdSchema),
+  by: z.enum(SPACE_SOURCES),
+  chosen: z.boolean(),
+  project: z.nullable(ProjectKeySchema),
+  projectSpace: z.nullable(SpaceIdSchema),
+});
+
 /**
  * Spaces (lib/memory/spaces.ts): asked for and changed by the side panel only — a chat page never
  * learns which spaces exist.
@@ -407,6 +415,23 @@ const spaces = {
     z.object({ space: SpaceSchema, memories: z.array(MemoryRecordSchema).check(z.maxLength(100_000)) }),
     z.object({ restored: z.int() }),
   ),
+  /**
+   * The space of the chat a tab shows (null: none), how it got it, the user's choice there
+   * (`chosen`), and the site project its page is in with the space that project is mapped to.
+   */
+  'spaces.ofTab': def(z.object({ tabId: z.int() }), TabSpaceSchema),
+  /**
+   * The user's space for the chat a tab shows (This tab): `choice` null goes back to automatic
+   * (mapping, default); `{ space: null }` is "no space". On a new chat, its first capture takes it.
+   */
+  'spaces.chooseForTab': def(
+    z.object({ tabId: z.int(), choice: z.nullable(z.object({ space: z.nullable(SpaceIdSchema) })) }),
+    TabSpaceSchema,
+  ),
+  /** "Always put this project in …" (null: in none): written on the space, taken off every other. */
+  'spaces.mapProject': def(z.object({ project: ProjectKeySchema, space: z.nullable(SpaceIdSchema) }), Ok),
+  /** A site's default space (null: none), Settings → Sites. */
+  'spaces.siteDefault': def(z.object({ site: SiteIdSchema, space: z.nullable(SpaceIdSchema) }), Ok),
 } as const;
 
 export const EXTENSION_PAGE_MESSAGES = {

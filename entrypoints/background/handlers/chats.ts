@@ -5,6 +5,7 @@
  */
 
 import { joinDelta } from '../../../lib/content/turn-delta';
+import { setChatSpace } from '../../../lib/db/chat-spaces';
 import {
   chatStatus,
   excludeChat,
@@ -23,6 +24,7 @@ import { MessageError } from '../../../lib/protocol/define';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
+import { pageProject, spaceOfTab } from '../chat-space';
 import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup, SenderContext } from '../router';
 import { requireLearning } from '../site-switches';
@@ -103,9 +105,10 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
 }
 
 export const chatHandlers: HandlerGroup<ChatMessage> = {
-  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail }, ctx) => {
+  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail, project }, ctx) => {
     const from = page(ctx, 'chat.capture');
     await requireLearning(from.site);
+    const named = pageProject(from.site, project);
     const chatId = chatIdOf(from.site, conversationId);
     const turns = base === 0 ? tail : joinDelta((await getChat(chatId))?.turns ?? [], base, prefix, tail);
     if (!turns) return { chatId, excluded: await isExcluded(chatId), resend: true };
@@ -113,10 +116,25 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     const pageUrl = siteForUrl(url) === from.site ? url : from.url;
     const bounded = await withinSiteBounds(from.site, conversationId, turns);
     const marks = await stripMarks(from.site);
+    // Decided before the chat is stored: a choice made on the new chat is given to its first capture.
+    const space = await spaceOfTab({
+      tabId: from.tabId,
+      site: from.site,
+      url: pageUrl,
+      project: named,
+      conversationId,
+    });
     const chat = await recordCapture({ site: from.site, conversationId, url: pageUrl, title, turns: bounded, marks });
-    if (chat) await claimSends(from.tabId, chat);
+    if (chat) {
+      await setChatSpace(chat.id, space, space.project);
+      await claimSends(from.tabId, chat);
+    }
     indexHistorySoon();
-    await updateTab(from.tabId, { site: from.site, url: pageUrl }, { conversationId });
+    await updateTab(
+      from.tabId,
+      { site: from.site, url: pageUrl },
+      { conversationId, ...(named === undefined ? {} : { project: named }) },
+    );
     return { chatId, excluded: chat === null };
   },
   'chat.sent': async ({ text }, ctx) => {

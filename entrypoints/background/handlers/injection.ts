@@ -15,6 +15,7 @@ import { MessageError } from '../../../lib/protocol/define';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
+import { filterKey, pageProject, spaceOfTab } from '../chat-space';
 import { keepPrepared, markMissed, type PreparedBlock, takePrepared } from '../prepared-blocks';
 import { tellStale } from '../prepared-stale';
 import { draftPaused, keywordsFor } from '../request-keywords';
@@ -36,6 +37,7 @@ function injectionRow(token: string, p: PreparedBlock, chatId: string | null, ca
     tokens: p.tokens,
     items: p.items,
     feedback: null,
+    ...(p.space ? { space: p.space } : {}),
     ...(carried === null ? {} : { miss: { reason: 'not ready in time' as const, carried } }),
   };
 }
@@ -51,14 +53,18 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     await tellStale(tabId);
     return { excluded: ids.length };
   },
-  'inject.prepare': async ({ draft, use, learn }, ctx) => {
+  'inject.prepare': async ({ draft, use, learn, project }, ctx) => {
     if (ctx.kind !== 'content') throw new Error('inject.prepare is for chat pages');
+    const named = pageProject(ctx.site, project);
     const settings = await loadSettings();
     const site = settings.sites[ctx.site];
     if (site.inject === 'off' || draft.trim() === '') return NOTHING;
     if (use === 'warm') draftPaused({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, draft, learn: learn === true });
+    // The chat's space decides which memories it may get; a block chosen for another space is not reused.
+    const space = await spaceOfTab({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, project: named });
+    const reach = filterKey(space.filter);
     const selection =
-      (use === 'warm' ? null : takeWarmed(ctx.tabId, draft)) ??
+      (use === 'warm' ? null : takeWarmed(ctx.tabId, draft, reach)) ??
       selectForInjection(await warmIndex(), draft, {
         site: ctx.site,
         now: nowMs(),
@@ -66,10 +72,11 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
         exclude: (await getTab(ctx.tabId))?.excluded ?? [],
         mark: await installMark(ctx.site),
         requestKeywords: keywordsFor(ctx.tabId, ctx.site, ctx.url, draft, settings),
+        spaces: space.filter,
       });
     // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
     if (use === 'warm') {
-      keepWarmed(ctx.tabId, draft, selection);
+      keepWarmed(ctx.tabId, draft, reach, selection);
       return NOTHING;
     }
     if (!selection.block) return NOTHING;
@@ -87,6 +94,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
         tokens: selection.tokens,
         items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
         at: nowMs(),
+        ...(space.space ? { space: space.space } : {}),
       });
     return {
       block: selection.block,

@@ -3,7 +3,8 @@ import { deleteMemories, putMemories, ReviewOnly, restoreMemories, updateMemory 
 import { updateMemories } from '../../../lib/db/memory-bulk';
 import { liftStoragePause } from '../../../lib/db/queue-state';
 import { acceptProposals, countProposals, rejectProposals } from '../../../lib/db/review';
-import { addInSpace, UnknownSpaceError } from '../../../lib/db/space-move';
+import { addInSpace } from '../../../lib/db/space-move';
+import { UnknownSpaceError } from '../../../lib/db/spaces';
 import { createMemory } from '../../../lib/memory/factory';
 import { withoutInvisible } from '../../../lib/memory/invisible';
 import { cleanKeywords } from '../../../lib/memory/keyword-list';

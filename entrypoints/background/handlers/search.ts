@@ -8,14 +8,15 @@ import { browser } from '#imports';
 import { installMark } from '../../../lib/db/install-mark';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { loadSettings } from '../../../lib/db/settings-store';
-import { ANY_SPACE } from '../../../lib/memory/spaces';
+import { listSpaces } from '../../../lib/db/spaces';
+import { ANY_SPACE, chatSpace, filterOf, reachOf } from '../../../lib/memory/spaces';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
-import type { Settings } from '../../../lib/settings/schema';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
+import { spaceOfTab } from '../chat-space';
 import { keywordsFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 
@@ -29,11 +30,21 @@ function scored(r: RankedMemory & { tokens?: number }) {
   };
 }
 
-/** The request keywords that would rank `draft` in this chat tab (none for another site's tab). */
-async function tabKeywords(tabId: number, site: SiteId, draft: string, settings: Settings): Promise<string[]> {
+/** The chat tab's address, when it shows a page of `site` (another site's tab lends nothing). */
+async function tabUrl(tabId: number | undefined, site: SiteId): Promise<string | null> {
+  if (tabId === undefined) return null;
   const tab = await browser.tabs.get(tabId).catch(() => null);
-  if (!tab?.url || siteForUrl(tab.url) !== site) return [];
-  return keywordsFor(tabId, site, tab.url, draft, settings);
+  return tab?.url && siteForUrl(tab.url) === site ? tab.url : null;
+}
+
+/**
+ * The space the preview ranks for, as injection would: the tab's chat's space, or for a site
+ * with no tab named, a new chat there (its default space, or none).
+ */
+async function previewSpace(tabId: number | undefined, site: SiteId, url: string | null) {
+  if (tabId !== undefined && url) return (await spaceOfTab({ tabId, site, url })).filter;
+  const spaces = await listSpaces();
+  return filterOf(reachOf(chatSpace({ site }, spaces).space, spaces, nowMs()));
 }
 
 type Selection = ReturnType<typeof selectForInjection>;
@@ -62,9 +73,11 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
   'inject.preview': async ({ site, draft, exclude, tabId }) => {
     const settings = await loadSettings();
     const budgetTokens = settings.sites[site].budgetTokens;
-    const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site) };
+    const url = await tabUrl(tabId, site);
+    const spaces = await previewSpace(tabId, site, url);
+    const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site), spaces };
     const index = await warmIndex();
-    const list = tabId === undefined ? [] : await tabKeywords(tabId, site, draft, settings);
+    const list = tabId !== undefined && url ? keywordsFor(tabId, site, url, draft, settings) : [];
     const selection = selectForInjection(index, draft, { ...opts, requestKeywords: list });
     const keywords = list.length > 0 ? changedBy(list, selection, selectForInjection(index, draft, opts)) : undefined;
     return {

@@ -12,6 +12,7 @@ import type { TabHealth } from '../../../lib/page/site-health';
 import { healthState } from '../../../lib/page/site-health';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
+import { pageProject } from '../chat-space';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
 
@@ -24,10 +25,16 @@ export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.hea
   },
   'site.health': async (report, ctx) => {
     if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');
+    const project = pageProject(ctx.site, report.project);
     await updateTab(
       ctx.tabId,
       { site: ctx.site, url: report.url },
-      { conversationId: report.conversationId, health: report, healthAt: now() },
+      {
+        conversationId: report.conversationId,
+        health: report,
+        healthAt: now(),
+        ...(project === undefined ? {} : { project }),
+      },
     );
     return {};
   },

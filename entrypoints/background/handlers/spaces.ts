@@ -1,12 +1,20 @@
 import * as z from 'zod/mini';
+import { browser } from '#imports';
+import { mapProject, setChatSpace, setSiteDefault } from '../../../lib/db/chat-spaces';
+import { getChat } from '../../../lib/db/chats';
 import { deleteSpace, restoreSpace, spaceMemoryIds } from '../../../lib/db/space-delete';
 import { editSpace } from '../../../lib/db/space-edit';
-import { moveMemories, UnknownSpaceError } from '../../../lib/db/space-move';
-import { createSpace, listSpaces, spaceCounts, TooManySpacesError } from '../../../lib/db/spaces';
+import { moveMemories } from '../../../lib/db/space-move';
+import { createSpace, listSpaces, spaceCounts, TooManySpacesError, UnknownSpaceError } from '../../../lib/db/spaces';
+import { chatIdOf } from '../../../lib/memory/new-chat';
+import { chatSpace, type SpaceId } from '../../../lib/memory/spaces';
 import { MessageError } from '../../../lib/protocol/define';
+import { siteForUrl } from '../../../lib/sites/ids';
 import { backupFirst } from '../backup-first';
+import { conversationOfUrl, spaceOfTab } from '../chat-space';
 import { scheduleEditBackup } from '../edit-backups';
 import type { HandlerGroup } from '../router';
+import { updateTab } from '../tab-state';
 
 /** A name or description the space rules refuse is the caller's mistake: a clear refusal. */
 async function checked<T>(write: () => Promise<T>): Promise<T> {
@@ -21,8 +29,73 @@ async function checked<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The chat page a tab shows: its site and address, read from the browser, never from a page. */
+async function chatTab(tabId: number) {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  const site = siteForUrl(tab?.url ?? '');
+  if (!tab?.url || !site) throw new MessageError('bad_request', `tab ${tabId} is not a supported chat page`);
+  return { tabId, site, url: tab.url };
+}
+
+async function tabSpace(tabId: number) {
+  const space = await spaceOfTab(await chatTab(tabId));
+  const { project } = space;
+  // The space the project alone would put the chat in (the newest mapping, as chatSpace reads it).
+  const byProject = project
+    ? chatSpace(
+        { project, site: 'chatgpt' },
+        space.spaces.filter((s) => s.projects.includes(project)),
+      )
+    : null;
+  const projectSpace = byProject?.by === 'project' ? byProject.space : null;
+  return {
+    space: space.space,
+    by: space.by,
+    chosen: space.choice !== undefined,
+    project: space.project,
+    projectSpace,
+  };
+}
+
+/**
+ * The user's choice in This tab. It is kept for the tab (for the conversation it shows, or for
+ * a new chat), and on a stored chat with the chat itself; going back to automatic lets the
+ * chat follow its project's mapping and its site's default again.
+ */
+async function choose(tabId: number, choice: { space: SpaceId | null } | null) {
+  const tab = await chatTab(tabId);
+  if (choice?.space && !(await listSpaces()).some((s) => s.id === choice.space))
+    throw new MessageError('bad_request', `no space ${choice.space}`);
+  const conversationId = conversationOfUrl(tab.url);
+  await updateTab(
+    tabId,
+    { site: tab.site, url: tab.url },
+    { choice: choice ? { site: tab.site, space: choice.space, conversationId } : undefined },
+  );
+  const chat = conversationId ? await getChat(chatIdOf(tab.site, conversationId)) : undefined;
+  if (chat && chat.origin !== 'imported') {
+    if (choice) await setChatSpace(chat.id, { space: choice.space, by: 'choice' }, chat.project ?? null);
+    else {
+      // The chat's own choice goes first, so the automatic answer is read without it.
+      await setChatSpace(chat.id, { space: chat.space ?? null, by: 'none' }, chat.project ?? null);
+      const now = await spaceOfTab(tab);
+      await setChatSpace(chat.id, now, now.project);
+    }
+  }
+  return tabSpace(tabId);
+}
+
 export const spaceHandlers: HandlerGroup<
-  'spaces.list' | 'spaces.create' | 'spaces.update' | 'spaces.move' | 'spaces.delete' | 'spaces.restore'
+  | 'spaces.list'
+  | 'spaces.create'
+  | 'spaces.update'
+  | 'spaces.move'
+  | 'spaces.delete'
+  | 'spaces.restore'
+  | 'spaces.ofTab'
+  | 'spaces.chooseForTab'
+  | 'spaces.mapProject'
+  | 'spaces.siteDefault'
 > = {
   'spaces.list': async () => {
     const [spaces, counts] = await Promise.all([listSpaces(), spaceCounts()]);
@@ -56,5 +129,15 @@ export const spaceHandlers: HandlerGroup<
     await restoreSpace(deleted);
     await scheduleEditBackup();
     return { restored: deleted.memories.length };
+  },
+  'spaces.ofTab': ({ tabId }) => tabSpace(tabId),
+  'spaces.chooseForTab': ({ tabId, choice }) => choose(tabId, choice),
+  'spaces.mapProject': async ({ project, space }) => {
+    await checked(() => mapProject(project, space));
+    return {};
+  },
+  'spaces.siteDefault': async ({ site, space }) => {
+    await checked(() => setSiteDefault(site, space));
+    return {};
   },
 };

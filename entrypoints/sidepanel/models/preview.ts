@@ -2,6 +2,7 @@
 import { effect, signal } from '@preact/signals';
 import { watch } from '../../../lib/db/live';
 import { recentRequestCalls } from '../../../lib/db/request-calls';
+import { tabSpace } from './chat-space';
 import { byId, memories } from './memories';
 import { saved } from './settings';
 import { EMPTY_PREVIEW, type Preview, rankerPreview } from './tab-preview';
@@ -48,6 +49,8 @@ export function startPreview(): () => void {
     void memories.value;
     void saved.value;
     void lastCall.value;
+    // Another space: other memories may go in.
+    void tabSpace.value;
     clearTimeout(timer);
     timer = setTimeout(() => void compute(site, text), 150);
   });

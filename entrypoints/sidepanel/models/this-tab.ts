@@ -9,6 +9,7 @@ import type { ReadingProblem } from '../../../lib/page/reading-problems';
 import type { PanelHealth } from '../../../lib/page/site-health';
 import { send } from '../../../lib/protocol/panel-send';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
+import { loadTabSpace } from './chat-space';
 
 export interface ActiveTab {
   tabId: number;
@@ -81,6 +82,8 @@ export async function checkHealth(): Promise<void> {
   } catch {
     health.value = 'not_connected';
   }
+  // The page's project and the chat's id arrive with its reports: the space is asked again too.
+  void loadTabSpace(tab.tabId);
   const asked = exclusionSet;
   const chat = await send('chat.status', { tabId: tab.tabId }).catch(() => null);
   if (asked !== exclusionSet) return;

@@ -23,10 +23,18 @@ import {
   toggleEntry,
   toolCalls,
 } from '../models/activity';
+import { loadSpaces, spaceList } from '../models/chat-space';
 import { byId } from '../models/memories';
+
+/** A record's space by name; one since deleted is said to be so, never left blank. */
+function spaceNameOf(id: string | undefined): string | undefined {
+  if (!id) return undefined;
+  return spaceList.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+}
 
 export function ActivityView() {
   useEffect(() => startActivityModel(), []);
+  useEffect(() => void loadSpaces().catch(() => {}), []);
   const list = injections.value;
   return (
     <ViewPanel id="activity">
@@ -56,6 +64,7 @@ export function ActivityView() {
               key={inj.id}
               injection={inj}
               draftStart={firstWords(inj.query)}
+              spaceName={spaceNameOf(inj.space)}
               memories={byId.value}
               open={openEntry.value === inj.id}
               onToggle={() => toggleEntry(inj.id)}

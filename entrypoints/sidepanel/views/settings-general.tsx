@@ -1,20 +1,41 @@
 /** Settings → Sites (with the review rule), privacy patterns and language (capture has its own file). */
+
+import { useEffect } from 'preact/hooks';
 import { PrivacyPatterns } from '../../../components/privacy-patterns';
 import { SelectField } from '../../../components/select-field';
 import { SettingsSection } from '../../../components/settings-section';
 import { SiteTable } from '../../../components/site-table';
 import { t } from '../../../lib/i18n';
 import { REVIEW_MODES } from '../../../lib/settings/schema';
+import type { SiteId } from '../../../lib/sites/ids';
+import { idOf, loadSpaces, NONE, optionOf, setSiteDefault, siteDefaultOf, spaceList } from '../models/chat-space';
+import { fail, messageOf } from '../models/notice';
 import { previewRedaction, testerText } from '../models/privacy-tester';
 import { chooseLanguage, editForm, editSite, form } from '../models/settings';
 
+/** A site's default space field: the open spaces, or none. */
+function siteSpace(site: SiteId) {
+  const id = siteDefaultOf(site);
+  return {
+    value: id ? optionOf(id) : NONE,
+    options: [
+      { value: NONE, label: t('chatSpace.none') },
+      ...spaceList.value
+        .filter((s) => !s.archived || s.id === id)
+        .map((s) => ({ value: optionOf(s.id), label: s.name })),
+    ],
+    onChange: (v: string) => void setSiteDefault(site, idOf(v)).catch((error) => fail(messageOf(error))),
+  };
+}
+
 export function SettingsSites() {
+  useEffect(() => void loadSpaces().catch(() => {}), []);
   const f = form.value;
   if (!f) return null;
   return (
     <SettingsSection id="set-sites" title={t('settings.sites')}>
       <p class="field-hint">{t('settings.sitesHint')}</p>
-      <SiteTable sites={f.sites} onChange={editSite} />
+      <SiteTable sites={f.sites} onChange={editSite} spaceOf={siteSpace} />
       <SelectField
         label={t('settings.review')}
         value={f.review}

@@ -9,6 +9,7 @@ import { saved, setSiteLearn, setSiteMode } from '../models/settings';
 import { activeTab, chatState, extractThisChat, health, problems, setChatExcluded } from '../models/this-tab';
 import { ThisTabEmpty } from './this-tab-empty';
 import { ThisTabPreview } from './this-tab-preview';
+import { ThisTabSpace } from './this-tab-space';
 
 /**
  * What is true about the switch: usable; a new chat that has no conversation yet (the page's
@@ -62,6 +63,7 @@ export function ThisTabView() {
           onChange={(m) => void setSiteMode(site, m)}
         />
       )}
+      <ThisTabSpace tabId={tab.tabId} url={tab.url} site={site} />
       <label class="check-field">
         <input
           type="checkbox"

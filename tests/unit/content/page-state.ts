@@ -4,7 +4,11 @@ import type { PageState } from '../../../lib/content/state';
 import { turnHash } from '../../../lib/content/turn-delta';
 
 export function pageState(turns: ChatTurn[], opts: { learn?: boolean; onRead?: () => void } = {}): PageState {
-  const adapter = { isGenerating: () => false, title: () => 'A chat' } as unknown as ChatSiteAdapter;
+  const adapter = {
+    isGenerating: () => false,
+    title: () => 'A chat',
+    project: () => null,
+  } as unknown as ChatSiteAdapter;
   return {
     adapter,
     ctx: { setTimeout: (fn: () => void, ms: number) => window.setTimeout(fn, ms) } as unknown as PageState['ctx'],

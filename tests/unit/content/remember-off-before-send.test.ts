@@ -81,15 +81,19 @@ describe('"Remember this chat: off" before the first send', () => {
     const { state, injector, box } = page();
     type(box, DRAFT);
     // The pause: the page warms the draft with the switch on (the background may ask keywords).
-    await expect.poll(() => warms(seen).map((m) => m.payload)).toEqual([{ draft: DRAFT, use: 'warm', learn: true }]);
+    await expect
+      .poll(() => warms(seen).map((m) => m.payload))
+      .toEqual([{ draft: DRAFT, use: 'warm', learn: true, project: null }]);
     // The user flips the switch as the page does (page.ts, toggleExcluded).
     void setExcluded(state, true);
     injector.switched();
-    await expect.poll(() => warms(seen).at(-1)?.payload).toEqual({ draft: DRAFT, use: 'warm', learn: false });
+    await expect
+      .poll(() => warms(seen).at(-1)?.payload)
+      .toEqual({ draft: DRAFT, use: 'warm', learn: false, project: null });
     pressEnter(box);
     await expect
       .poll(() => seen.find((m) => m.type === 'inject.prepare' && m.payload.use === 'send')?.payload)
-      .toEqual({ draft: DRAFT, use: 'send', learn: false });
+      .toEqual({ draft: DRAFT, use: 'send', learn: false, project: null });
     expect(seen.filter((m) => m.type === 'chat.sent')).toEqual([]);
     expect(state.pendingExclude).toBe(true);
   });

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db/db';
 import { deleteSpace, restoreSpace } from '../../../lib/db/space-delete';
 import { editSpace } from '../../../lib/db/space-edit';
-import { moveMemories, UnknownSpaceError } from '../../../lib/db/space-move';
-import { createSpace, spaceCounts } from '../../../lib/db/spaces';
+import { moveMemories } from '../../../lib/db/space-move';
+import { createSpace, spaceCounts, UnknownSpaceError } from '../../../lib/db/spaces';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import { memory } from '../helpers';
 

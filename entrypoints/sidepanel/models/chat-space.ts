@@ -1,0 +1,60 @@
+/**
+ * The current chat's space as the background decides it (`spaces.ofTab`), the spaces to choose
+ * from, and the three things the user sets: this chat's space, the project's space, a site's
+ * default. Each write answers with what the background then decides.
+ */
+import { signal } from '@preact/signals';
+import type { ProjectKey, Space, SpaceId, SpaceSource } from '../../../lib/memory/spaces';
+import { send } from '../../../lib/protocol/panel-send';
+import type { SiteId } from '../../../lib/sites/ids';
+
+export interface TabSpace {
+  tabId: number;
+  space: SpaceId | null;
+  by: SpaceSource;
+  chosen: boolean;
+  project: ProjectKey | null;
+  projectSpace: SpaceId | null;
+}
+
+export const spaceList = signal<readonly Space[]>([]);
+export const tabSpace = signal<TabSpace | null>(null);
+
+export async function loadSpaces(): Promise<void> {
+  spaceList.value = (await send('spaces.list', {})).spaces;
+}
+
+export async function loadTabSpace(tabId: number): Promise<void> {
+  const reply = await send('spaces.ofTab', { tabId }).catch(() => null);
+  const next = reply ? { tabId, ...reply } : null;
+  // Asked again with every health check: only a change reaches the preview (which ranks again).
+  if (JSON.stringify(next) !== JSON.stringify(tabSpace.value)) tabSpace.value = next;
+}
+
+/** `choice` null: automatic again; `{ space: null }`: no space. */
+export async function chooseTabSpace(tabId: number, choice: { space: SpaceId | null } | null): Promise<void> {
+  tabSpace.value = { tabId, ...(await send('spaces.chooseForTab', { tabId, choice })) };
+}
+
+export async function mapProject(tabId: number, project: ProjectKey, space: SpaceId | null): Promise<void> {
+  await send('spaces.mapProject', { project, space });
+  await Promise.all([loadSpaces(), loadTabSpace(tabId)]);
+}
+
+export async function setSiteDefault(site: SiteId, space: SpaceId | null): Promise<void> {
+  await send('spaces.siteDefault', { site, space });
+  await loadSpaces();
+}
+
+/** The site whose default space `space` is, per the loaded list (null: none). */
+export function siteDefaultOf(site: SiteId): SpaceId | null {
+  let best: Space | null = null;
+  for (const s of spaceList.value) if (s.sites.includes(site) && (!best || s.updatedAt > best.updatedAt)) best = s;
+  return best?.id ?? null;
+}
+
+/** Select values: a space id is prefixed so that no id can pass for "auto" or "none". */
+export const AUTO = 'auto';
+export const NONE = 'none';
+export const optionOf = (id: SpaceId) => `space:${id}`;
+export const idOf = (value: string): SpaceId | null => (value.startsWith('space:') ? value.slice(6) : null);

@@ -1,0 +1,87 @@
+/**
+ * This tab's "Space": the current chat's space, chosen by the user or automatic (its project's
+ * mapping, the site's default, none), and on a ChatGPT or Claude project chat, "Always put this
+ * project in …". Only the panel shows space names; the page never sees them.
+ */
+import { useEffect } from 'preact/hooks';
+import { SelectField } from '../../../components/select-field';
+import { t } from '../../../lib/i18n';
+import type { SpaceId } from '../../../lib/memory/spaces';
+import { SITE_LABELS, type SiteId } from '../../../lib/sites/ids';
+import {
+  AUTO,
+  chooseTabSpace,
+  idOf,
+  loadSpaces,
+  loadTabSpace,
+  mapProject,
+  NONE,
+  optionOf,
+  spaceList,
+  tabSpace,
+} from '../models/chat-space';
+import { fail, messageOf, say } from '../models/notice';
+
+function nameOf(id: SpaceId | null): string {
+  if (id === null) return t('chatSpace.none');
+  return spaceList.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+}
+
+/** Why the chat is where it is, when the user has not chosen. */
+function reason(by: string, space: SpaceId | null): string {
+  if (by === 'project') return t('chatSpace.byProject', { space: nameOf(space) });
+  if (by === 'site') return t('chatSpace.bySite', { space: nameOf(space) });
+  return by === 'none' ? t('chatSpace.byNone') : t('chatSpace.hint');
+}
+
+async function acting(run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+    say(() => t('chatSpace.changed'));
+  } catch (error) {
+    fail(messageOf(error));
+  }
+}
+
+export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string; site: SiteId }) {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tab moving to another page (url) may change the chat's space.
+  useEffect(() => {
+    void loadSpaces().catch(() => {});
+    void loadTabSpace(tabId);
+  }, [tabId, url]);
+  const current = tabSpace.value?.tabId === tabId ? tabSpace.value : null;
+  if (!current) return null;
+  const open = spaceList.value.filter((s) => !s.archived || s.id === current.space);
+  const choices = open.map((s) => ({ value: optionOf(s.id), label: s.name }));
+  const value = !current.chosen ? AUTO : current.space === null ? NONE : optionOf(current.space);
+  return (
+    <div>
+      <SelectField
+        label={t('chatSpace.label')}
+        value={value}
+        options={[
+          {
+            value: AUTO,
+            // What automatic gives is known only while it applies.
+            label: current.chosen ? t('chatSpace.autoPlain') : t('chatSpace.auto', { space: nameOf(current.space) }),
+          },
+          { value: NONE, label: t('chatSpace.none') },
+          ...choices,
+        ]}
+        onChange={(v) =>
+          void acting(() => chooseTabSpace(tabId, v === AUTO ? null : { space: v === NONE ? null : idOf(v) }))
+        }
+        hint={current.chosen ? t('chatSpace.hint') : reason(current.by, current.space)}
+      />
+      {current.project && (
+        <SelectField
+          label={t('chatSpace.project')}
+          value={current.projectSpace ? optionOf(current.projectSpace) : NONE}
+          options={[{ value: NONE, label: t('chatSpace.projectNone') }, ...choices]}
+          onChange={(v) => void acting(() => mapProject(tabId, current.project!, idOf(v)))}
+          hint={t('chatSpace.projectHint', { site: SITE_LABELS[site] })}
+        />
+      )}
+    </div>
+  );
+}
