@@ -1,12 +1,12 @@
 /**
- * The current chat's space as the background decides it (`spaces.ofTab`), the spaces to choose
- * from, and the three things the user sets: this chat's space, the project's space, a site's
+ * The current chat's space as the background decides it (`spaces.ofTab`), and the three things the user sets: this chat's space, the project's space, a site's
  * default. Each write answers with what the background then decides.
  */
 import { signal } from '@preact/signals';
 import type { ProjectKey, Space, SpaceId, SpaceSource } from '../../../lib/memory/spaces';
 import { send } from '../../../lib/protocol/panel-send';
 import type { SiteId } from '../../../lib/sites/ids';
+import { spaces } from './spaces';
 
 export interface TabSpace {
   tabId: number;
@@ -17,12 +17,7 @@ export interface TabSpace {
   projectSpace: SpaceId | null;
 }
 
-export const spaceList = signal<readonly Space[]>([]);
 export const tabSpace = signal<TabSpace | null>(null);
-
-export async function loadSpaces(): Promise<void> {
-  spaceList.value = (await send('spaces.list', {})).spaces;
-}
 
 export async function loadTabSpace(tabId: number): Promise<void> {
   const reply = await send('spaces.ofTab', { tabId }).catch(() => null);
@@ -38,18 +33,17 @@ export async function chooseTabSpace(tabId: number, choice: { space: SpaceId | n
 
 export async function mapProject(tabId: number, project: ProjectKey, space: SpaceId | null): Promise<void> {
   await send('spaces.mapProject', { project, space });
-  await Promise.all([loadSpaces(), loadTabSpace(tabId)]);
+  await loadTabSpace(tabId);
 }
 
 export async function setSiteDefault(site: SiteId, space: SpaceId | null): Promise<void> {
   await send('spaces.siteDefault', { site, space });
-  await loadSpaces();
 }
 
 /** The site whose default space `space` is, per the loaded list (null: none). */
 export function siteDefaultOf(site: SiteId): SpaceId | null {
   let best: Space | null = null;
-  for (const s of spaceList.value) if (s.sites.includes(site) && (!best || s.updatedAt > best.updatedAt)) best = s;
+  for (const s of spaces.value) if (s.sites.includes(site) && (!best || s.updatedAt > best.updatedAt)) best = s;
   return best?.id ?? null;
 }
 

@@ -23,18 +23,17 @@ import {
   toggleEntry,
   toolCalls,
 } from '../models/activity';
-import { loadSpaces, spaceList } from '../models/chat-space';
 import { byId } from '../models/memories';
+import { spaces } from '../models/spaces';
 
 /** A record's space by name; one since deleted is said to be so, never left blank. */
 function spaceNameOf(id: string | undefined): string | undefined {
   if (!id) return undefined;
-  return spaceList.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+  return spaces.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
 }
 
 export function ActivityView() {
   useEffect(() => startActivityModel(), []);
-  useEffect(() => void loadSpaces().catch(() => {}), []);
   const list = injections.value;
   return (
     <ViewPanel id="activity">

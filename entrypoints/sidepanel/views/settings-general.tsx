@@ -8,10 +8,11 @@ import { SiteTable } from '../../../components/site-table';
 import { t } from '../../../lib/i18n';
 import { REVIEW_MODES } from '../../../lib/settings/schema';
 import type { SiteId } from '../../../lib/sites/ids';
-import { idOf, loadSpaces, NONE, optionOf, setSiteDefault, siteDefaultOf, spaceList } from '../models/chat-space';
+import { idOf, NONE, optionOf, setSiteDefault, siteDefaultOf } from '../models/chat-space';
 import { fail, messageOf } from '../models/notice';
 import { previewRedaction, testerText } from '../models/privacy-tester';
 import { chooseLanguage, editForm, editSite, form } from '../models/settings';
+import { spaces } from '../models/spaces';
 
 /** A site's default space field: the open spaces, or none. */
 function siteSpace(site: SiteId) {
@@ -20,16 +21,13 @@ function siteSpace(site: SiteId) {
     value: id ? optionOf(id) : NONE,
     options: [
       { value: NONE, label: t('chatSpace.none') },
-      ...spaceList.value
-        .filter((s) => !s.archived || s.id === id)
-        .map((s) => ({ value: optionOf(s.id), label: s.name })),
+      ...spaces.value.filter((s) => !s.archived || s.id === id).map((s) => ({ value: optionOf(s.id), label: s.name })),
     ],
     onChange: (v: string) => void setSiteDefault(site, idOf(v)).catch((error) => fail(messageOf(error))),
   };
 }
 
 export function SettingsSites() {
-  useEffect(() => void loadSpaces().catch(() => {}), []);
   const f = form.value;
   if (!f) return null;
   return (

@@ -8,23 +8,13 @@ import { SelectField } from '../../../components/select-field';
 import { t } from '../../../lib/i18n';
 import type { SpaceId } from '../../../lib/memory/spaces';
 import { SITE_LABELS, type SiteId } from '../../../lib/sites/ids';
-import {
-  AUTO,
-  chooseTabSpace,
-  idOf,
-  loadSpaces,
-  loadTabSpace,
-  mapProject,
-  NONE,
-  optionOf,
-  spaceList,
-  tabSpace,
-} from '../models/chat-space';
+import { AUTO, chooseTabSpace, idOf, loadTabSpace, mapProject, NONE, optionOf, tabSpace } from '../models/chat-space';
 import { fail, messageOf, say } from '../models/notice';
+import { spaces } from '../models/spaces';
 
 function nameOf(id: SpaceId | null): string {
   if (id === null) return t('chatSpace.none');
-  return spaceList.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+  return spaces.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
 }
 
 /** Why the chat is where it is, when the user has not chosen. */
@@ -46,12 +36,11 @@ async function acting(run: () => Promise<void>): Promise<void> {
 export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string; site: SiteId }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the tab moving to another page (url) may change the chat's space.
   useEffect(() => {
-    void loadSpaces().catch(() => {});
     void loadTabSpace(tabId);
   }, [tabId, url]);
   const current = tabSpace.value?.tabId === tabId ? tabSpace.value : null;
   if (!current) return null;
-  const open = spaceList.value.filter((s) => !s.archived || s.id === current.space);
+  const open = spaces.value.filter((s) => !s.archived || s.id === current.space);
   const choices = open.map((s) => ({ value: optionOf(s.id), label: s.name }));
   const value = !current.chosen ? AUTO : current.space === null ? NONE : optionOf(current.space);
   return (
