@@ -1,0 +1,126 @@
+/**
+ * Finding excerpts of past chats for a conversation start, over the chat history index: the
+ * request's terms' turn lists (what the panel's search reads), turns scored by the units they
+ * hold (lib/history/excerpt-score.ts), the best chats read, and their best exchanges cut to
+ * size (lib/history/excerpts.ts). A chat is never a source when the user asked not to remember
+ * it, its site is excluded from learning, it is the chat being written, another site's when
+ * only this site's may be used, or it lies in a space the current chat cannot reach; privacy
+ * patterns are applied to every excerpt's text. A chat of a private window is never stored, so
+ * never here.
+ */
+import { isBareContinuation } from '../history/continuation';
+import { excerptQuery, excerptTerms, scoreTurns } from '../history/excerpt-score';
+import {
+  chooseExcerpts,
+  type ExcerptChat,
+  excerptsOfChat,
+  lastExchange,
+  MAX_EXCERPTS,
+  MIN_COVERAGE,
+  type PastChatExcerpt,
+  type TurnMatch,
+} from '../history/excerpts';
+import { chatOfKey, turnOfKey } from '../history/turn-lists';
+import { reaches, type SpaceReach } from '../memory/spaces';
+import type { Chat } from '../memory/types';
+import { redact } from '../privacy/privacy';
+import type { PrivacyPattern } from '../settings/schema';
+import type { SiteId } from '../sites/ids';
+import { db } from './db';
+import { metaCache, readTerms } from './history-search';
+
+export interface PastChatsRequest {
+  draft: string;
+  requestKeywords?: readonly string[];
+  /** The site the conversation starts on. */
+  site: SiteId;
+  /** The site's switch: only its own chats, or any site's. */
+  source: 'this-site' | 'any-site';
+  /** The chat being written, when it has an id already, and its address. */
+  currentChatId?: string | null;
+  currentUrl?: string;
+  /** The current chat's space reach (lib/memory/spaces.ts reachOf). */
+  reach: SpaceReach;
+  /** Sites the user excluded from learning: their chats are never a source. */
+  excludedSites: ReadonlySet<SiteId>;
+  /** Chats the user removed from this tab's preview. */
+  skipChats?: Iterable<string>;
+  privacyPatterns: readonly PrivacyPattern[];
+  max?: number;
+  /** The relevance floor (lib/history/excerpts.ts MIN_COVERAGE); the benchmark tunes it. */
+  floor?: number;
+}
+
+/** How many of the best-scoring chats are read from the store to cut excerpts from. */
+const CHATS_READ = 8;
+/** Matching turns per chat an excerpt may be anchored on. */
+const ANCHORS_PER_CHAT = 4;
+
+function allowed(chat: Chat | undefined, req: PastChatsRequest, skip: ReadonlySet<string>): chat is Chat {
+  if (!chat || chat.state === 'excluded' || chat.turns.length === 0) return false;
+  if (chat.id === req.currentChatId || (req.currentUrl && chat.url === req.currentUrl)) return false;
+  if (skip.has(chat.id) || req.excludedSites.has(chat.site)) return false;
+  if (req.source === 'this-site' && chat.site !== req.site) return false;
+  return reaches(req.reach, chat.space);
+}
+
+function asExcerptChat(chat: Chat): ExcerptChat {
+  return { id: chat.id, site: chat.site, title: chat.title, url: chat.url, updatedAt: chat.updatedAt, turns: chat.turns };
+}
+
+/** The most recent chat of this site (and space) the rules allow: "where did we leave off?". */
+async function lastChat(req: PastChatsRequest, skip: ReadonlySet<string>): Promise<Chat | undefined> {
+  const here = { ...req, source: 'this-site' as const };
+  return db.chats
+    .orderBy('updatedAt')
+    .reverse()
+    .filter((c) => allowed(c, here, skip))
+    .first();
+}
+
+export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastChatExcerpt[]> {
+  const skip = new Set(req.skipChats ?? []);
+  const clean = (text: string) => redact(text, req.privacyPatterns).text;
+  if (isBareContinuation(req.draft)) {
+    const chat = await lastChat(req, skip);
+    const excerpt = chat ? lastExchange(asExcerptChat(chat), clean) : null;
+    return excerpt ? [excerpt] : [];
+  }
+  const query = excerptQuery(req.draft, req.requestKeywords);
+  const terms = excerptTerms(query);
+  if (terms.length === 0) return [];
+  const floor = req.floor ?? MIN_COVERAGE;
+  const meta = await metaCache();
+  const lists = await readTerms(terms, meta.generation);
+  const scored = scoreTurns(query, lists, meta.totalTurns);
+  // Each chat's matching turns over the floor, grouped by the chat's number in the index.
+  const byChat = new Map<number, TurnMatch[]>();
+  for (const [key, score] of scored.score) {
+    const coverage = scored.coverage.get(key) ?? 0;
+    if (coverage < floor) continue;
+    const n = chatOfKey(key);
+    const m = meta.chats.get(n);
+    if (!m || req.excludedSites.has(m.site as SiteId)) continue;
+    if (req.source === 'this-site' && m.site !== req.site) continue;
+    let list = byChat.get(n);
+    if (!list) byChat.set(n, (list = []));
+    list.push({ turn: turnOfKey(key), score, coverage });
+  }
+  const ranked = [...byChat.entries()]
+    .map(([n, matches]) => ({
+      id: meta.chats.get(n)!.id,
+      matches: matches.sort((a, b) => b.score - a.score).slice(0, ANCHORS_PER_CHAT),
+    }))
+    .sort((a, b) => b.matches[0]!.score - a.matches[0]!.score);
+  const candidates: PastChatExcerpt[] = [];
+  // Read in rounds: a chat that may not be used (excluded, another space) lets the next one in.
+  for (let from = 0; from < ranked.length && candidates.length < CHATS_READ; from += CHATS_READ) {
+    const slice = ranked.slice(from, from + CHATS_READ);
+    const chats = await db.chats.bulkGet(slice.map((c) => c.id));
+    slice.forEach((c, i) => {
+      const chat = chats[i];
+      if (allowed(chat, req, skip)) candidates.push(...excerptsOfChat(asExcerptChat(chat), c.matches, clean));
+    });
+  }
+  return chooseExcerpts(candidates, req.max ?? MAX_EXCERPTS, floor);
+}
