@@ -59,7 +59,7 @@ interface Case {
 }
 
 const doc = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; cases: Case[] };
-const FLOORS = [0, 0.2, 0.3, 0.4, 0.5];
+const FLOORS = [0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5];
 
 async function emptyStore(): Promise<void> {
   await db.open();

@@ -93,33 +93,34 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
   const meta = await metaCache();
   const lists = await readTerms(terms, meta.generation);
   const scored = scoreTurns(query, lists, meta.totalTurns);
-  // Each chat's matching turns over the floor, grouped by the chat's number in the index.
+  // Each chat's matching turns, grouped by the chat's number in the index.
   const byChat = new Map<number, TurnMatch[]>();
   for (const [key, score] of scored.score) {
-    const coverage = scored.coverage.get(key) ?? 0;
-    if (coverage < floor) continue;
     const n = chatOfKey(key);
     const m = meta.chats.get(n);
     if (!m || req.excludedSites.has(m.site as SiteId)) continue;
     if (req.source === 'this-site' && m.site !== req.site) continue;
     let list = byChat.get(n);
     if (!list) byChat.set(n, (list = []));
-    list.push({ turn: turnOfKey(key), score, coverage });
+    list.push({ turn: turnOfKey(key), score, units: scored.held.get(key) ?? [] });
   }
   const ranked = [...byChat.entries()]
-    .map(([n, matches]) => ({
-      id: meta.chats.get(n)!.id,
-      matches: matches.sort((a, b) => b.score - a.score).slice(0, ANCHORS_PER_CHAT),
-    }))
-    .sort((a, b) => b.matches[0]!.score - a.matches[0]!.score);
+    .map(([n, matches]) => {
+      const sorted = matches.sort((a, b) => b.score - a.score);
+      return { id: meta.chats.get(n)!.id, matches: sorted, anchors: sorted.slice(0, ANCHORS_PER_CHAT) };
+    })
+    .sort((a, b) => b.anchors[0]!.score - a.anchors[0]!.score);
   const candidates: PastChatExcerpt[] = [];
+  let used = 0;
   // Read in rounds: a chat that may not be used (excluded, another space) lets the next one in.
-  for (let from = 0; from < ranked.length && candidates.length < CHATS_READ; from += CHATS_READ) {
+  for (let from = 0; from < ranked.length && used < CHATS_READ; from += CHATS_READ) {
     const slice = ranked.slice(from, from + CHATS_READ);
     const chats = await db.chats.bulkGet(slice.map((c) => c.id));
     slice.forEach((c, i) => {
       const chat = chats[i];
-      if (allowed(chat, req, skip)) candidates.push(...excerptsOfChat(asExcerptChat(chat), c.matches, clean));
+      if (!allowed(chat, req, skip)) return;
+      used++;
+      candidates.push(...excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, clean));
     });
   }
   return chooseExcerpts(candidates, req.max ?? MAX_EXCERPTS, floor);

@@ -15,7 +15,7 @@ export interface ExcerptQuery {
   keywordUnits: QueryUnit[];
 }
 
-/** How much a request keyword's match counts against the draft's own words. */
+/** How much a request keyword's match counts against the draft's own words (score and coverage). */
 const KEYWORD_WEIGHT = 0.5;
 /**
  * A unit whose terms are in more than this share of all turns says nothing about which chat
@@ -58,39 +58,50 @@ function isCommon(unit: QueryUnit, lists: ReadonlyMap<string, TermList>, total: 
 export interface TurnScores {
   /** Turn key (lib/history/turn-lists.ts) → summed unit scores. */
   score: Map<number, number>;
-  /** Turn key → idf-weighted share (0…1) of the request's units the turn holds. */
-  coverage: Map<number, number>;
+  /** Turn key → the units it holds (indexes: the draft's units, then the keywords'). */
+  held: Map<number, number[]>;
+  /**
+   * The idf-weighted share (0…1) of the request's words that these units make: the draft's
+   * own, or the keywords' at their lower weight, whichever is more.
+   */
+  coverageOf(units: Iterable<number>): number;
 }
 
-function addUnits(
-  units: readonly QueryUnit[],
-  lists: ReadonlyMap<string, TermList>,
-  total: number,
-  factor: number,
-  out: TurnScores,
-): void {
-  const kept = units.filter((u) => !isCommon(u, lists, total));
-  const weights = kept.map((u) => unitWeight(u, lists, total));
-  const all = units.reduce((sum, u) => sum + unitWeight(u, lists, total), 0);
-  if (all <= 0) return;
-  const coverage = new Map<number, number>();
-  kept.forEach((unit, i) => {
+/** Each unit's share of its field's weight; 0 for a unit too common to count. */
+function shares(units: readonly QueryUnit[], lists: ReadonlyMap<string, TermList>, total: number): number[] {
+  const weights = units.map((u) => (isCommon(u, lists, total) ? 0 : unitWeight(u, lists, total)));
+  const all = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => (all > 0 ? w / all : 0));
+}
+
+/** Every turn holding at least one of the request's units, with its score and the units it holds. */
+export function scoreTurns(q: ExcerptQuery, lists: ReadonlyMap<string, TermList>, totalTurns: number): TurnScores {
+  const total = Math.max(1, totalTurns);
+  const units = [...q.units, ...q.keywordUnits];
+  const own = q.units.length;
+  const share = [...shares(q.units, lists, total), ...shares(q.keywordUnits, lists, total)];
+  const score = new Map<number, number>();
+  const held = new Map<number, number[]>();
+  units.forEach((unit, i) => {
+    if (share[i] === 0) return;
+    const factor = i < own ? 1 : KEYWORD_WEIGHT;
     const { keys, scores } = unitScores(unit, lists, total);
-    const share = weights[i]! / all;
     for (let k = 0; k < keys.length; k++) {
       const turn = keys[k]!;
-      out.score.set(turn, (out.score.get(turn) ?? 0) + scores[k]! * factor);
-      coverage.set(turn, (coverage.get(turn) ?? 0) + share);
+      score.set(turn, (score.get(turn) ?? 0) + scores[k]! * factor);
+      const list = held.get(turn);
+      if (list) list.push(i);
+      else held.set(turn, [i]);
     }
   });
-  for (const [turn, c] of coverage) out.coverage.set(turn, Math.max(out.coverage.get(turn) ?? 0, c * factor));
-}
-
-/** Every turn holding at least one of the request's units, with its score and coverage. */
-export function scoreTurns(q: ExcerptQuery, lists: ReadonlyMap<string, TermList>, totalTurns: number): TurnScores {
-  const out: TurnScores = { score: new Map(), coverage: new Map() };
-  const total = Math.max(1, totalTurns);
-  addUnits(q.units, lists, total, 1, out);
-  addUnits(q.keywordUnits, lists, total, KEYWORD_WEIGHT, out);
-  return out;
+  const coverageOf = (list: Iterable<number>) => {
+    let mine = 0;
+    let theirs = 0;
+    for (const i of new Set(list)) {
+      if (i < own) mine += share[i]!;
+      else theirs += share[i]!;
+    }
+    return Math.max(mine, theirs * KEYWORD_WEIGHT);
+  };
+  return { score, held, coverageOf };
 }

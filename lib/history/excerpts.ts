@@ -9,12 +9,14 @@ import type { SiteId } from '../sites/ids';
 export const EXCERPT_CHARS = 600;
 export const MAX_EXCERPTS = 2;
 /**
- * The relevance floor: the excerpt's best turn must hold at least this idf-weighted share of
+ * The relevance floor: the best excerpt's turns must hold at least this idf-weighted share of
  * the request's words (lib/history/excerpt-score.ts). Set on the benchmark's tuning half.
  */
-export const MIN_COVERAGE = 0.3;
+export const MIN_COVERAGE = 0.35;
 /** What the other matching turns inside an excerpt add to its best turn's score. */
 const OTHER_TURNS = 0.5;
+/** A second excerpt, once the first cleared the floor, needs this share of it. */
+export const SECOND_FLOOR = 0.5;
 /** A turn cut shorter than this is not worth its label. */
 const MIN_PIECE = 60;
 /** A turn counts as shown when the excerpt holds all of it or at least this much of its start. */
@@ -48,7 +50,7 @@ export interface PastChatExcerpt {
   /** Turns the excerpt shows (whole, or at least SHOWN_CHARS of their start). */
   turns: number[];
   score: number;
-  /** Share of the request's words its best turn holds (1 for a continuation). */
+  /** Share of the request's words its turns hold (1 for a continuation). */
   coverage: number;
   why: ExcerptReason;
 }
@@ -94,26 +96,33 @@ export function exchangeAt(
   return { text: lines.join('\n'), turns: shown };
 }
 
-/** A matching turn of a chat with its score and coverage (lib/history/excerpt-score.ts). */
+/** A matching turn of a chat with its score and the request's units it holds (lib/history/excerpt-score.ts). */
 export interface TurnMatch {
   turn: number;
   score: number;
-  coverage: number;
+  units: readonly number[];
 }
 
-/** The chat's best excerpt windows, one per matching turn as anchor, best first. */
+/**
+ * The chat's excerpt windows, one per anchor (a matching turn), best first. An excerpt's
+ * coverage is that of the units its shown turns hold together: a question and its answer
+ * often share the request's words between them.
+ */
 export function excerptsOfChat(
   chat: ExcerptChat,
+  anchors: readonly TurnMatch[],
   matches: readonly TurnMatch[],
+  coverageOf: (units: Iterable<number>) => number,
   clean: (text: string) => string = (t) => t,
 ): PastChatExcerpt[] {
   const byTurn = new Map(matches.map((m) => [m.turn, m]));
   const out: PastChatExcerpt[] = [];
-  for (const m of matches) {
+  for (const m of anchors) {
     if (!chat.turns[m.turn]) continue;
     const { text, turns } = exchangeAt(chat.turns, m.turn, clean);
     if (text === '') continue;
     const others = turns.reduce((sum, t) => sum + (t === m.turn ? 0 : (byTurn.get(t)?.score ?? 0)), 0);
+    const units = [...m.units, ...turns.flatMap((t) => byTurn.get(t)?.units ?? [])];
     out.push({
       chatId: chat.id,
       site: chat.site,
@@ -123,7 +132,7 @@ export function excerptsOfChat(
       text,
       turns,
       score: m.score + OTHER_TURNS * others,
-      coverage: m.coverage,
+      coverage: coverageOf(units),
       why: 'match',
     });
   }
@@ -143,8 +152,10 @@ export function chooseExcerpts(
   floor = MIN_COVERAGE,
 ): PastChatExcerpt[] {
   const sorted = candidates
-    .filter((c) => c.coverage >= floor)
+    .filter((c) => c.coverage >= floor * SECOND_FLOOR)
     .sort((a, b) => b.score - a.score || b.date.localeCompare(a.date));
+  // The request is about an earlier chat only when its best excerpt clears the floor.
+  if (!sorted.some((c) => c.coverage >= floor)) return [];
   const out: PastChatExcerpt[] = [];
   for (const c of sorted) {
     if (out.length >= max) break;
