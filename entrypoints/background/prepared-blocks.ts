@@ -11,7 +11,7 @@
  * (no memory text), and is forgotten after PREPARED_TTL_MS or once recorded.
  */
 import { browser } from '#imports';
-import type { ScoreParts } from '../../lib/memory/types';
+import type { PastChatUse, ScoreParts } from '../../lib/memory/types';
 import type { SiteId } from '../../lib/sites/ids';
 import { nowMs } from '../../lib/time';
 
@@ -21,6 +21,8 @@ export interface PreparedBlock {
   query: string;
   tokens: number;
   items: { memoryId: string; score: number; parts: ScoreParts }[];
+  /** Past chats whose excerpts the block carries (ids and why, no text). */
+  pastChats?: PastChatUse[];
   at: number;
   /** Not ready within the page's hold: its first message went without it (recorded as a miss). */
   missed?: boolean;

@@ -21,13 +21,15 @@ import {
   type TurnMatch,
 } from '../history/excerpts';
 import { chatOfKey, turnOfKey } from '../history/turn-lists';
-import { reaches, type SpaceReach } from '../memory/spaces';
+import { chatIdOf } from '../memory/new-chat';
+import { reachOf, reaches, type SpaceReach } from '../memory/spaces';
 import type { Chat } from '../memory/types';
 import { redact } from '../privacy/privacy';
-import type { PrivacyPattern } from '../settings/schema';
-import type { SiteId } from '../sites/ids';
+import type { PrivacyPattern, Settings } from '../settings/schema';
+import { SITE_IDS, type SiteId } from '../sites/ids';
 import { db } from './db';
 import { metaCache, readTerms } from './history-search';
+import { listSpaces } from './spaces';
 
 export interface PastChatsRequest {
   draft: string;
@@ -124,4 +126,42 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
     });
   }
   return chooseExcerpts(candidates, req.max ?? MAX_EXCERPTS, floor);
+}
+
+/** What a conversation start knows: its site, tab's conversation and address, the draft. */
+export interface ConversationStart {
+  site: SiteId;
+  /** The conversation the tab shows, when it has one already (tab-state's `conversationId`). */
+  conversationId: string | null;
+  url: string;
+  draft: string;
+  requestKeywords?: readonly string[];
+  /** Ids the user removed from this tab's preview (chat ids among memory ids). */
+  skip?: Iterable<string>;
+  now: number;
+}
+
+/**
+ * The excerpts a conversation start gets under the user's settings: none while the site's
+ * switch is off; the current chat's space from its record (none when it has no record yet);
+ * sites the user stopped learning from are never a source.
+ */
+export async function pastChatsFor(settings: Settings, start: ConversationStart): Promise<PastChatExcerpt[]> {
+  const source = settings.sites[start.site].pastChats;
+  if (source === 'off' || start.draft.trim() === '') return [];
+  const currentChatId = start.conversationId ? chatIdOf(start.site, start.conversationId) : null;
+  const current = currentChatId ? await db.chats.get(currentChatId) : undefined;
+  const reach = reachOf(current?.space ?? null, await listSpaces(), start.now);
+  return findPastChatExcerpts({
+    draft: start.draft,
+    requestKeywords: start.requestKeywords,
+    site: start.site,
+    source,
+    currentChatId,
+    currentUrl: start.url,
+    reach,
+    excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
+    skipChats: start.skip,
+    privacyPatterns: settings.privacyPatterns,
+  });
 }

@@ -11,6 +11,10 @@ export const BRIDGE_STRINGS = {
     '允许桌面工具添加记忆（需你确认后才生效）',
   ],
   'bridge.allowSiteScoped': ['Include memories kept to one site', '包括仅限某个网站的记忆'],
+  'bridge.searchChats': [
+    'Let tools search my past chats (short excerpts, never chats I asked not to remember)',
+    '允许工具搜索我以前的对话（简短摘录，不包括我要求不要记住的对话）',
+  ],
   'bridge.state.off': ['Off.', '已关闭。'],
   'bridge.state.no-permission': [
     'The browser did not grant claude-mem permission to talk to the bridge. Turn the switch off and on again to be asked.',
