@@ -23,7 +23,7 @@ import { findPastChatExcerpts, type PastChatsRequest } from '../lib/db/past-chat
 import { MIN_COVERAGE, type PastChatExcerpt, SHOWN_CHARS } from '../lib/history/excerpts';
 import type { ImportedConversation } from '../lib/history/import/types';
 import { readExport } from '../lib/history/import/read-export';
-import { NO_SPACE } from '../lib/memory/spaces';
+import { NO_SPACE, reaches } from '../lib/memory/spaces';
 import { bm25Ranker } from './lib/baselines';
 import { table, writeJson } from './lib/cli';
 import type { BenchCase } from './lib/dataset';
@@ -102,7 +102,7 @@ const request = (draft: string, floor: number): PastChatsRequest => ({
   draft,
   site: 'chatgpt',
   source: 'this-site',
-  reach: NO_SPACE,
+  spaceAllowed: (space) => reaches(NO_SPACE, space),
   excludedSites: new Set(),
   privacyPatterns: [],
   floor,

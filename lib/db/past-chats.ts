@@ -22,7 +22,7 @@ import {
 } from '../history/excerpts';
 import { chatOfKey, turnOfKey } from '../history/turn-lists';
 import { chatIdOf } from '../memory/new-chat';
-import { reachOf, reaches, type SpaceReach } from '../memory/spaces';
+import { reachOf, reaches, type SpaceId } from '../memory/spaces';
 import type { Chat } from '../memory/types';
 import { redact } from '../privacy/privacy';
 import type { PrivacyPattern, Settings } from '../settings/schema';
@@ -41,8 +41,11 @@ export interface PastChatsRequest {
   /** The chat being written, when it has an id already, and its address. */
   currentChatId?: string | null;
   currentUrl?: string;
-  /** The current chat's space reach (lib/memory/spaces.ts reachOf). */
-  reach: SpaceReach;
+  /**
+   * Whether a chat of this space (undefined: none) may be a source: for a conversation start,
+   * the current chat's reach (lib/memory/spaces.ts `reaches`); for desktop tools, their ticks.
+   */
+  spaceAllowed: (space: SpaceId | undefined) => boolean;
   /** Sites the user excluded from learning: their chats are never a source. */
   excludedSites: ReadonlySet<SiteId>;
   /** Chats the user removed from this tab's preview. */
@@ -63,7 +66,7 @@ function allowed(chat: Chat | undefined, req: PastChatsRequest, skip: ReadonlySe
   if (chat.id === req.currentChatId || (req.currentUrl && chat.url === req.currentUrl)) return false;
   if (skip.has(chat.id) || req.excludedSites.has(chat.site)) return false;
   if (req.source === 'this-site' && chat.site !== req.site) return false;
-  return reaches(req.reach, chat.space);
+  return req.spaceAllowed(chat.space);
 }
 
 function asExcerptChat(chat: Chat): ExcerptChat {
@@ -159,9 +162,31 @@ export async function pastChatsFor(settings: Settings, start: ConversationStart)
     source,
     currentChatId,
     currentUrl: start.url,
-    reach,
+    spaceAllowed: (space) => reaches(reach, space),
     excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
     skipChats: start.skip,
     privacyPatterns: settings.privacyPatterns,
+  });
+}
+
+/**
+ * `search_chats` for desktop tools: any site's chats under the same exclusions, and a chat in
+ * a space only when the tools may read that space (a tick, or no tick and not isolated).
+ */
+export async function pastChatsForTools(settings: Settings, query: string, max: number): Promise<PastChatExcerpt[]> {
+  const spaces = new Map((await listSpaces()).map((s) => [s.id, s]));
+  const ticks = settings.desktopTools.spaces;
+  return findPastChatExcerpts({
+    draft: query,
+    site: SITE_IDS[0],
+    source: 'any-site',
+    spaceAllowed: (space) => {
+      if (space === undefined) return true;
+      const s = spaces.get(space);
+      return s !== undefined && (ticks[space] ?? !s.isolated);
+    },
+    excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
+    privacyPatterns: settings.privacyPatterns,
+    max,
   });
 }

@@ -36,6 +36,7 @@ export const BRIDGE_STRINGS = {
   'bridge.tool.search_memories': ['searched', '搜索了'],
   'bridge.tool.get_profile': ['read your profile', '读取了你的概况'],
   'bridge.tool.remember': ['proposed a memory', '提议了一条记忆'],
+  'bridge.tool.search_chats': ['searched your past chats', '搜索了你以前的对话'],
   'bridge.out': ['{n} memory went out|{n} memories went out', '发出 {n} 条记忆'],
   'bridge.refused': ['refused: {why}', '已拒绝：{why}'],
   'bridge.activity': ['Desktop tools', '桌面工具'],

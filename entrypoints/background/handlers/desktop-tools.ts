@@ -5,13 +5,14 @@
  * host: whatever sits on the pipe, the store is never read faster than that.
  */
 import { CallBudget } from '../../../lib/bridge/budget';
-import { ADD_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
-import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_QUERY_CHARS } from '../../../lib/bridge/limits';
+import { ADD_OFF, CHATS_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
+import { CALLS_PER_MINUTE, CALLS_PER_MINUTE_ALL, MAX_CHAT_RESULTS, MAX_QUERY_CHARS } from '../../../lib/bridge/limits';
 import type { ToolName } from '../../../lib/bridge/schemas';
 import { profileForTool, searchForTool, toolMayKnow, toToolMemory } from '../../../lib/bridge/select';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { pastChatsForTools } from '../../../lib/db/past-chats';
 import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
 import { MessageError } from '../../../lib/protocol/define';
@@ -41,6 +42,7 @@ async function admit(client: string, tool: ToolName, query: string): Promise<Des
   let refusal: MessageError | null = null;
   if (!tools.enabled) refusal = new MessageError('forbidden', TOOLS_OFF);
   else if (tool === 'remember' && !tools.allowAdd) refusal = new MessageError('forbidden', ADD_OFF);
+  else if (tool === 'search_chats' && !tools.searchChats) refusal = new MessageError('forbidden', CHATS_OFF);
   else if (!budget.take(client, nowMs()))
     refusal = new MessageError('busy', TOO_MANY_CALLS.replace('{n}', String(CALLS_PER_MINUTE)));
   if (!refusal) return tools;
@@ -54,8 +56,28 @@ async function status(): Promise<BridgeStatus> {
 }
 
 export const desktopToolHandlers: HandlerGroup<
-  'tool.search_memories' | 'tool.get_profile' | 'tool.remember' | 'desktopTools.status' | 'desktopTools.set'
+  | 'tool.search_memories'
+  | 'tool.get_profile'
+  | 'tool.remember'
+  | 'tool.search_chats'
+  | 'desktopTools.status'
+  | 'desktopTools.set'
 > = {
+  /** Excerpts of past chats (read-only), under the same exclusions as a conversation start's. */
+  'tool.search_chats': async ({ client, query, limit }) => {
+    await admit(client, 'search_chats', query);
+    const found = await pastChatsForTools(await loadSettings(), query, limit ?? MAX_CHAT_RESULTS);
+    // Activity lists the chats that went out (their ids, in the call's id list).
+    await record(
+      client,
+      'search_chats',
+      query,
+      found.map((e) => e.chatId),
+    );
+    return {
+      chats: found.map((e) => ({ site: e.site, date: e.date, title: e.title, link: e.url, excerpt: e.text })),
+    };
+  },
   'tool.search_memories': async ({ client, query, limit }) => {
     const tools = await admit(client, 'search_memories', query);
     const found = searchForTool(await warmIndex(), query, limit, {
