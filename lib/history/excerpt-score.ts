@@ -42,9 +42,13 @@ export function excerptTerms(q: ExcerptQuery): string[] {
   return [...new Set([...q.units, ...q.keywordUnits].flatMap((u) => u.terms))];
 }
 
-/** A unit's weight: its score in a turn holding it once (the best stem's idf, or the mean of a CJK word's pairs'). */
+/**
+ * A unit's weight: its score in a turn holding it once (the best stem's idf, or the mean of a
+ * CJK word's pairs'). A term no turn holds weighs as one held once: it is no rarer than that,
+ * and a new word in the request should not outweigh everything the history does hold.
+ */
 function unitWeight(unit: QueryUnit, lists: ReadonlyMap<string, TermList>, total: number): number {
-  const idfs = unit.terms.map((t) => idf(total, lists.get(t)?.keys.length ?? 0));
+  const idfs = unit.terms.map((t) => idf(total, Math.max(1, lists.get(t)?.keys.length ?? 0)));
   if (idfs.length === 0) return 0;
   return unit.mode === 'any' ? Math.max(...idfs) : idfs.reduce((a, b) => a + b, 0) / idfs.length;
 }
