@@ -7,6 +7,7 @@ import { chatHead } from '../history/chat-head';
 import type { HistoryChatSummary, HistoryListRequest } from '../history/schemas';
 import type { Chat } from '../memory/types';
 import { db } from './db';
+import { pastChatUses } from './past-chat-uses';
 import { type ChatMeta, metaCache } from './history-search';
 
 const FIRST_WORDS = 140;
@@ -32,6 +33,9 @@ export async function listHistory(req: HistoryListRequest) {
   const all = await filteredChats(req);
   const page = all.slice(req.offset, req.offset + req.limit);
   const chats = await db.chats.bulkGet(page.map((m) => m.id));
-  const items = chats.filter((c): c is Chat => c !== undefined && c.turns.length > 0).map(summaryOf);
+  const uses = await pastChatUses();
+  const items = chats
+    .filter((c): c is Chat => c !== undefined && c.turns.length > 0)
+    .map((c) => ({ ...summaryOf(c), ...(uses[c.id] ? { usedAsContext: uses[c.id] } : {}) }));
   return { total: all.length, items, pending: await db.hdirty.count() };
 }

@@ -10,7 +10,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { excludeChat, recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
+import { listHistory } from '../../../lib/db/history-list';
 import { keepHistoryIndexed } from '../../../lib/db/history-upkeep';
+import { countPastChatUses } from '../../../lib/db/past-chat-uses';
 import { type ConversationStart, pastChatsFor, pastChatsForTools } from '../../../lib/db/past-chats';
 import { createSpace, updateSpace } from '../../../lib/db/spaces';
 import { isBareContinuation } from '../../../lib/history/continuation';
@@ -196,6 +198,18 @@ describe('past chats as context', () => {
     const small = selectForInjection(index, 'Where should we stay in Lisbon?', { ...opts, budgetTokens: 150 });
     expect(small.excerpts).toEqual([]);
     expect(small.block).toBeNull();
+  });
+});
+
+describe('how often a chat was used', () => {
+  beforeEach(seed);
+
+  it('Chats shows the count of sent messages that carried its excerpt', async () => {
+    await countPastChatUses(['chatgpt:lisbon']);
+    await countPastChatUses(['chatgpt:lisbon', 'chatgpt:sourdough']);
+    const { items } = await listHistory({ offset: 0, limit: 10 });
+    const used = Object.fromEntries(items.map((i) => [i.chatId, i.usedAsContext ?? 0]));
+    expect(used).toEqual({ 'chatgpt:lisbon': 2, 'chatgpt:sourdough': 1, 'claude:lisbon-claude': 0 });
   });
 });
 
