@@ -240,6 +240,7 @@ describe('desktop tools through the bridge (Chromium)', () => {
     const off = await callTool(client, 'search_chats', query);
     expect(off.isError).toBe(true);
     expect(off.text).toMatch(/Searching past chats is off/);
+    await openSettings(panel);
     await panel.getByRole('checkbox', { name: /Let tools search my past chats/ }).click();
     await saveSettings(panel);
     await expect
