@@ -21,8 +21,8 @@ import { dropSearchCache } from '../lib/db/history-search';
 import { keepHistoryIndexed } from '../lib/db/history-upkeep';
 import { findPastChatExcerpts, type PastChatsRequest } from '../lib/db/past-chats';
 import { MIN_COVERAGE, type PastChatExcerpt, SHOWN_CHARS } from '../lib/history/excerpts';
-import type { ImportedConversation } from '../lib/history/import/types';
 import { readExport } from '../lib/history/import/read-export';
+import type { ImportedConversation } from '../lib/history/import/types';
 import { NO_SPACE, reaches } from '../lib/memory/spaces';
 import { bm25Ranker } from './lib/baselines';
 import { table, writeJson } from './lib/cli';
@@ -72,9 +72,9 @@ function sessionsOf(c: Case) {
   const sessions = new Map<number, TurnRow[]>();
   for (const m of c.memories) {
     const s = m.meta?.session ?? 0;
-    let list = sessions.get(s);
-    if (!list) sessions.set(s, (list = []));
+    const list = sessions.get(s) ?? [];
     list.push(m);
+    sessions.set(s, list);
   }
   const user = c.memories[0]?.meta?.speaker;
   const where = new Map<string, { chatId: string; turn: number }>();
@@ -186,19 +186,20 @@ async function quality() {
     }
     const main = byFloor.get(MIN_COVERAGE)!;
     const s = summary(main.samples);
-    console.log(`\n## ${doc.name ?? file} — ${half} half (${cases.map((c) => c.id).join(', ')}), floor ${MIN_COVERAGE}`);
+    console.log(
+      `\n## ${doc.name ?? file} — ${half} half (${cases.map((c) => c.id).join(', ')}), floor ${MIN_COVERAGE}`,
+    );
     console.log(
       `evidence turns inside the two excerpts (≤ 600 characters each; a turn counts when whole or its first ${SHOWN_CHARS} characters are shown)`,
     );
-    const rows = [
-      ['all', s.all] as const,
-      ...Object.entries(s.byCategory).map(([k, v]) => [k, v] as const),
-    ].map(([k, v]) => [k, v.queries, v.excerpts, v.bm25r5, v.none, v.chars.toFixed(0)]);
-    console.log(
-      table(['category', 'questions', 'two excerpts', 'BM25 turns R@5', 'no excerpt', 'mean chars'], rows),
+    const rows = [['all', s.all] as const, ...Object.entries(s.byCategory).map(([k, v]) => [k, v] as const)].map(
+      ([k, v]) => [k, v.queries, v.excerpts, v.bm25r5, v.none, v.chars.toFixed(0)],
     );
+    console.log(table(['category', 'questions', 'two excerpts', 'BM25 turns R@5', 'no excerpt', 'mean chars'], rows));
     const unrelated = mean(main.unrelated);
-    console.log(`unrelated requests (another conversation's questions) given an excerpt: ${(unrelated * 100).toFixed(1)} %`);
+    console.log(
+      `unrelated requests (another conversation's questions) given an excerpt: ${(unrelated * 100).toFixed(1)} %`,
+    );
     const sweep: Record<string, unknown> = {};
     if (half === 'tuning') {
       console.log('\nrelevance floor on the tuning half (the floor is chosen here only):');
@@ -211,7 +212,13 @@ async function quality() {
       });
       console.log(table(['floor', 'two excerpts', 'unrelated given one'], sweepRows));
     }
-    json[half] = { cases: cases.map((c) => c.id), floor: MIN_COVERAGE, ...s, unrelated, ...(half === 'tuning' ? { sweep } : {}) };
+    json[half] = {
+      cases: cases.map((c) => c.id),
+      floor: MIN_COVERAGE,
+      ...s,
+      unrelated,
+      ...(half === 'tuning' ? { sweep } : {}),
+    };
   }
   return json;
 }
@@ -261,12 +268,26 @@ async function speed(chats: number) {
   console.log(
     table(
       ['chats', 'requests', 'first ms', 'p50 ms', 'p95 ms', 'max ms', 'given excerpts'],
-      [[chats, warm.length, figures.first.toFixed(1), figures.p50.toFixed(1), figures.p95.toFixed(1), figures.max.toFixed(1), given]],
+      [
+        [
+          chats,
+          warm.length,
+          figures.first.toFixed(1),
+          figures.p50.toFixed(1),
+          figures.p95.toFixed(1),
+          figures.max.toFixed(1),
+          given,
+        ],
+      ],
     ),
   );
   console.log('(added time to the ranked preview: the excerpt search, in Node on fake-indexeddb)');
   return figures;
 }
 
-const result = { file, quality: await quality(), speed: Number(values.chats) > 0 ? await speed(Number(values.chats)) : null };
+const result = {
+  file,
+  quality: await quality(),
+  speed: Number(values.chats) > 0 ? await speed(Number(values.chats)) : null,
+};
 writeJson(values.json ?? null, result);

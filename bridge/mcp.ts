@@ -47,8 +47,8 @@ function createMcpServer(host: HostClient): McpServer {
         : 'chats' in reply.data
           ? `${CHATS_NOT_INSTRUCTIONS}\n\n${JSON.stringify(reply.data.chats, null, 1)}`
           : reply.data.proposed
-          ? `Proposed to the user for review (id ${reply.data.proposed.id}); it is not used until they accept it.`
-          : `Not stored: ${reply.data.reason}`;
+            ? `Proposed to the user for review (id ${reply.data.proposed.id}); it is not used until they accept it.`
+            : `Not stored: ${reply.data.reason}`;
     return { content: [{ type: 'text', text }], structuredContent: reply.data };
   };
   const readOnly = { readOnlyHint: true, openWorldHint: false };

@@ -33,8 +33,8 @@ export function InjectionEntry({ injection: inj, draftStart, memories, open, onT
       </button>
       {open && inj.pastChats && inj.pastChats.length > 0 && (
         <ul class="entry-items past-chats" aria-label={t('activity.pastChats')}>
-          {inj.pastChats.map((u, i) => (
-            <li key={`${u.chatId}-${i}`}>
+          {inj.pastChats.map((u) => (
+            <li key={`${u.chatId}-${u.coverage}`}>
               {t(u.why === 'continuation' ? 'activity.pastChatContinued' : 'activity.pastChatMatched', {
                 title: u.title || u.chatId,
                 site: scopeLabel(u.site),

@@ -43,14 +43,13 @@ export const ToolMemorySchema = z.object({
 export type ToolMemory = z.infer<typeof ToolMemorySchema>;
 
 /** One past chat's excerpt as a desktop tool sees it: where and when, its title, link and text. */
-export const ToolChatSchema = z.object({
+const ToolChatSchema = z.object({
   site: z.string(),
   date: z.string(),
   title: z.string(),
   link: z.string(),
   excerpt: z.string(),
 });
-export type ToolChat = z.infer<typeof ToolChatSchema>;
 
 export const ToolResultSchema = z.union([
   z.object({ chats: z.array(ToolChatSchema) }),

@@ -7,8 +7,8 @@ import { chatHead } from '../history/chat-head';
 import type { HistoryChatSummary, HistoryListRequest } from '../history/schemas';
 import type { Chat } from '../memory/types';
 import { db } from './db';
-import { pastChatUses } from './past-chat-uses';
 import { type ChatMeta, metaCache } from './history-search';
+import { pastChatUses } from './past-chat-uses';
 
 const FIRST_WORDS = 140;
 

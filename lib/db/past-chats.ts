@@ -22,7 +22,7 @@ import {
 } from '../history/excerpts';
 import { chatOfKey, turnOfKey } from '../history/turn-lists';
 import { chatIdOf } from '../memory/new-chat';
-import { reachOf, reaches, type SpaceId } from '../memory/spaces';
+import { reaches, reachOf, type SpaceId } from '../memory/spaces';
 import type { Chat } from '../memory/types';
 import { redact } from '../privacy/privacy';
 import type { PrivacyPattern, Settings } from '../settings/schema';
@@ -70,7 +70,14 @@ function allowed(chat: Chat | undefined, req: PastChatsRequest, skip: ReadonlySe
 }
 
 function asExcerptChat(chat: Chat): ExcerptChat {
-  return { id: chat.id, site: chat.site, title: chat.title, url: chat.url, updatedAt: chat.updatedAt, turns: chat.turns };
+  return {
+    id: chat.id,
+    site: chat.site,
+    title: chat.title,
+    url: chat.url,
+    updatedAt: chat.updatedAt,
+    turns: chat.turns,
+  };
 }
 
 /** The most recent chat of this site (and space) the rules allow: "where did we leave off?". */
@@ -105,8 +112,8 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
     const m = meta.chats.get(n);
     if (!m || req.excludedSites.has(m.site as SiteId)) continue;
     if (req.source === 'this-site' && m.site !== req.site) continue;
-    let list = byChat.get(n);
-    if (!list) byChat.set(n, (list = []));
+    const list = byChat.get(n) ?? [];
+    byChat.set(n, list);
     list.push({ turn: turnOfKey(key), score, units: scored.held.get(key) ?? [] });
   }
   const ranked = [...byChat.entries()]

@@ -26,7 +26,9 @@ const CONVERSATION_WORDS = new Set(
  * Chinese function characters and words about the conversation (particles, pronouns, "talk",
  * "do", "that one", "content"): what is left of 继续上次的 / 接着聊 / 我们上次说到哪了.
  */
-const CONVERSATION_CHARS = new Set([...'的了吧吗呢啊呀嘛哦我们你咱聊说讲谈做干那这个些事话题内容部分下去一点再把吧哪到里儿']);
+const CONVERSATION_CHARS = new Set([
+  ...'的了吧吗呢啊呀嘛哦我们你咱聊说讲谈做干那这个些事话题内容部分下去一点再把吧哪到里儿',
+]);
 
 const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 

@@ -16,7 +16,7 @@ export const MIN_COVERAGE = 0.35;
 /** What the other matching turns inside an excerpt add to its best turn's score. */
 const OTHER_TURNS = 0.5;
 /** A second excerpt, once the first cleared the floor, needs this share of it. */
-export const SECOND_FLOOR = 0.5;
+const SECOND_FLOOR = 0.5;
 /** A turn cut shorter than this is not worth its label. */
 const MIN_PIECE = 60;
 /** A turn counts as shown when the excerpt holds all of it or at least this much of its start. */
@@ -66,7 +66,7 @@ function oneLine(text: string): string {
  * one before an answer), forward while it fits; the last turn cut with "…". A user turn too long
  * to leave room for the answer is cut to two thirds of the room.
  */
-export function exchangeAt(
+function exchangeAt(
   turns: readonly ExcerptTurn[],
   anchor: number,
   clean: (text: string) => string = (t) => t,

@@ -5,8 +5,8 @@
  * it stays free of NLP code (those live in block.ts and tokens.ts, re-exported here).
  */
 import template from '../../prompt_templates/inject.md?raw';
-import type { PastChatExcerpt } from '../history/excerpts';
 import type { MemoryRecord } from '../memory/types';
+import type { SiteId } from '../sites/ids';
 import { escapeMemoryText } from './block';
 import { estimateTokens } from './tokens';
 
@@ -56,8 +56,20 @@ export function fitToBudget<T extends { memory: Renderable }>(ranked: readonly T
   return kept;
 }
 
-/** What the block shows of a past chat's excerpt: where it is from, and its text. */
-export type RenderableExcerpt = Pick<PastChatExcerpt, 'site' | 'title' | 'date' | 'text'>;
+/**
+ * A past chat's excerpt as the block needs it (lib/history/excerpts.ts makes them): which chat,
+ * where and when it is from, its text, and why it was chosen.
+ */
+export interface RenderableExcerpt {
+  chatId: string;
+  site: SiteId;
+  title: string;
+  url: string;
+  date: string;
+  text: string;
+  why: 'match' | 'continuation';
+  coverage: number;
+}
 
 /**
  * The excerpts' own part of the block, marked as quotes of the user's earlier chats: a header

@@ -6,12 +6,11 @@
  * weaker text match while the block has room, or — for an advice request — the profile slot,
  * the few memories about the user's circumstances that the request depends on.
  */
-import type { PastChatExcerpt } from '../history/excerpts';
 import type { SpaceFilter } from '../memory/spaces';
 import type { SiteId } from '../sites/ids';
 import { detectIntent, type IntentKind } from './intent';
 import type { RankedMemory } from './ranked';
-import { excerptTokens, fitToBudget, lineTokens, renderBlock } from './render';
+import { excerptTokens, fitToBudget, lineTokens, type RenderableExcerpt, renderBlock } from './render';
 import type { MemoryIndex } from './retrieve';
 import { estimateTokens } from './tokens';
 
@@ -46,7 +45,7 @@ export interface SelectOptions {
    * Excerpts of past chats found for the draft (lib/db/past-chats.ts), best first: they take
    * up to half the budget, in their own marked part, and the memories fill the rest.
    */
-  excerpts?: readonly PastChatExcerpt[];
+  excerpts?: readonly RenderableExcerpt[];
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -57,7 +56,7 @@ export interface Selection {
   intent: IntentKind;
   items: SelectedMemory[];
   /** The past chats' excerpts that fit, in the block's own part for them. */
-  excerpts: PastChatExcerpt[];
+  excerpts: RenderableExcerpt[];
   block: string | null;
   tokens: number;
 }
@@ -65,8 +64,8 @@ export interface Selection {
 /** Share of the budget the excerpts may take at most: memories are the block's first job. */
 const EXCERPT_SHARE = 0.5;
 
-function fitExcerpts(excerpts: readonly PastChatExcerpt[], budgetTokens: number) {
-  const kept: PastChatExcerpt[] = [];
+function fitExcerpts(excerpts: readonly RenderableExcerpt[], budgetTokens: number) {
+  const kept: RenderableExcerpt[] = [];
   let used = 0;
   for (const e of excerpts) {
     const cost = excerptTokens(e, kept.length === 0);

@@ -232,8 +232,20 @@ describe('desktop tools through the bridge (Chromium)', () => {
       importId: 'bridge-e2e',
       read: { done: 1, total: 1 },
       conversations: [
-        conv('chatgpt', 'kayak-1', 'Kayak trip', 'Which sea kayak suits a week on the Dalmatian coast?', 'A touring kayak around 5 m.'),
-        conv('claude', 'kayak-2', 'Kayak rental', 'Where can I rent a sea kayak on the Dalmatian coast?', 'In Split and Dubrovnik.'),
+        conv(
+          'chatgpt',
+          'kayak-1',
+          'Kayak trip',
+          'Which sea kayak suits a week on the Dalmatian coast?',
+          'A touring kayak around 5 m.',
+        ),
+        conv(
+          'claude',
+          'kayak-2',
+          'Kayak rental',
+          'Where can I rent a sea kayak on the Dalmatian coast?',
+          'In Split and Dubrovnik.',
+        ),
       ],
     });
     const query = { query: 'sea kayak Dalmatian coast' };
@@ -246,7 +258,9 @@ describe('desktop tools through the bridge (Chromium)', () => {
     await expect
       .poll(async () => {
         const r = await callTool(client, 'search_chats', query);
-        return r.isError ? [] : (JSON.parse(r.text.slice(r.text.indexOf('['))) as { title: string }[]).map((c) => c.title);
+        return r.isError
+          ? []
+          : (JSON.parse(r.text.slice(r.text.indexOf('['))) as { title: string }[]).map((c) => c.title);
       })
       .toEqual(expect.arrayContaining(['Kayak trip', 'Kayak rental']));
     const found = await callTool(client, 'search_chats', query);
@@ -259,7 +273,10 @@ describe('desktop tools through the bridge (Chromium)', () => {
       excerpt: expect.stringMatching(/^User: Which sea kayak/),
     });
     // A site the user stopped learning from is never a source.
-    const { settings } = await sendFrom<{ settings: { sites: Record<string, { learn: boolean }> } }>(panel, 'settings.get');
+    const { settings } = await sendFrom<{ settings: { sites: Record<string, { learn: boolean }> } }>(
+      panel,
+      'settings.get',
+    );
     settings.sites.claude!.learn = false;
     await sendFrom(panel, 'settings.set', { settings });
     const after = await callTool(client, 'search_chats', query);

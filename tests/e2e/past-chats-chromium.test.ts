@@ -66,9 +66,13 @@ describe.runIf(existsSync(EXPORT))('past chats as context (Chromium)', () => {
     const { sent, page } = await firstMessage('How much fuel does a VW Transporter use with 8 people on board?');
     expect(sent).toContain('[claude-mem');
     expect(sent).toContain(EXCERPTS_HEADER);
-    expect(sent).toMatch(/- \(past chat · chatgpt · \d{4}-\d\d-\d\d · “Conversation 1\. Web Search”\) User: What is the fuel consumption of vw/);
+    expect(sent).toMatch(
+      /- \(past chat · chatgpt · \d{4}-\d\d-\d\d · “Conversation 1\. Web Search”\) User: What is the fuel consumption of vw/,
+    );
     await expect
-      .poll(async () => (await readStore<{ pastChats?: { chatId: string; why: string }[] }>(panel, 'injections')).length)
+      .poll(
+        async () => (await readStore<{ pastChats?: { chatId: string; why: string }[] }>(panel, 'injections')).length,
+      )
       .toBeGreaterThan(0);
     const [record] = await readStore<{ pastChats?: { chatId: string; why: string }[] }>(panel, 'injections');
     // Up to two excerpts: here both from the one matching chat (its first and second exchange).

@@ -13,8 +13,8 @@ import { warmIndex } from '../../../lib/db/memory-index-source';
 import { countPastChatUses } from '../../../lib/db/past-chat-uses';
 import { pastChatsFor } from '../../../lib/db/past-chats';
 import { loadSettings } from '../../../lib/db/settings-store';
-import type { PastChatExcerpt } from '../../../lib/history/excerpts';
 import { MessageError } from '../../../lib/protocol/define';
+import type { RenderableExcerpt } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
@@ -29,7 +29,7 @@ import { rememberInjection } from './last-injection';
 const NOTHING = { block: null, token: null, memoryIds: [], tokens: 0 };
 
 /** What Activity keeps of an excerpt: the chat, its title, why (never the excerpt's text). */
-export function pastChatUses(excerpts: readonly PastChatExcerpt[]) {
+export function pastChatUses(excerpts: readonly RenderableExcerpt[]) {
   return excerpts.map((e) => ({
     chatId: e.chatId,
     site: e.site,

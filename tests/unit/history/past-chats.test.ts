@@ -215,7 +215,14 @@ describe('how often a chat was used', () => {
 
 describe('continuation requests', () => {
   it('are bare when only the cue and words about the conversation are left', () => {
-    for (const d of ['Where did we leave off?', 'where were we', "Let's continue.", '继续上次的', '我们上次说到哪了？', '接着聊']) {
+    for (const d of [
+      'Where did we leave off?',
+      'where were we',
+      "Let's continue.",
+      '继续上次的',
+      '我们上次说到哪了？',
+      '接着聊',
+    ]) {
       expect(isBareContinuation(d), d).toBe(true);
     }
   });
