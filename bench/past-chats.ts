@@ -1,5 +1,5 @@
 /**
- * `npm run bench:past-chats -- FILE [--json OUT] [--chats N]`: past chats as context (SPEC §15)
+ * `npm run bench:past-chats -- FILE [--json OUT] [--chats N]`: past chats as context
  * on a LoCoMo turns file (shared/bench/README.md). Each case is its own store on
  * fake-indexeddb: every session of the conversation becomes a chat, stored by the product's
  * import path and indexed by its indexer (the first speaker is the user); each question is the

@@ -32,7 +32,7 @@ export function InjectionEntry({ injection: inj, draftStart, memories, open, onT
         )}
       </button>
       {open && inj.pastChats && inj.pastChats.length > 0 && (
-        <ul class="entry-items past-chats" aria-label={t('activity.pastChats')}>
+        <ul class="entry-items" aria-label={t('activity.pastChats')}>
           {inj.pastChats.map((u) => (
             <li key={`${u.chatId}-${u.coverage}`}>
               {t(u.why === 'continuation' ? 'activity.pastChatContinued' : 'activity.pastChatMatched', {

@@ -13,7 +13,7 @@ export function PastChatExcerpts({ excerpts, onRemove }: PastChatExcerptsProps) 
   return (
     <section aria-label={t('tab.pastChats')}>
       <h4>{t('tab.pastChats')}</h4>
-      <ul class="preview-list past-chats">
+      <ul class="preview-list">
         {excerpts.map((e) => (
           <li key={e.chatId}>
             <div class="preview-head">

@@ -1,5 +1,5 @@
 /**
- * Excerpts of past chats for a conversation start (SPEC §15): the best-matching exchange of a
+ * Excerpts of past chats for a conversation start: the best-matching exchange of a
  * chat — the user's turn and the start of the answer, and what followed while there is room —
  * at most EXCERPT_CHARS characters, with the chat's title, site and date; up to two, and none
  * under the relevance floor. Pure: the store's side is lib/db/past-chats.ts.

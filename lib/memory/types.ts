@@ -259,7 +259,7 @@ export const InjectionSchema = z.object({
   /** The chat's space when the block was made (absent: no space): Activity shows it. */
   space: z.optional(SpaceIdSchema),
   /**
-   * Excerpts of past chats the block carried (SPEC §15): which chat, and why — its words
+   * Excerpts of past chats the block carried: which chat, and why — its words
    * matched the request (with the share of the request's words they held) or the request asked
    * to go on with the last chat.
    */
