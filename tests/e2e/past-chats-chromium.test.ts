@@ -81,6 +81,29 @@ describe.runIf(existsSync(EXPORT))('past chats as context (Chromium)', () => {
     await page.close();
   });
 
+  it('This tab shows the excerpt with Remove, and a removed chat stays out of the message', async () => {
+    const page = await ext.context.newPage();
+    await page.goto(homeUrl('chatgpt'));
+    await page.waitForSelector('claude-mem-controls', { state: 'attached' });
+    await page.click(adapter.selectors.composer.join(', '));
+    await page.keyboard.type('Fuel consumption of an older VW Transporter with eight people?');
+    await panel.bringToFront();
+    await panel.reload();
+    await panel.getByRole('tab', { name: 'This tab' }).click();
+    const part = panel.getByRole('region', { name: 'From your past chats' });
+    await part.getByText('Conversation 1. Web Search').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => part.getByText(/User: What is the fuel consumption of vw/).count()).toBeGreaterThan(0);
+    await part.getByRole('button', { name: 'Remove' }).first().click();
+    await expect.poll(() => part.count()).toBe(0);
+    await page.bringToFront();
+    await page.click(adapter.selectors.composer.join(', '));
+    await page.keyboard.press('End');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await sentMessages(page)).length, { timeout: 10_000 }).toBe(1);
+    expect((await sentMessages(page))[0]!.text).not.toContain(EXCERPTS_HEADER);
+    await page.close();
+  });
+
   it('an unrelated request carries none', async () => {
     const { sent, page } = await firstMessage('Write a limerick about penguins learning to skate');
     expect(sent).not.toContain('[claude-mem');
