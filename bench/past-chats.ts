@@ -10,31 +10,40 @@
  * of another conversation) gets an excerpt, and the relevance floor swept on the tuning half
  * (the only half it may be chosen on, bench/lib/split.ts). Then the added time to the ranked
  * preview at N chats (default 5,000: the history bench's corpus, bench/lib/history-corpus.ts,
- * imported through the product's reader), p50/p95 over sentence-long requests. Asserts nothing.
+ * imported through the product's reader), p50/p95 over sentence-long requests, in Debian's
+ * Chromium on its real IndexedDB (the product's figure) and in Node on fake-indexeddb
+ * (`--only chromium|node` for one). Asserts nothing.
  */
+// Node's half only: Chromium runs its own IndexedDB in the page.
 import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { parseArgs as parseNodeArgs } from 'node:util';
+import { chromium } from 'playwright-core';
 import { db } from '../lib/db/db';
 import { storeImported } from '../lib/db/history-import';
 import { dropSearchCache } from '../lib/db/history-search';
 import { keepHistoryIndexed } from '../lib/db/history-upkeep';
 import { findPastChatExcerpts, type PastChatsRequest } from '../lib/db/past-chats';
 import { MIN_COVERAGE, type PastChatExcerpt, SHOWN_CHARS } from '../lib/history/excerpts';
-import { readExport } from '../lib/history/import/read-export';
 import type { ImportedConversation } from '../lib/history/import/types';
 import { NO_SPACE, reaches } from '../lib/memory/spaces';
+import { CHROMIUM_BIN, freshDir } from '../tests/e2e/harness/paths';
 import { bm25Ranker } from './lib/baselines';
 import { table, writeJson } from './lib/cli';
 import type { BenchCase } from './lib/dataset';
-import { chatGptExport } from './lib/history-corpus';
-import { mean, percentile, recallAt } from './lib/metrics';
-import { mulberry32 } from './lib/seeded';
+import { mean, recallAt } from './lib/metrics';
+import { pageScript } from './lib/page-script';
+import { runPastChatsSpeed, type SpeedFigures } from './lib/past-chats-speed';
 import { HALVES, splitCases } from './lib/split';
 
 const { values, positionals } = parseNodeArgs({
   allowPositionals: true,
-  options: { json: { type: 'string' }, chats: { type: 'string', default: '5000' } },
+  options: {
+    json: { type: 'string' },
+    chats: { type: 'string', default: '5000' },
+    /** Time in one store only: `chromium` or `node` (default both). */
+    only: { type: 'string' },
+  },
 });
 const file = positionals[0];
 if (!file) throw new Error('usage: bench:past-chats FILE [--json OUT] [--chats N]');
@@ -223,66 +232,59 @@ async function quality() {
   return json;
 }
 
-/** Sentence-long requests over the corpus's vocabulary: English words, Chinese runs. */
-function requests(n: number, corpusText: string): string[] {
-  const random = mulberry32(11);
-  const en = [...new Set(corpusText.match(/[a-z]{3,}/g) ?? [])];
-  const zh = corpusText.match(/[\u4e00-\u9fff]{4,12}/g) ?? [];
-  return Array.from({ length: n }, (_, i) => {
-    if (i % 2 === 1 && zh.length > 0) return `请帮我看看${zh[Math.floor(random() * zh.length)]}的问题`;
-    const words = Array.from({ length: 6 }, () => en[Math.floor(random() * en.length)]);
-    return `Can you help me with ${words.join(' ')}?`;
+const ORIGIN = 'https://past-chats-bench.test';
+
+async function inChromium(chats: number): Promise<SpeedFigures> {
+  const script = await pageScript('past-chats-page.ts');
+  const context = await chromium.launchPersistentContext(freshDir('past-chats-bench'), {
+    executablePath: CHROMIUM_BIN,
+    headless: false,
+    args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
+  try {
+    await context.route(`${ORIGIN}/**`, (route) =>
+      route.request().url().endsWith('/bench.js')
+        ? route.fulfill({ contentType: 'text/javascript', body: script })
+        : route.fulfill({ contentType: 'text/html', body: '<!doctype html><script src="/bench.js"></script>' }),
+    );
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/`);
+    await page.waitForFunction(() => window.__pastChatsBench !== undefined);
+    return await page.evaluate((n) => window.__pastChatsBench.run(n), chats);
+  } finally {
+    await context.close();
+  }
 }
 
 async function speed(chats: number) {
-  await emptyStore();
-  const corpus = chatGptExport(chats, 20);
-  const t0 = performance.now();
-  await readExport(new Blob([corpus.json]), 'conversations.json', async (batch) => {
-    await storeImported(batch);
-    await keepHistoryIndexed();
-  });
-  await keepHistoryIndexed();
-  console.log(`\nindexed ${chats} chats in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
-  const qs = requests(220, corpus.json.slice(0, 2_000_000));
-  const times: number[] = [];
-  let given = 0;
-  for (const q of qs) {
-    const t = performance.now();
-    const r = await findPastChatExcerpts({ ...request(q, MIN_COVERAGE), source: 'any-site' });
-    times.push(performance.now() - t);
-    if (r.length > 0) given++;
+  const browser = values.only === 'node' ? null : await inChromium(chats);
+  let node: SpeedFigures | null = null;
+  if (values.only !== 'chromium') {
+    await emptyStore();
+    node = await runPastChatsSpeed(chats);
   }
-  // The first 20 warm the code and the chat numbers; the rest are what is measured.
-  const warm = times.slice(20);
-  const figures = {
-    chats,
-    requests: warm.length,
-    first: times[0]!,
-    p50: percentile(warm, 50),
-    p95: percentile(warm, 95),
-    max: Math.max(...warm),
-    withExcerpts: given,
-  };
+  const row = (name: string, f: SpeedFigures | null) =>
+    f
+      ? [
+          name,
+          f.chats,
+          `${f.indexS.toFixed(0)} s`,
+          f.requests,
+          f.first.toFixed(1),
+          f.p50.toFixed(1),
+          f.p95.toFixed(1),
+          f.max.toFixed(1),
+          f.withExcerpts,
+        ]
+      : [name, '—', '—', '—', '—', '—', '—', '—', '—'];
+  console.log('\nadded time to the ranked preview (the excerpt search), ms');
   console.log(
     table(
-      ['chats', 'requests', 'first ms', 'p50 ms', 'p95 ms', 'max ms', 'given excerpts'],
-      [
-        [
-          chats,
-          warm.length,
-          figures.first.toFixed(1),
-          figures.p50.toFixed(1),
-          figures.p95.toFixed(1),
-          figures.max.toFixed(1),
-          given,
-        ],
-      ],
+      ['store', 'chats', 'indexed in', 'requests', 'first', 'p50', 'p95', 'max', 'given excerpts'],
+      [row('Chromium IndexedDB (product)', browser), row('Node fake-indexeddb', node)],
     ),
   );
-  console.log('(added time to the ranked preview: the excerpt search, in Node on fake-indexeddb)');
-  return figures;
+  return { chromium: browser, node };
 }
 
 const result = {
