@@ -89,6 +89,8 @@ describe('past chats as context', () => {
     expect(await ids('Where should we stay in Lisbon?', settings('off'))).toEqual([]);
     expect(await ids('Write a haiku about the quiet harbour at dawn')).toEqual([]);
     expect(await ids('Explain quantum entanglement to a ten year old')).toEqual([]);
+    // Shares a word with two chats ("week"), but nothing the request is about.
+    expect(await ids('Which week works best for a dentist appointment?')).toEqual([]);
   });
 
   it("takes only this site's chats unless any site's are allowed", async () => {
@@ -102,6 +104,14 @@ describe('past chats as context', () => {
     expect(await ids('Where should we stay in Lisbon?')).toEqual([]);
     await keepHistoryIndexed();
     expect(await ids('Where should we stay in Lisbon?')).toEqual([]);
+  });
+
+  it('never takes a chat marked "don\'t remember" by a writer the index has not caught up with', async () => {
+    // A restore, or a record arriving by sync, can change a chat's state before the index runs.
+    await db.chats.update('chatgpt:lisbon', { state: 'excluded' });
+    expect(await ids('Where should we stay in Lisbon?')).toEqual([]);
+    await db.chats.update('chatgpt:sourdough', { state: 'excluded' });
+    expect(await ids('Where did we leave off?')).toEqual([]);
   });
 
   it('never takes a chat of a site the user stopped learning from', async () => {
