@@ -42,6 +42,19 @@ export function InjectionEntry({
           <span class="entry-miss">{t(inj.miss.carried ? 'activity.lateCarried' : 'activity.lateMissed')}</span>
         )}
       </button>
+      {open && inj.pastChats && inj.pastChats.length > 0 && (
+        <ul class="entry-items" aria-label={t('activity.pastChats')}>
+          {inj.pastChats.map((u) => (
+            <li key={`${u.chatId}-${u.coverage}`}>
+              {t(u.why === 'continuation' ? 'activity.pastChatContinued' : 'activity.pastChatMatched', {
+                title: u.title || u.chatId,
+                site: scopeLabel(u.site),
+                share: Math.round(u.coverage * 100),
+              })}
+            </li>
+          ))}
+        </ul>
+      )}
       {open && (
         <ul class="entry-items" aria-label={t('activity.itemsLabel')}>
           {inj.items.map((item) => (

@@ -73,7 +73,36 @@ function SiteMore({ name, settings: s, onChange, space }: SiteRowProps) {
           ))}
         </select>
       </label>
+      <PastChatsField name={name} settings={s} onChange={onChange} />
     </div>
+  );
+}
+
+const PAST_CHATS: readonly SiteSettings['pastChats'][] = ['off', 'this-site', 'any-site'];
+
+/** "Use my past chats as context" and where they may come from; any site's carries a warning. */
+function PastChatsField({ name, settings: s, onChange }: SiteRowProps) {
+  return (
+    <label class="field">
+      <span class="field-label">{t('settings.pastChats')}</span>
+      <select
+        value={s.pastChats}
+        aria-label={t('settings.pastChatsFor', { site: name })}
+        onChange={(e) => onChange({ pastChats: e.currentTarget.value as SiteSettings['pastChats'] })}
+      >
+        {PAST_CHATS.map((v) => (
+          <option key={v} value={v}>
+            {t(`settings.pastChats.${v}`)}
+          </option>
+        ))}
+      </select>
+      <span class="field-hint">{t('settings.pastChatsHint')}</span>
+      {s.pastChats === 'any-site' && (
+        <span class="field-hint" role="note">
+          {t('settings.pastChatsAnySite', { site: name })}
+        </span>
+      )}
+    </label>
   );
 }
 

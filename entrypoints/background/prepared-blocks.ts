@@ -12,7 +12,7 @@
  */
 import { browser } from '#imports';
 import type { SpaceId } from '../../lib/memory/spaces';
-import type { ScoreParts } from '../../lib/memory/types';
+import type { PastChatUse, ScoreParts } from '../../lib/memory/types';
 import type { SiteId } from '../../lib/sites/ids';
 import { nowMs } from '../../lib/time';
 
@@ -22,6 +22,8 @@ export interface PreparedBlock {
   query: string;
   tokens: number;
   items: { memoryId: string; score: number; parts: ScoreParts }[];
+  /** Past chats whose excerpts the block carries (ids and why, no text). */
+  pastChats?: PastChatUse[];
   at: number;
   /** The chat's space when the block was made (absent: none): its record names it. */
   space?: SpaceId;

@@ -23,6 +23,8 @@ export const CALL_TIMEOUT_MS = 5000;
 /** How long connecting to the host's socket may take. */
 export const CONNECT_TIMEOUT_MS = 1000;
 export const MAX_RESULTS = 20;
+/** Excerpts `search_chats` returns at most (each ≤ 600 characters). */
+export const MAX_CHAT_RESULTS = 5;
 export const DEFAULT_RESULTS = 8;
 export const MAX_QUERY_CHARS = 1000;
 export const MAX_CLIENT_NAME_CHARS = 100;

@@ -8,9 +8,9 @@
  */
 import * as z from 'zod/mini';
 import { MemoryContentSchema, MemoryTypeSchema } from '../memory/types';
-import { MAX_CLIENT_NAME_CHARS, MAX_QUERY_CHARS, MAX_RESULTS, MAX_SPACE_ARG_CHARS } from './limits';
+import { MAX_CHAT_RESULTS, MAX_CLIENT_NAME_CHARS, MAX_QUERY_CHARS, MAX_RESULTS, MAX_SPACE_ARG_CHARS } from './limits';
 
-const TOOL_NAMES = ['search_memories', 'get_profile', 'remember'] as const;
+const TOOL_NAMES = ['search_memories', 'get_profile', 'remember', 'search_chats'] as const;
 export const ToolNameSchema = z.enum(TOOL_NAMES);
 export type ToolName = z.infer<typeof ToolNameSchema>;
 
@@ -44,6 +44,11 @@ export const RememberArgsSchema = z.object({
       ),
   ),
 });
+/** `search_chats`: excerpts of past chats, at most MAX_CHAT_RESULTS. */
+export const SearchChatsArgsSchema = z.object({
+  query: z.string().check(z.minLength(1), z.maxLength(MAX_QUERY_CHARS)),
+  limit: z.optional(z.int().check(z.minimum(1), z.maximum(MAX_CHAT_RESULTS))),
+});
 
 /** The MCP client's own name (from its `initialize`), as Activity shows it. */
 export const ClientNameSchema = z.string().check(z.minLength(1), z.maxLength(MAX_CLIENT_NAME_CHARS));
@@ -63,7 +68,17 @@ export const ToolMemorySchema = z.object({
 });
 export type ToolMemory = z.infer<typeof ToolMemorySchema>;
 
+/** One past chat's excerpt as a desktop tool sees it: where and when, its title, link and text. */
+const ToolChatSchema = z.object({
+  site: z.string(),
+  date: z.string(),
+  title: z.string(),
+  link: z.string(),
+  excerpt: z.string(),
+});
+
 export const ToolResultSchema = z.union([
+  z.object({ chats: z.array(ToolChatSchema) }),
   z.object({ memories: z.array(ToolMemorySchema) }),
   z.object({ proposed: z.object({ id: z.string(), status: z.literal('proposed') }) }),
   z.object({ proposed: z.null(), reason: z.string() }),

@@ -9,6 +9,7 @@ import type { Chat } from '../memory/types';
 import { chatIdsInSpace } from './chat-spaces';
 import { db } from './db';
 import { type ChatMeta, metaCache } from './history-search';
+import { pastChatUses } from './past-chat-uses';
 
 const FIRST_WORDS = 140;
 
@@ -35,6 +36,9 @@ export async function listHistory(req: HistoryListRequest) {
   const all = await filteredChats(req);
   const page = all.slice(req.offset, req.offset + req.limit);
   const chats = await db.chats.bulkGet(page.map((m) => m.id));
-  const items = chats.filter((c): c is Chat => c !== undefined && c.turns.length > 0).map(summaryOf);
+  const uses = await pastChatUses();
+  const items = chats
+    .filter((c): c is Chat => c !== undefined && c.turns.length > 0)
+    .map((c) => ({ ...summaryOf(c), ...(uses[c.id] ? { usedAsContext: uses[c.id] } : {}) }));
   return { total: all.length, items, pending: await db.hdirty.count() };
 }

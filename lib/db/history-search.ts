@@ -108,7 +108,7 @@ function remember(c: TermCache, term: string, list: TermList): void {
 }
 
 /** Each term's turn list. Each missing term's bucket is read once, whatever else shares it. */
-async function readTerms(terms: readonly string[], generation: number): Promise<Map<string, TermList>> {
+export async function readTerms(terms: readonly string[], generation: number): Promise<Map<string, TermList>> {
   const cache = cachedTerms(generation);
   const out = new Map<string, TermList>();
   const missing: string[] = [];

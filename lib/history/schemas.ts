@@ -58,7 +58,11 @@ export const HistorySearchResponseSchema = z.object({
 export type HistorySearchResponse = z.infer<typeof HistorySearchResponseSchema>;
 
 /** A chat as the Chats list shows it. */
-export const HistoryChatSummarySchema = z.extend(ChatHeadSchema, { firstWords: z.string() });
+export const HistoryChatSummarySchema = z.extend(ChatHeadSchema, {
+  firstWords: z.string(),
+  /** How many sent messages carried an excerpt of this chat (past chats as context). */
+  usedAsContext: z.optional(z.int()),
+});
 export type HistoryChatSummary = z.infer<typeof HistoryChatSummarySchema>;
 
 export const HistoryListRequestSchema = z.object({

@@ -6,6 +6,15 @@ export const ACTIVITY_STRINGS = {
   ],
   'activity.listLabel': ['Injections', '注入记录'],
   'activity.itemsLabel': ['Memories in this message', '这条消息里的记忆'],
+  'activity.pastChats': ['Past chats in this message', '这条消息里的以前对话'],
+  'activity.pastChatMatched': [
+    'An excerpt of “{title}” ({site}): it held {share}% of the request’s words.',
+    '“{title}”（{site}）的摘录：它包含请求中 {share}% 的词。',
+  ],
+  'activity.pastChatContinued': [
+    'An excerpt of “{title}” ({site}): your last chat there, for a request to go on with it.',
+    '“{title}”（{site}）的摘录：你在那里的上一个对话，因为请求是接着聊。',
+  ],
   'activity.memories': ['{n} memory|{n} memories', '{n} 条记忆'],
   'activity.markedWrong': ['marked wrong', '已标为错误'],
   'activity.lateCarried': [

@@ -11,6 +11,10 @@ export const BRIDGE_STRINGS = {
     '允许桌面工具添加记忆（需你确认后才生效）',
   ],
   'bridge.allowSiteScoped': ['Include memories kept to one site', '包括仅限某个网站的记忆'],
+  'bridge.searchChats': [
+    'Let tools search my past chats (short excerpts, never chats I asked not to remember)',
+    '允许工具搜索我以前的对话（简短摘录，不包括我要求不要记住的对话）',
+  ],
   'bridge.state.off': ['Off.', '已关闭。'],
   'bridge.state.no-permission': [
     'The browser did not grant claude-mem permission to talk to the bridge. Turn the switch off and on again to be asked.',
@@ -32,6 +36,7 @@ export const BRIDGE_STRINGS = {
   'bridge.tool.search_memories': ['searched', '搜索了'],
   'bridge.tool.get_profile': ['read your profile', '读取了你的概况'],
   'bridge.tool.remember': ['proposed a memory', '提议了一条记忆'],
+  'bridge.tool.search_chats': ['searched your past chats', '搜索了你以前的对话'],
   'bridge.out': ['{n} memory went out|{n} memories went out', '发出 {n} 条记忆'],
   'bridge.refused': ['refused: {why}', '已拒绝：{why}'],
   'bridge.activity': ['Desktop tools', '桌面工具'],

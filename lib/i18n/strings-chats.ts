@@ -24,6 +24,7 @@ export const CHATS_STRINGS = {
   ],
   'chats.turns': ['{n} turn|{n} turns', '{n} 条消息'],
   'chats.imported': ['imported', '已导入'],
+  'chats.usedAsContext': ['used as context {n}×', '用作上下文 {n} 次'],
   'chats.noResults': ['No chat has all these words.', '没有对话包含所有这些词。'],
   'chats.empty.title': ['No chats yet', '还没有对话'],
   'chats.empty.body': [

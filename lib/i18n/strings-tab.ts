@@ -32,6 +32,10 @@ export const TAB_STRINGS = {
     'Type in the chat box, or here, to see which memories would go in.',
     '在聊天框或这里输入内容，即可看到会加入哪些记忆。',
   ],
+  'tab.pastChats': ['From your past chats', '来自你以前的对话'],
+  'tab.pastChatUntitled': ['untitled', '无标题'],
+  'tab.pastChatContinuation': ['your last chat here', '你在这里的上一个对话'],
+  'tab.pastChatRemove': ['Remove', '移除'],
   'tab.previewNone': [
     'No memory fits this draft: nothing would be added.',
     '没有适合这条草稿的记忆，不会加入任何内容。',

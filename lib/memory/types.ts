@@ -232,6 +232,16 @@ export const ScorePartsSchema = z.object({
 });
 export type ScoreParts = z.infer<typeof ScorePartsSchema>;
 
+/** One past chat's excerpt in an injection: the chat, its title then, and why it was chosen. */
+export const PastChatUseSchema = z.object({
+  chatId: z.string().check(z.maxLength(400)),
+  site: SiteIdSchema,
+  title: z.string().check(z.maxLength(500)),
+  why: z.enum(['match', 'continuation']),
+  coverage: z.number(),
+});
+export type PastChatUse = z.infer<typeof PastChatUseSchema>;
+
 /** The audit log: what was injected where, and why each memory was chosen. */
 export const InjectionSchema = z.object({
   id: z.string(),
@@ -250,5 +260,11 @@ export const InjectionSchema = z.object({
   miss: z.optional(z.object({ reason: z.enum(['not ready in time']), carried: z.boolean() })),
   /** The chat's space when the block was made (absent: no space): Activity shows it. */
   space: z.optional(SpaceIdSchema),
+  /**
+   * Excerpts of past chats the block carried: which chat, and why — its words
+   * matched the request (with the share of the request's words they held) or the request asked
+   * to go on with the last chat.
+   */
+  pastChats: z.optional(z.array(PastChatUseSchema).check(z.maxLength(2))),
 });
 export type Injection = z.infer<typeof InjectionSchema>;

@@ -9,6 +9,7 @@ import {
   ProfileArgsSchema,
   RememberArgsSchema,
   SearchArgsSchema,
+  SearchChatsArgsSchema,
   ToolResultSchema,
 } from '../bridge/schemas';
 import { def } from './define';
@@ -19,4 +20,5 @@ export const NATIVE_HOST_MESSAGES = {
   'tool.search_memories': def(withClient(SearchArgsSchema), ToolResultSchema),
   'tool.get_profile': def(withClient(ProfileArgsSchema), ToolResultSchema),
   'tool.remember': def(withClient(RememberArgsSchema), ToolResultSchema),
+  'tool.search_chats': def(withClient(SearchChatsArgsSchema), ToolResultSchema),
 } as const;

@@ -50,10 +50,10 @@ const OPINION = new RegExp(
   'iu',
 );
 
-const CONTINUATION = new RegExp(
+export const CONTINUATION = new RegExp(
   [
     '继续|接着|接上|上次|上回|上一次|之前那个|之前说的|刚才那个|进展到|做到哪|说到哪|还没做完|剩下的|续上',
-    '\\bcontinue\\b|\\bwhere were we\\b|\\blast time\\b|\\bpick up where\\b|\\bcarry on\\b|\\bresume\\b|\\bwhere (?:did )?we left off\\b|\\bas we discussed\\b|\\bback to\\b|\\bfollow(?:ing)? up on\\b',
+    '\\bcontinue\\b|\\bwhere were we\\b|\\blast time\\b|\\bpick up where\\b|\\bcarry on\\b|\\bresume\\b|\\bwhere (?:did |do )?(?:we|i) (?:left|leave) off\\b|\\bas we discussed\\b|\\bback to\\b|\\bfollow(?:ing)? up on\\b',
   ].join('|'),
   'iu',
 );

@@ -1,6 +1,6 @@
 /** Ranked memories as the side panel shows them: search results and the injection preview. */
 import * as z from 'zod/mini';
-import { MemoryRecordSchema, ScorePartsSchema } from '../memory/types';
+import { MemoryRecordSchema, PastChatUseSchema, ScorePartsSchema } from '../memory/types';
 import { INTENT_KINDS } from './intent';
 
 const IntentKindSchema = z.enum(INTENT_KINDS);
@@ -24,6 +24,12 @@ export const InjectionPreviewSchema = z.object({
   tokens: z.int(),
   budgetTokens: z.int(),
   items: z.array(ScoredMemorySchema),
+  /** Excerpts of past chats the block would carry (the site's switch on), with their text. */
+  pastChats: z.optional(
+    z.array(
+      z.extend(PastChatUseSchema, { url: z.string(), date: z.string(), text: z.string().check(z.maxLength(700)) }),
+    ),
+  ),
   /**
    * The model's search keywords for the tab's draft, when they arrived, and what they changed:
    * memories they brought in and memories they moved out, against the same draft without them.

@@ -10,7 +10,7 @@ import type { SpaceFilter } from '../memory/spaces';
 import type { SiteId } from '../sites/ids';
 import { detectIntent, type IntentKind } from './intent';
 import type { RankedMemory } from './ranked';
-import { fitToBudget, lineTokens, renderBlock } from './render';
+import { excerptTokens, fitToBudget, lineTokens, type RenderableExcerpt, renderBlock } from './render';
 import type { MemoryIndex } from './retrieve';
 import { estimateTokens } from './tokens';
 
@@ -41,6 +41,11 @@ export interface SelectOptions {
   requestKeywords?: readonly string[];
   /** The spaces the chat may reach (lib/memory/spaces.ts filterOf); absent: Everywhere's only. */
   spaces?: SpaceFilter;
+  /**
+   * Excerpts of past chats found for the draft (lib/db/past-chats.ts), best first: they take
+   * up to half the budget, in their own marked part, and the memories fill the rest.
+   */
+  excerpts?: readonly RenderableExcerpt[];
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -50,8 +55,25 @@ export interface SelectedMemory extends RankedMemory {
 export interface Selection {
   intent: IntentKind;
   items: SelectedMemory[];
+  /** The past chats' excerpts that fit, in the block's own part for them. */
+  excerpts: RenderableExcerpt[];
   block: string | null;
   tokens: number;
+}
+
+/** Share of the budget the excerpts may take at most: memories are the block's first job. */
+const EXCERPT_SHARE = 0.5;
+
+function fitExcerpts(excerpts: readonly RenderableExcerpt[], budgetTokens: number) {
+  const kept: RenderableExcerpt[] = [];
+  let used = 0;
+  for (const e of excerpts) {
+    const cost = excerptTokens(e, kept.length === 0);
+    if (used + cost > budgetTokens * EXCERPT_SHARE) continue;
+    used += cost;
+    kept.push(e);
+  }
+  return { kept, used };
 }
 
 /**
@@ -82,12 +104,15 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
     requestKeywords: opts.requestKeywords,
     spaces: opts.spaces,
   });
-  const chosen = fitToBudget(relevant(ranked), opts.budgetTokens);
+  const excerpts = fitExcerpts(opts.excerpts ?? [], opts.budgetTokens);
+  const chosen = fitToBudget(relevant(ranked), opts.budgetTokens - excerpts.used);
   const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));
-  if (items.length === 0) return { intent: intent.kind, items, block: null, tokens: 0 };
+  if (items.length === 0 && excerpts.kept.length === 0)
+    return { intent: intent.kind, items, excerpts: [], block: null, tokens: 0 };
   const block = renderBlock(
     items.map((r) => r.memory),
     opts.mark,
+    excerpts.kept,
   );
-  return { intent: intent.kind, items, block, tokens: estimateTokens(block) };
+  return { intent: intent.kind, items, excerpts: excerpts.kept, block, tokens: estimateTokens(block) };
 }

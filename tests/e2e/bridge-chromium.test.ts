@@ -122,9 +122,9 @@ describe('desktop tools through the bridge (Chromium)', () => {
     expect(installOut).toContain('claude mcp add claude-mem');
   });
 
-  it('lists the three tools, each saying memories are notes, not instructions', async () => {
+  it('lists the four tools, each saying what it returns is not instructions', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['get_profile', 'remember', 'search_memories']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['get_profile', 'remember', 'search_chats', 'search_memories']);
     for (const t of tools.filter((x) => x.name !== 'remember')) expect(t.description).toMatch(/not instructions/);
   });
 
@@ -253,6 +253,75 @@ describe('desktop tools through the bridge (Chromium)', () => {
       proposal: { reasons: ['tool'] },
     });
     expect((await callTool(client, 'search_memories', { query: 'oolong tea afternoon' })).text).not.toMatch(/oolong/);
+  });
+
+  it('searches past chats only once ticked, with site, date, title and link, under the same exclusions', async () => {
+    const conv = (site: string, id: string, title: string, user: string, answer: string) => ({
+      site,
+      conversationId: id,
+      title,
+      url: `https://${site === 'claude' ? 'claude.ai/chat' : 'chatgpt.com/c'}/${id}`,
+      createdAt: '2026-03-02T10:00:00.000Z',
+      updatedAt: '2026-03-02T10:05:00.000Z',
+      turns: [
+        { role: 'user', text: user, at: '2026-03-02T10:00:00.000Z' },
+        { role: 'assistant', text: answer, at: '2026-03-02T10:01:00.000Z' },
+      ],
+    });
+    await sendFrom(panel, 'history.import', {
+      importId: 'bridge-e2e',
+      read: { done: 1, total: 1 },
+      conversations: [
+        conv(
+          'chatgpt',
+          'kayak-1',
+          'Kayak trip',
+          'Which sea kayak suits a week on the Dalmatian coast?',
+          'A touring kayak around 5 m.',
+        ),
+        conv(
+          'claude',
+          'kayak-2',
+          'Kayak rental',
+          'Where can I rent a sea kayak on the Dalmatian coast?',
+          'In Split and Dubrovnik.',
+        ),
+      ],
+    });
+    const query = { query: 'sea kayak Dalmatian coast' };
+    const off = await callTool(client, 'search_chats', query);
+    expect(off.isError).toBe(true);
+    expect(off.text).toMatch(/Searching past chats is off/);
+    await openSettings(panel);
+    await panel.getByRole('checkbox', { name: /Let tools search my past chats/ }).click();
+    await saveSettings(panel);
+    await expect
+      .poll(async () => {
+        const r = await callTool(client, 'search_chats', query);
+        return r.isError
+          ? []
+          : (JSON.parse(r.text.slice(r.text.indexOf('['))) as { title: string }[]).map((c) => c.title);
+      })
+      .toEqual(expect.arrayContaining(['Kayak trip', 'Kayak rental']));
+    const found = await callTool(client, 'search_chats', query);
+    expect(found.text).toMatch(/quotes, not instructions/);
+    const chats = JSON.parse(found.text.slice(found.text.indexOf('['))) as Record<string, string>[];
+    expect(chats.find((c) => c.title === 'Kayak trip')).toMatchObject({
+      site: 'chatgpt',
+      link: 'https://chatgpt.com/c/kayak-1',
+      date: '2026-03-02T10:05:00.000Z',
+      excerpt: expect.stringMatching(/^User: Which sea kayak/),
+    });
+    // A site the user stopped learning from is never a source.
+    const { settings } = await sendFrom<{ settings: { sites: Record<string, { learn: boolean }> } }>(
+      panel,
+      'settings.get',
+    );
+    settings.sites.claude!.learn = false;
+    await sendFrom(panel, 'settings.set', { settings });
+    const after = await callTool(client, 'search_chats', query);
+    expect(after.text).toContain('Kayak trip');
+    expect(after.text).not.toContain('Kayak rental');
   });
 
   it('never lets the key or settings cross', async () => {

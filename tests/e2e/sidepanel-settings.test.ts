@@ -37,6 +37,8 @@ describe('Settings (Chromium)', () => {
     await panel.getByLabel('Learn from chats on Gemini').uncheck();
     await openSiteRow(panel, 'DeepSeek');
     await panel.getByLabel('DeepSeek token budget').fill('800');
+    await panel.getByLabel('DeepSeek: use my past chats as context').selectOption('any-site');
+    await panel.getByRole('note').filter({ hasText: 'Chats from one company then go to another' }).waitFor();
     await openSettings(panel, 'capture');
     await panel.getByRole('button', { name: '+ Add a pattern' }).click();
     await panel.getByLabel('Name', { exact: true }).fill('project');
@@ -58,6 +60,7 @@ describe('Settings (Chromium)', () => {
     expect(await panel.getByLabel('Learn from chats on Gemini').isChecked()).toBe(false);
     await openSiteRow(panel, 'DeepSeek');
     expect(await panel.getByLabel('DeepSeek token budget').inputValue()).toBe('800');
+    expect(await panel.getByLabel('DeepSeek: use my past chats as context').inputValue()).toBe('any-site');
     await panel.getByText('All saved').waitFor();
   });
 

@@ -6,10 +6,11 @@
  * call may read is worked out at the moment too (lib/bridge/spaces.ts).
  */
 import { CallBudget } from '../../../lib/bridge/budget';
-import { ADD_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
+import { ADD_OFF, CHATS_OFF, TOO_MANY_CALLS, TOOLS_OFF } from '../../../lib/bridge/errors';
 import {
   CALLS_PER_MINUTE,
   CALLS_PER_MINUTE_ALL,
+  MAX_CHAT_RESULTS,
   MAX_QUERY_CHARS,
   MAX_SPACE_ARG_CHARS,
 } from '../../../lib/bridge/limits';
@@ -19,6 +20,7 @@ import { spaceNames, toolFilter, toolSpaceNamed, toolSpaces } from '../../../lib
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { pastChatsForTools } from '../../../lib/db/past-chats';
 import { loadSettings, saveSettings } from '../../../lib/db/settings-store';
 import { listSpaces } from '../../../lib/db/spaces';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
@@ -87,6 +89,7 @@ async function admit(call: CallInfo): Promise<DesktopTools> {
   let refusal: MessageError | null = null;
   if (!tools.enabled) refusal = new MessageError('forbidden', TOOLS_OFF);
   else if (tool === 'remember' && !tools.allowAdd) refusal = new MessageError('forbidden', ADD_OFF);
+  else if (tool === 'search_chats' && !tools.searchChats) refusal = new MessageError('forbidden', CHATS_OFF);
   else if (!budget.take(client, nowMs()))
     refusal = new MessageError('busy', TOO_MANY_CALLS.replace('{n}', String(CALLS_PER_MINUTE)));
   if (!refusal) return tools;
@@ -107,8 +110,28 @@ async function status(): Promise<BridgeStatus> {
 }
 
 export const desktopToolHandlers: HandlerGroup<
-  'tool.search_memories' | 'tool.get_profile' | 'tool.remember' | 'desktopTools.status' | 'desktopTools.set'
+  | 'tool.search_memories'
+  | 'tool.get_profile'
+  | 'tool.remember'
+  | 'tool.search_chats'
+  | 'desktopTools.status'
+  | 'desktopTools.set'
 > = {
+  /** Excerpts of past chats (read-only), under the same exclusions as a conversation start's. */
+  'tool.search_chats': async ({ client, query, limit }) => {
+    const call = { client, tool: 'search_chats' as const, query };
+    const tools = await admit(call);
+    const { readable } = await spacesFor(call, tools);
+    const found = await pastChatsForTools(await loadSettings(), query, limit ?? MAX_CHAT_RESULTS, readable);
+    // Activity lists the chats that went out (their ids, in the call's id list).
+    await record(
+      call,
+      found.map((e) => e.chatId),
+    );
+    return {
+      chats: found.map((e) => ({ site: e.site, date: e.date, title: e.title, link: e.url, excerpt: e.text })),
+    };
+  },
   'tool.search_memories': async ({ client, query, limit, space }) => {
     const call = { client, tool: 'search_memories' as const, query, space };
     const tools = await admit(call);

@@ -10,8 +10,11 @@ import { addInjection } from '../../../lib/db/injections';
 import { installMark } from '../../../lib/db/install-mark';
 import { recordHits } from '../../../lib/db/memories';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { countPastChatUses } from '../../../lib/db/past-chat-uses';
+import { pastChatsFor } from '../../../lib/db/past-chats';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { MessageError } from '../../../lib/protocol/define';
+import type { RenderableExcerpt } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
@@ -26,6 +29,17 @@ import { rememberInjection } from './last-injection';
 
 const NOTHING = { block: null, token: null, memoryIds: [], tokens: 0 };
 
+/** What Activity keeps of an excerpt: the chat, its title, why (never the excerpt's text). */
+export function pastChatUses(excerpts: readonly RenderableExcerpt[]) {
+  return excerpts.map((e) => ({
+    chatId: e.chatId,
+    site: e.site,
+    title: e.title.slice(0, 500),
+    why: e.why,
+    coverage: e.coverage,
+  }));
+}
+
 function injectionRow(token: string, p: PreparedBlock, chatId: string | null, carried: boolean | null) {
   return {
     id: token,
@@ -38,6 +52,7 @@ function injectionRow(token: string, p: PreparedBlock, chatId: string | null, ca
     items: p.items,
     feedback: null,
     ...(p.space ? { space: p.space } : {}),
+    ...(p.pastChats?.length ? { pastChats: p.pastChats } : {}),
     ...(carried === null ? {} : { miss: { reason: 'not ready in time' as const, carried } }),
   };
 }
@@ -63,16 +78,28 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     // The chat's space decides which memories it may get; a block chosen for another space is not reused.
     const space = await spaceOfTab({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, project: named });
     const reach = filterKey(space.filter);
+    const tab = await getTab(ctx.tabId);
+    const requestKeywords = keywordsFor(ctx.tabId, ctx.site, ctx.url, draft, settings);
     const selection =
       (use === 'warm' ? null : takeWarmed(ctx.tabId, draft, reach)) ??
       selectForInjection(await warmIndex(), draft, {
         site: ctx.site,
         now: nowMs(),
         budgetTokens: site.budgetTokens,
-        exclude: (await getTab(ctx.tabId))?.excluded ?? [],
+        exclude: tab?.excluded ?? [],
         mark: await installMark(ctx.site),
-        requestKeywords: keywordsFor(ctx.tabId, ctx.site, ctx.url, draft, settings),
+        requestKeywords,
         spaces: space.filter,
+        excerpts: await pastChatsFor(settings, {
+          site: ctx.site,
+          conversationId: tab?.conversationId ?? null,
+          url: ctx.url,
+          draft,
+          requestKeywords,
+          skip: tab?.excluded,
+          now: nowMs(),
+          spaces: space.filter,
+        }),
       });
     // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
     if (use === 'warm') {
@@ -93,6 +120,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
         query: learn === false ? '' : draft.slice(0, 500),
         tokens: selection.tokens,
         items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
+        pastChats: pastChatUses(selection.excerpts),
         at: nowMs(),
         ...(space.space ? { space: space.space } : {}),
       });
@@ -126,6 +154,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       row.at,
     );
     await addInjection(row);
+    await countPastChatUses((p.pastChats ?? []).map((u) => u.chatId));
     rememberInjection(ctx.site, ctx.tabId, token);
     return { recorded: true };
   },

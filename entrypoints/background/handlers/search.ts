@@ -7,6 +7,7 @@
 import { browser } from '#imports';
 import { installMark } from '../../../lib/db/install-mark';
 import { warmIndex } from '../../../lib/db/memory-index-source';
+import { pastChatsFor } from '../../../lib/db/past-chats';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { listSpaces } from '../../../lib/db/spaces';
 import { ANY_SPACE, chatSpace, filterOf, reachOf } from '../../../lib/memory/spaces';
@@ -19,6 +20,8 @@ import { nowMs } from '../../../lib/time';
 import { spaceOfTab } from '../chat-space';
 import { keywordsFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
+import { getTab } from '../tab-state';
+import { pastChatUses } from './injection';
 
 function scored(r: RankedMemory & { tokens?: number }) {
   return {
@@ -78,7 +81,18 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site), spaces };
     const index = await warmIndex();
     const list = tabId !== undefined && url ? keywordsFor(tabId, site, url, draft, settings) : [];
-    const selection = selectForInjection(index, draft, { ...opts, requestKeywords: list });
+    const tab = tabId === undefined ? null : await getTab(tabId);
+    const excerpts = await pastChatsFor(settings, {
+      site,
+      conversationId: tab?.site === site ? tab.conversationId : null,
+      url: tab?.site === site ? tab.url : '',
+      draft,
+      requestKeywords: list,
+      skip: exclude,
+      now: opts.now,
+      spaces,
+    });
+    const selection = selectForInjection(index, draft, { ...opts, requestKeywords: list, excerpts });
     const keywords = list.length > 0 ? changedBy(list, selection, selectForInjection(index, draft, opts)) : undefined;
     return {
       intent: selection.intent,
@@ -86,6 +100,12 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
       tokens: selection.tokens,
       budgetTokens,
       items: selection.items.map(scored),
+      pastChats: pastChatUses(selection.excerpts).map((u, i) => ({
+        ...u,
+        url: selection.excerpts[i]!.url,
+        date: selection.excerpts[i]!.date,
+        text: selection.excerpts[i]!.text,
+      })),
       ...(keywords ? { keywords } : {}),
     };
   },

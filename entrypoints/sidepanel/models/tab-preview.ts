@@ -14,8 +14,20 @@ export interface PreviewItem {
   excluded: boolean;
 }
 
+/** A past chat's excerpt the block would carry (the site's "past chats" switch on). */
+export interface PreviewExcerpt {
+  chatId: string;
+  site: SiteId;
+  title: string;
+  url: string;
+  date: string;
+  text: string;
+  why: 'match' | 'continuation';
+}
+
 export interface Preview {
   items: PreviewItem[];
+  pastChats?: PreviewExcerpt[];
   tokens: number;
   from: 'ranker' | 'none';
   /** The tab's request keywords and the memories they brought in or moved out. */
@@ -39,6 +51,7 @@ export async function rankerPreview(input: {
   const chosen = reply.items.map((r) => ({ memory: r.memory, score: r.score, parts: r.parts, excluded: false }));
   return {
     items: chosen,
+    ...(reply.pastChats?.length ? { pastChats: reply.pastChats } : {}),
     tokens: reply.tokens,
     from: 'ranker',
     ...(reply.keywords ? { keywords: reply.keywords } : {}),

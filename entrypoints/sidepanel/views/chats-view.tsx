@@ -71,6 +71,7 @@ function SummaryRow({ chat, index }: { chat: HistoryChatSummary; index: number }
         <span class="muted small-text">
           {siteName(chat.site)} · {shortDate(chat.updatedAt)} · {t('chats.turns', { n: chat.turns })}
           {chat.imported && ` · ${t('chats.imported')}`}
+          {chat.usedAsContext ? ` · ${t('chats.usedAsContext', { n: chat.usedAsContext })}` : ''}
           <ChatSpace space={chat.space} />
         </span>
         <span class="chat-row-first">{chat.firstWords}</span>

@@ -36,7 +36,7 @@ function StateLine({ status }: { status: BridgeStatus }) {
 }
 
 /** One switch, showing the user's unsaved choice (Save settings writes it). */
-type SwitchField = 'enabled' | 'allowAdd' | 'allowSiteScoped';
+type SwitchField = 'enabled' | 'allowAdd' | 'allowSiteScoped' | 'searchChats';
 
 function Switch({ field, label, tools }: { field: SwitchField; label: string; tools: DesktopTools }) {
   const off = field !== 'enabled' && !tools.enabled;
@@ -94,6 +94,7 @@ export function SettingsDesktopTools() {
           <Switch field="enabled" label={t('bridge.enabled')} tools={tools} />
           <Switch field="allowAdd" label={t('bridge.allowAdd')} tools={tools} />
           <Switch field="allowSiteScoped" label={t('bridge.allowSiteScoped')} tools={tools} />
+          <Switch field="searchChats" label={t('bridge.searchChats')} tools={tools} />
           <SpaceTicks status={status} tools={tools} />
           <StateLine status={status} />
           <h3>{t('bridge.recent')}</h3>

@@ -1,4 +1,5 @@
 /** This tab → the draft box and what would go into the next message for it. */
+import { PastChatExcerpts } from '../../../components/past-chat-excerpts';
 import { PreviewList } from '../../../components/preview-list';
 import { RequestKeywordsNote } from '../../../components/request-keywords-note';
 import { t } from '../../../lib/i18n';
@@ -29,7 +30,7 @@ export function ThisTabPreview({ site }: ThisTabPreviewProps) {
         />
       </label>
       {!typed && <p class="muted">{t('tab.previewEmpty')}</p>}
-      {typed && p.items.length === 0 && <p class="muted">{t('tab.previewNone')}</p>}
+      {typed && p.items.length === 0 && !p.pastChats?.length && <p class="muted">{t('tab.previewNone')}</p>}
       {p.items.length > 0 && (
         <PreviewList
           items={p.items}
@@ -38,6 +39,7 @@ export function ThisTabPreview({ site }: ThisTabPreviewProps) {
           onToggle={toggleExcluded}
         />
       )}
+      {p.pastChats && p.pastChats.length > 0 && <PastChatExcerpts excerpts={p.pastChats} onRemove={toggleExcluded} />}
       {p.keywords && <RequestKeywordsNote keywords={p.keywords} contentOf={(id) => byId.value.get(id)?.content} />}
       {excludedIds.value.size > 0 && <p class="field-hint">{t('tab.excludeHint')}</p>}
     </>

@@ -1,0 +1,199 @@
+/**
+ * Finding excerpts of past chats for a conversation start, over the chat history index: the
+ * request's terms' turn lists (what the panel's search reads), turns scored by the units they
+ * hold (lib/history/excerpt-score.ts), the best chats read, and their best exchanges cut to
+ * size (lib/history/excerpts.ts). A chat is never a source when the user asked not to remember
+ * it, its site is excluded from learning, it is the chat being written, another site's when
+ * only this site's may be used, or it lies in a space the current chat cannot reach; privacy
+ * patterns are applied to every excerpt's text. A chat of a private window is never stored, so
+ * never here.
+ */
+import { isBareContinuation } from '../history/continuation';
+import { excerptQuery, excerptTerms, scoreTurns } from '../history/excerpt-score';
+import {
+  chooseExcerpts,
+  type ExcerptChat,
+  excerptsOfChat,
+  lastExchange,
+  MAX_EXCERPTS,
+  MIN_COVERAGE,
+  type PastChatExcerpt,
+  type TurnMatch,
+} from '../history/excerpts';
+import { chatOfKey, turnOfKey } from '../history/turn-lists';
+import { chatIdOf } from '../memory/new-chat';
+import { passes, type SpaceFilter, type SpaceId } from '../memory/spaces';
+import type { Chat } from '../memory/types';
+import { redact } from '../privacy/privacy';
+import type { PrivacyPattern, Settings } from '../settings/schema';
+import { SITE_IDS, type SiteId } from '../sites/ids';
+import { db } from './db';
+import { metaCache, readTerms } from './history-search';
+import { listSpaces } from './spaces';
+
+export interface PastChatsRequest {
+  draft: string;
+  requestKeywords?: readonly string[];
+  /** The site the conversation starts on. */
+  site: SiteId;
+  /** The site's switch: only its own chats, or any site's. */
+  source: 'this-site' | 'any-site';
+  /** The chat being written, when it has an id already, and its address. */
+  currentChatId?: string | null;
+  currentUrl?: string;
+  /**
+   * Whether a chat of this space (undefined: none) may be a source: for a conversation start,
+   * the current chat's reach (lib/memory/spaces.ts `reaches`); for desktop tools, their ticks.
+   */
+  spaceAllowed: (space: SpaceId | undefined) => boolean;
+  /** Sites the user excluded from learning: their chats are never a source. */
+  excludedSites: ReadonlySet<SiteId>;
+  /** Chats the user removed from this tab's preview. */
+  skipChats?: Iterable<string>;
+  privacyPatterns: readonly PrivacyPattern[];
+  max?: number;
+  /** The relevance floor (lib/history/excerpts.ts MIN_COVERAGE); the benchmark tunes it. */
+  floor?: number;
+}
+
+/** How many of the best-scoring chats are read from the store to cut excerpts from. */
+const CHATS_READ = 8;
+/** Matching turns per chat an excerpt may be anchored on. */
+const ANCHORS_PER_CHAT = 4;
+
+function allowed(chat: Chat | undefined, req: PastChatsRequest, skip: ReadonlySet<string>): chat is Chat {
+  if (!chat || chat.state === 'excluded' || chat.turns.length === 0) return false;
+  if (chat.id === req.currentChatId || (req.currentUrl && chat.url === req.currentUrl)) return false;
+  if (skip.has(chat.id) || req.excludedSites.has(chat.site)) return false;
+  if (req.source === 'this-site' && chat.site !== req.site) return false;
+  return req.spaceAllowed(chat.space);
+}
+
+function asExcerptChat(chat: Chat): ExcerptChat {
+  return {
+    id: chat.id,
+    site: chat.site,
+    title: chat.title,
+    url: chat.url,
+    updatedAt: chat.updatedAt,
+    turns: chat.turns,
+  };
+}
+
+/** The most recent chat of this site (and space) the rules allow: "where did we leave off?". */
+async function lastChat(req: PastChatsRequest, skip: ReadonlySet<string>): Promise<Chat | undefined> {
+  const here = { ...req, source: 'this-site' as const };
+  return db.chats
+    .orderBy('updatedAt')
+    .reverse()
+    .filter((c) => allowed(c, here, skip))
+    .first();
+}
+
+export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastChatExcerpt[]> {
+  const skip = new Set(req.skipChats ?? []);
+  const clean = (text: string) => redact(text, req.privacyPatterns).text;
+  if (isBareContinuation(req.draft)) {
+    const chat = await lastChat(req, skip);
+    const excerpt = chat ? lastExchange(asExcerptChat(chat), clean) : null;
+    return excerpt ? [excerpt] : [];
+  }
+  const query = excerptQuery(req.draft, req.requestKeywords);
+  const terms = excerptTerms(query);
+  if (terms.length === 0) return [];
+  const floor = req.floor ?? MIN_COVERAGE;
+  const meta = await metaCache();
+  const lists = await readTerms(terms, meta.generation);
+  const scored = scoreTurns(query, lists, meta.totalTurns);
+  // Each chat's matching turns, grouped by the chat's number in the index.
+  const byChat = new Map<number, TurnMatch[]>();
+  for (const [key, score] of scored.score) {
+    const n = chatOfKey(key);
+    const m = meta.chats.get(n);
+    if (!m || req.excludedSites.has(m.site as SiteId)) continue;
+    if (req.source === 'this-site' && m.site !== req.site) continue;
+    const list = byChat.get(n) ?? [];
+    byChat.set(n, list);
+    list.push({ turn: turnOfKey(key), score, units: scored.held.get(key) ?? [] });
+  }
+  const ranked = [...byChat.entries()]
+    .map(([n, matches]) => {
+      const sorted = matches.sort((a, b) => b.score - a.score);
+      return { id: meta.chats.get(n)!.id, matches: sorted, anchors: sorted.slice(0, ANCHORS_PER_CHAT) };
+    })
+    .sort((a, b) => b.anchors[0]!.score - a.anchors[0]!.score);
+  const candidates: PastChatExcerpt[] = [];
+  let used = 0;
+  // Read in rounds: a chat that may not be used (excluded, another space) lets the next one in.
+  for (let from = 0; from < ranked.length && used < CHATS_READ; from += CHATS_READ) {
+    const slice = ranked.slice(from, from + CHATS_READ);
+    const chats = await db.chats.bulkGet(slice.map((c) => c.id));
+    slice.forEach((c, i) => {
+      const chat = chats[i];
+      if (!allowed(chat, req, skip)) return;
+      used++;
+      candidates.push(...excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, clean));
+    });
+  }
+  return chooseExcerpts(candidates, req.max ?? MAX_EXCERPTS, floor);
+}
+
+/** What a conversation start knows: its site, tab's conversation and address, the draft. */
+export interface ConversationStart {
+  site: SiteId;
+  /** The conversation the tab shows, when it has one already (tab-state's `conversationId`). */
+  conversationId: string | null;
+  url: string;
+  draft: string;
+  requestKeywords?: readonly string[];
+  /** Ids the user removed from this tab's preview (chat ids among memory ids). */
+  skip?: Iterable<string>;
+  /** What the chat being written may reach (its space, entrypoints/background/chat-space.ts). */
+  spaces: SpaceFilter;
+  now: number;
+}
+
+/**
+ * The excerpts a conversation start gets under the user's settings: none while the site's
+ * switch is off; only chats the current chat's space may reach, as its memories; sites the user
+ * stopped learning from are never a source.
+ */
+export async function pastChatsFor(settings: Settings, start: ConversationStart): Promise<PastChatExcerpt[]> {
+  const source = settings.sites[start.site].pastChats;
+  if (source === 'off' || start.draft.trim() === '') return [];
+  const currentChatId = start.conversationId ? chatIdOf(start.site, start.conversationId) : null;
+  return findPastChatExcerpts({
+    draft: start.draft,
+    requestKeywords: start.requestKeywords,
+    site: start.site,
+    source,
+    currentChatId,
+    currentUrl: start.url,
+    spaceAllowed: (space) => passes(start.spaces, space),
+    excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
+    skipChats: start.skip,
+    privacyPatterns: settings.privacyPatterns,
+  });
+}
+
+/**
+ * `search_chats` for desktop tools: any site's chats under the same exclusions, and a chat in
+ * a space only when the tools may read that space (`readable`: lib/bridge/spaces.ts, the same
+ * rule as their memory search — a tick, or no tick and not isolated; archived never).
+ */
+export async function pastChatsForTools(
+  settings: Settings,
+  query: string,
+  max: number,
+  readable: SpaceFilter,
+): Promise<PastChatExcerpt[]> {
+  return findPastChatExcerpts({
+    draft: query,
+    site: SITE_IDS[0],
+    source: 'any-site',
+    spaceAllowed: (space) => passes(readable, space),
+    excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
+    privacyPatterns: settings.privacyPatterns,
+    max,
+  });
+}
