@@ -94,7 +94,7 @@ export function encodeFlatTo(w: PostingWriter, flat: ArrayLike<number>, from: nu
 }
 
 /** Calls `each` for every posting, in order; stops reading at the end of the bytes. */
-export function forEachPosting(bytes: Uint8Array, each: (chat: number, turn: number, tf: number) => void): void {
+function forEachPosting(bytes: Uint8Array, each: (chat: number, turn: number, tf: number) => void): void {
   let pos = 0;
   const read = (): number => {
     let v = 0;
