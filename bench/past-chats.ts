@@ -12,7 +12,7 @@
  * preview at N chats (default 5,000: the history bench's corpus, bench/lib/history-corpus.ts,
  * imported through the product's reader), p50/p95 over sentence-long requests, in Debian's
  * Chromium on its real IndexedDB (the product's figure) and in Node on fake-indexeddb
- * (`--only chromium|node` for one). Asserts nothing.
+ * (`--only chromium|node` for one; `--speed-only` skips the recall part). Asserts nothing.
  */
 // Node's half only: Chromium runs its own IndexedDB in the page.
 import 'fake-indexeddb/auto';
@@ -43,6 +43,7 @@ const { values, positionals } = parseNodeArgs({
     chats: { type: 'string', default: '5000' },
     /** Time in one store only: `chromium` or `node` (default both). */
     only: { type: 'string' },
+    'speed-only': { type: 'boolean', default: false },
   },
 });
 const file = positionals[0];
@@ -289,7 +290,7 @@ async function speed(chats: number) {
 
 const result = {
   file,
-  quality: await quality(),
+  quality: values['speed-only'] ? null : await quality(),
   speed: Number(values.chats) > 0 ? await speed(Number(values.chats)) : null,
 };
 writeJson(values.json ?? null, result);

@@ -29,7 +29,6 @@ import type { PrivacyPattern, Settings } from '../settings/schema';
 import { SITE_IDS, type SiteId } from '../sites/ids';
 import { db } from './db';
 import { metaCache, readTerms } from './history-search';
-import { listSpaces } from './spaces';
 
 export interface PastChatsRequest {
   draft: string;
@@ -116,6 +115,10 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
     byChat.set(n, list);
     list.push({ turn: turnOfKey(key), score, units: scored.held.get(key) ?? [] });
   }
+  // An excerpt holds some of its chat's matching turns, so none can cover more of the request
+  // than all of them together: when no chat reaches the floor that way, no chat is read.
+  const reachable = [...byChat.values()].some((matches) => scored.coverageOf(matches.flatMap((m) => m.units)) >= floor);
+  if (!reachable) return [];
   const ranked = [...byChat.entries()]
     .map(([n, matches]) => {
       const sorted = matches.sort((a, b) => b.score - a.score);

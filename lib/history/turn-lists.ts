@@ -5,7 +5,7 @@
  * cost an allocation and a hash per posting on every search; arrays are decoded once and kept
  * (history-search.ts caches them within a byte budget until the index changes).
  */
-import { forEachPosting } from './postings';
+import { fillPostings } from './postings';
 import type { QueryUnit } from './query';
 import { idf, saturate } from './score';
 
@@ -30,19 +30,18 @@ const EMPTY: TermList = { keys: new Float64Array(0), tfs: new Float64Array(0) };
 /** Decodes a term's packed lists (one per segment); a turn in two lists gets their counts summed. */
 export function decodeTerm(lists: readonly Uint8Array[]): TermList {
   if (lists.length === 0) return EMPTY;
-  const keys: number[] = [];
-  const tfs: number[] = [];
+  // A turn takes at least a byte: the lists' length is room enough; the arrays are cut to size.
+  const room = lists.reduce((n, bytes) => n + bytes.length, 0);
+  const allKeys = new Float64Array(room);
+  const allTfs = new Float64Array(room);
+  let n = 0;
+  for (const bytes of lists) n = fillPostings(bytes, TURN_BITS, allKeys, allTfs, n);
+  const keys = allKeys.slice(0, n);
+  const tfs = allTfs.slice(0, n);
   let sorted = true;
-  for (const bytes of lists) {
-    forEachPosting(bytes, (chat, turn, tf) => {
-      const key = chat * TURN_BITS + turn;
-      if (keys.length > 0 && key <= keys[keys.length - 1]!) sorted = false;
-      keys.push(key);
-      tfs.push(tf);
-    });
-  }
-  if (sorted) return { keys: Float64Array.from(keys), tfs: Float64Array.from(tfs) };
-  const order = keys.map((_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
+  for (let i = 1; i < n && sorted; i++) sorted = keys[i]! > keys[i - 1]!;
+  if (sorted) return { keys, tfs };
+  const order = Array.from(keys, (_, i) => i).sort((a, b) => keys[a]! - keys[b]! || a - b);
   const outKeys: number[] = [];
   const outTfs: number[] = [];
   for (const i of order) {

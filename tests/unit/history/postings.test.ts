@@ -12,6 +12,7 @@ import {
 import { decodePostings, encodePostings, mergePostings, type Posting } from '../../../lib/history/postings';
 import { fold, parseQuery } from '../../../lib/history/query';
 import { holdsPhrases } from '../../../lib/history/snippet';
+import { decodeTerm } from '../../../lib/history/turn-lists';
 
 const sorted = (list: Posting[]) => {
   const byKey = new Map(list.map((p) => [`${p.chat}:${p.turn}`, p]));
@@ -56,6 +57,46 @@ describe('postings', () => {
       { chat: 1, turn: 0, tf: 5 },
       { chat: 3, turn: 1, tf: 1 },
     ]);
+  });
+});
+
+describe("a term's turn lists", () => {
+  /** What decoding must give: every segment's turns by key, counts of a turn in two summed. */
+  const expected = (segments: Posting[][]) => {
+    const byKey = new Map<number, number>();
+    for (const p of segments.flat()) {
+      const key = p.chat * 1_048_576 + p.turn;
+      byKey.set(key, (byKey.get(key) ?? 0) + p.tf);
+    }
+    const keys = [...byKey.keys()].sort((a, b) => a - b);
+    return { keys, tfs: keys.map((k) => byKey.get(k)!) };
+  };
+
+  it('decode any segments, in order or overlapping, as decoding each posting would', () => {
+    fc.assert(
+      fc.property(fc.array(postings, { maxLength: 6 }), (segments) => {
+        const list = decodeTerm(segments.map(encodePostings));
+        expect({ keys: [...list.keys], tfs: [...list.tfs] }).toEqual(expected(segments));
+      }),
+    );
+  });
+
+  it('decode segments of later chats without re-sorting, and arrays no larger than the turns', () => {
+    const first = Array.from({ length: 500 }, (_, i) => ({
+      chat: 1 + Math.floor(i / 20),
+      turn: i % 20,
+      tf: 1 + (i % 7),
+    }));
+    const second = first.map((p) => ({ ...p, chat: p.chat + 200_000 }));
+    const list = decodeTerm([encodePostings(first), encodePostings(second)]);
+    expect(list.keys.length).toBe(1000);
+    expect(list.keys.buffer.byteLength).toBe(8000);
+    expect({ keys: [...list.keys], tfs: [...list.tfs] }).toEqual(expected([first, second]));
+  });
+
+  it('refuse a list cut inside a number rather than read past it', () => {
+    const bytes = encodePostings([{ chat: 300, turn: 200, tf: 9 }]);
+    expect(() => decodeTerm([bytes.subarray(0, bytes.length - 1)])).toThrow(RangeError);
   });
 });
 
