@@ -7,7 +7,7 @@
  * (filterOf(reachOf(…)), as injection ranks).
  */
 import { performance } from 'node:perf_hooks';
-import { filterOf, reachOf, type Space } from '../lib/memory/spaces';
+import { filterOf, reachOf, type Space, spaceRecord } from '../lib/memory/spaces';
 import { MemoryIndex } from '../lib/ranking/retrieve';
 import { selectForInjection } from '../lib/ranking/select';
 import { percentile } from './lib/metrics';
@@ -21,18 +21,7 @@ const NOW = Date.parse('2026-01-02T00:00:00.000Z');
 const AT = '2026-01-01T00:00:00.000Z';
 
 function space(i: number): Space {
-  return {
-    id: `sp-bench-${i}`,
-    name: `Space ${i}`,
-    description: '',
-    isolated: false,
-    archived: false,
-    endsAt: null,
-    projects: [],
-    sites: [],
-    createdAt: AT,
-    updatedAt: AT,
-  };
+  return spaceRecord({ id: `sp-bench-${i}`, name: `Space ${i}` }, AT);
 }
 
 export function measureSpaces() {

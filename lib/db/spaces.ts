@@ -2,7 +2,7 @@
  * Repository for the `spaces` table (lib/memory/spaces.ts): every space is checked as it is
  * written, so a row the rules refuse never reaches the store.
  */
-import { MAX_SPACES, newSpaceId, type Space, type SpaceId, SpaceSchema } from '../memory/spaces';
+import { MAX_SPACES, newSpaceId, type Space, type SpaceId, SpaceSchema, spaceRecord } from '../memory/spaces';
 import { now } from '../time';
 import { db } from './db';
 
@@ -38,19 +38,18 @@ export class TooManySpacesError extends Error {
 }
 
 export async function createSpace(fields: NewSpace): Promise<Space> {
-  const at = now();
-  const space = SpaceSchema.parse({
-    id: newSpaceId(),
-    name: fields.name.trim(),
-    description: (fields.description ?? '').trim(),
-    isolated: fields.isolated ?? false,
-    archived: false,
-    endsAt: fields.endsAt ?? null,
-    projects: [],
-    sites: [],
-    createdAt: at,
-    updatedAt: at,
-  });
+  const space = SpaceSchema.parse(
+    spaceRecord(
+      {
+        id: newSpaceId(),
+        name: fields.name.trim(),
+        description: (fields.description ?? '').trim(),
+        isolated: fields.isolated ?? false,
+        endsAt: fields.endsAt ?? null,
+      },
+      now(),
+    ),
+  );
   await db.transaction('rw', db.spaces, async () => {
     if ((await db.spaces.count()) >= MAX_SPACES) throw new TooManySpacesError();
     await db.spaces.add(space);

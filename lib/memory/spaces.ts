@@ -165,6 +165,24 @@ export function passes(filter: SpaceFilter, memorySpace: SpaceId | undefined): b
   return filter.spaces === 'all' || filter.spaces.has(memorySpace);
 }
 
+/**
+ * A space as a new one starts, with `fields` over it: no switch on, no end date, no project or
+ * site linked, made and changed at `at`. Unchecked: the caller parses it when it comes from outside.
+ */
+export function spaceRecord(fields: Pick<Space, 'id' | 'name'> & Partial<Space>, at: string): Space {
+  return {
+    description: '',
+    isolated: false,
+    archived: false,
+    endsAt: null,
+    projects: [],
+    sites: [],
+    createdAt: at,
+    updatedAt: at,
+    ...fields,
+  };
+}
+
 export function newSpaceId(): SpaceId {
   return `sp-${crypto.randomUUID()}`;
 }

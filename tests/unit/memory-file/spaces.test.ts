@@ -8,8 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
-import type { Space } from '../../../lib/memory/spaces';
-import { MAX_SPACES } from '../../../lib/memory/spaces';
+import { MAX_SPACES, type Space, spaceRecord } from '../../../lib/memory/spaces';
 import { extensionSender, memory, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
@@ -30,20 +29,7 @@ const importText = (text: string) =>
   call<{ added: number; spaces?: number; proposed: number }>('transfer.import', { text });
 
 function space(id: string, name: string, patch: Partial<Space> = {}): Space {
-  const at = T0;
-  return {
-    id,
-    name,
-    description: '',
-    isolated: false,
-    archived: false,
-    endsAt: null,
-    projects: [],
-    sites: [],
-    createdAt: at,
-    updatedAt: at,
-    ...patch,
-  };
+  return spaceRecord({ id, name, ...patch }, T0);
 }
 
 const file = (doc: Record<string, unknown>) =>

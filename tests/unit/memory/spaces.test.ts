@@ -14,25 +14,14 @@ import {
   reachOf,
   type Space,
   SpaceSchema,
+  spaceRecord,
 } from '../../../lib/memory/spaces';
 
 const T0 = '2026-12-01T00:00:00.000Z';
 const NOW = Date.parse('2026-12-04T00:00:00.000Z');
 
 function space(id: string, extra: Partial<Space> = {}): Space {
-  return SpaceSchema.parse({
-    id,
-    name: id,
-    description: '',
-    isolated: false,
-    archived: false,
-    endsAt: null,
-    projects: [],
-    sites: [],
-    createdAt: T0,
-    updatedAt: T0,
-    ...extra,
-  });
+  return SpaceSchema.parse(spaceRecord({ id, name: id, ...extra }, T0));
 }
 
 const work = space('work', { projects: ['chatgpt:g-p-abc'], sites: ['claude'] });

@@ -4,21 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { dayOf, endsAtOf, spaceDiff } from '../../../entrypoints/sidepanel/models/space-manager';
-import type { Space } from '../../../lib/memory/spaces';
+import { type Space, spaceRecord } from '../../../lib/memory/spaces';
 
 const at = '2026-12-01T00:00:00.000Z';
-const work: Space = {
-  id: 'sp-w',
-  name: 'Work',
-  description: 'Acme',
-  isolated: false,
-  archived: false,
-  endsAt: null,
-  projects: [],
-  sites: [],
-  createdAt: at,
-  updatedAt: at,
-};
+const work: Space = spaceRecord({ id: 'sp-w', name: 'Work', description: 'Acme' }, at);
 
 describe('space form', () => {
   it('an end day round-trips and ends after that day', () => {

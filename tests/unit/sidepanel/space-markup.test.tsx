@@ -11,7 +11,7 @@ import { toggleManager } from '../../../entrypoints/sidepanel/models/space-manag
 import { setSpaces } from '../../../entrypoints/sidepanel/models/spaces';
 import { SpacesManager } from '../../../entrypoints/sidepanel/views/spaces-manager';
 import { lang } from '../../../lib/i18n';
-import type { Space } from '../../../lib/memory/spaces';
+import { type Space, spaceRecord } from '../../../lib/memory/spaces';
 import { memory } from '../helpers';
 import { mount, resetAfterEach } from './mount';
 
@@ -19,18 +19,10 @@ resetAfterEach();
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">';
 const at = '2026-12-01T00:00:00.000Z';
-const space: Space = {
-  id: 'sp-x',
-  name: HOSTILE,
-  description: `<b>bold</b>${HOSTILE}`,
-  isolated: true,
-  archived: false,
-  endsAt: null,
-  projects: [],
-  sites: [],
-  createdAt: at,
-  updatedAt: at,
-};
+const space: Space = spaceRecord(
+  { id: 'sp-x', name: HOSTILE, description: `<b>bold</b>${HOSTILE}`, isolated: true },
+  at,
+);
 
 describe('space names are text', () => {
   it('in the switcher, with counts, in English and Chinese', () => {

@@ -5,7 +5,7 @@
  * (`space-gone`), never acting as an Everywhere memory.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_SPACES, type Space } from '../../../lib/memory/spaces';
+import { MAX_SPACES, type Space, spaceRecord } from '../../../lib/memory/spaces';
 import { decodeDoc, encodeDoc, memoryKey } from '../../../lib/sync/codec';
 import { serverId } from '../../../lib/sync/keys';
 import { resolve } from '../../../lib/sync/merge';
@@ -19,19 +19,7 @@ const T1 = '2026-11-02T10:00:00.000Z';
 const T2 = '2026-11-03T10:00:00.000Z';
 
 function space(id: string, patch: Partial<Space> = {}): Space {
-  return {
-    id,
-    name: 'Work',
-    description: 'Acme Corp, the day job',
-    isolated: false,
-    archived: false,
-    endsAt: null,
-    projects: [],
-    sites: [],
-    createdAt: T0,
-    updatedAt: T0,
-    ...patch,
-  };
+  return spaceRecord({ id, name: 'Work', description: 'Acme Corp, the day job', ...patch }, T0);
 }
 
 const putSpace = (d: Device, s: Space) => d.db.spaces.put(s);
