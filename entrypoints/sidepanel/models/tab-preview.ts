@@ -3,8 +3,10 @@
  * so the panel shows exactly what the ranker and the budget would choose. The ranker (and its
  * NLP model) stays in the background. Excluded memories stay listed, switched off.
  */
+import type * as z from 'zod/mini';
 import type { MemoryRecord, ScoreParts } from '../../../lib/memory/types';
 import { send } from '../../../lib/protocol/panel-send';
+import type { InjectionPreviewSchema } from '../../../lib/ranking/schemas';
 import type { SiteId } from '../../../lib/sites/ids';
 
 export interface PreviewItem {
@@ -15,15 +17,7 @@ export interface PreviewItem {
 }
 
 /** A past chat's excerpt the block would carry (the site's "past chats" switch on). */
-export interface PreviewExcerpt {
-  chatId: string;
-  site: SiteId;
-  title: string;
-  url: string;
-  date: string;
-  text: string;
-  why: 'match' | 'continuation';
-}
+export type PreviewExcerpt = NonNullable<z.infer<typeof InjectionPreviewSchema>['pastChats']>[number];
 
 export interface Preview {
   items: PreviewItem[];
