@@ -2,6 +2,7 @@
  * The Firefox sidebar is the same panel page: in real Firefox ESR, every view opens, Chinese
  * search works, and the Memories and Insights views are saved as 360 px screenshots.
  */
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,8 @@ const VIEWS = ['memories', 'tab', 'queue', 'activity', 'insights', 'settings'];
 describe('the side panel in the Firefox sidebar page', () => {
   let ff: FirefoxExtension;
   beforeAll(async () => {
+    // Run alone (a fresh checkout), no earlier test has made the screenshots folder.
+    mkdirSync(SCREENSHOTS, { recursive: true });
     ff = await launchFirefox();
   });
   afterAll(async () => {
