@@ -124,11 +124,7 @@ export function excerptsOfChat(
     const others = turns.reduce((sum, t) => sum + (t === m.turn ? 0 : (byTurn.get(t)?.score ?? 0)), 0);
     const units = [...m.units, ...turns.flatMap((t) => byTurn.get(t)?.units ?? [])];
     out.push({
-      chatId: chat.id,
-      site: chat.site,
-      title: chat.title,
-      url: chat.url,
-      date: chat.updatedAt,
+      ...headOf(chat),
       text,
       turns,
       score: m.score + OTHER_TURNS * others,
@@ -138,6 +134,15 @@ export function excerptsOfChat(
   }
   return out.sort((a, b) => b.score - a.score);
 }
+
+/** What an excerpt says of its chat: which one, where and when it is from. */
+const headOf = (chat: ExcerptChat) => ({
+  chatId: chat.id,
+  site: chat.site,
+  title: chat.title,
+  url: chat.url,
+  date: chat.updatedAt,
+});
 
 const overlaps = (a: PastChatExcerpt, b: PastChatExcerpt) =>
   a.chatId === b.chatId && a.turns.some((t) => b.turns.includes(t));
@@ -179,11 +184,7 @@ export function lastExchange(chat: ExcerptChat, clean: (text: string) => string 
   const { text, turns } = exchangeAt(chat.turns, anchor, clean);
   if (text === '') return null;
   return {
-    chatId: chat.id,
-    site: chat.site,
-    title: chat.title,
-    url: chat.url,
-    date: chat.updatedAt,
+    ...headOf(chat),
     text,
     turns,
     score: 0,

@@ -83,16 +83,24 @@ export interface ChatSpaceInputs {
  * space's chats then follow the mapping or the default, as a new chat there would.
  */
 export function chatSpace(inputs: ChatSpaceInputs, spaces: readonly Space[]): ChatSpace {
-  const byId = new Map(spaces.map((s) => [s.id, s]));
   if (inputs.choice === null) return { space: null, by: 'choice' };
-  if (inputs.choice !== undefined && byId.has(inputs.choice)) return { space: inputs.choice, by: 'choice' };
-  if (inputs.project) {
-    const mapped = newestWith(spaces, (s) => s.projects.includes(inputs.project as ProjectKey));
-    if (mapped) return { space: mapped.id, by: 'project' };
-  }
-  const byDefault = newestWith(spaces, (s) => s.sites.includes(inputs.site));
-  if (byDefault) return { space: byDefault.id, by: 'site' };
+  if (inputs.choice !== undefined && spaces.some((s) => s.id === inputs.choice))
+    return { space: inputs.choice, by: 'choice' };
+  const mapped = inputs.project ? projectSpace(inputs.project, spaces) : null;
+  if (mapped) return { space: mapped, by: 'project' };
+  const byDefault = siteDefault(inputs.site, spaces);
+  if (byDefault) return { space: byDefault, by: 'site' };
   return { space: null, by: 'none' };
+}
+
+/** The space a site project is mapped to (null: none). */
+export function projectSpace(project: ProjectKey, spaces: readonly Space[]): SpaceId | null {
+  return newestWith(spaces, (s) => s.projects.includes(project))?.id ?? null;
+}
+
+/** The site's default space (null: none). */
+export function siteDefault(site: SiteId, spaces: readonly Space[]): SpaceId | null {
+  return newestWith(spaces, (s) => s.sites.includes(site))?.id ?? null;
 }
 
 /**

@@ -7,7 +7,7 @@ import { editSpace } from '../../../lib/db/space-edit';
 import { moveMemories } from '../../../lib/db/space-move';
 import { createSpace, listSpaces, spaceCounts, TooManySpacesError, UnknownSpaceError } from '../../../lib/db/spaces';
 import { chatIdOf } from '../../../lib/memory/new-chat';
-import { chatSpace, type SpaceId } from '../../../lib/memory/spaces';
+import { projectSpace, type SpaceId } from '../../../lib/memory/spaces';
 import { MessageError } from '../../../lib/protocol/define';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { backupFirst } from '../backup-first';
@@ -39,21 +39,12 @@ async function chatTab(tabId: number) {
 
 async function tabSpace(tabId: number) {
   const space = await spaceOfTab(await chatTab(tabId));
-  const { project } = space;
-  // The space the project alone would put the chat in (the newest mapping, as chatSpace reads it).
-  const byProject = project
-    ? chatSpace(
-        { project, site: 'chatgpt' },
-        space.spaces.filter((s) => s.projects.includes(project)),
-      )
-    : null;
-  const projectSpace = byProject?.by === 'project' ? byProject.space : null;
   return {
     space: space.space,
     by: space.by,
     chosen: space.choice !== undefined,
     project: space.project,
-    projectSpace,
+    projectSpace: space.project ? projectSpace(space.project, space.spaces) : null,
   };
 }
 

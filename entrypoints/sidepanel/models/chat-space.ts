@@ -3,7 +3,7 @@
  * default. Each write answers with what the background then decides.
  */
 import { signal } from '@preact/signals';
-import type { ProjectKey, Space, SpaceId, SpaceSource } from '../../../lib/memory/spaces';
+import { type ProjectKey, type SpaceId, type SpaceSource, siteDefault } from '../../../lib/memory/spaces';
 import { send } from '../../../lib/protocol/panel-send';
 import type { SiteId } from '../../../lib/sites/ids';
 import { spaces } from './spaces';
@@ -40,11 +40,9 @@ export async function setSiteDefault(site: SiteId, space: SpaceId | null): Promi
   await send('spaces.siteDefault', { site, space });
 }
 
-/** The site whose default space `space` is, per the loaded list (null: none). */
+/** The site's default space in the live list, as the background reads it (null: none). */
 export function siteDefaultOf(site: SiteId): SpaceId | null {
-  let best: Space | null = null;
-  for (const s of spaces.value) if (s.sites.includes(site) && (!best || s.updatedAt > best.updatedAt)) best = s;
-  return best?.id ?? null;
+  return siteDefault(site, spaces.value);
 }
 
 /** Select values: a space id is prefixed so that no id can pass for "auto" or "none". */
