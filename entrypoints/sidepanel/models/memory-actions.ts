@@ -7,7 +7,7 @@ import { t } from '../../../lib/i18n';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import type { RequestOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
-import { fail, messageOf, say } from './notice';
+import { fail, guarded, messageOf, say } from './notice';
 import { clearSelection } from './selection';
 import { recordAction } from './undo';
 
@@ -22,15 +22,6 @@ export function preview(m: Pick<MemoryRecord, 'content'>): string {
 async function restore(records: readonly MemoryRecord[], remove: readonly string[] = []): Promise<void> {
   if (records.length > 0 || remove.length > 0)
     await send('memories.restore', { records: [...records], remove: [...remove] });
-}
-
-async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    fail(messageOf(error));
-    return undefined;
-  }
 }
 
 export async function editMemory(id: string, patch: Patch, label?: string): Promise<boolean> {

@@ -48,3 +48,13 @@ export function clearNotice(): void {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** Runs a panel action; a failure is shown as the notice, and the action answers undefined. */
+export async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await work();
+  } catch (error) {
+    fail(messageOf(error));
+    return undefined;
+  }
+}

@@ -9,22 +9,13 @@ import type { Space, SpaceId } from '../../../lib/memory/spaces';
 import type { RequestOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
 import { preview } from './memory-actions';
-import { fail, messageOf, say } from './notice';
+import { fail, guarded, messageOf, say } from './notice';
 import { clearSelection } from './selection';
 import { spaceById } from './spaces';
 import { recordAction } from './undo';
 
 export type SpacePatch = RequestOf<'spaces.update'>['patch'];
 type MemoryPatch = RequestOf<'memories.update'>['patch'];
-
-async function guarded<T>(work: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await work();
-  } catch (error) {
-    fail(messageOf(error));
-    return undefined;
-  }
-}
 
 /** The editable fields of a space as they are, to put back on undo. */
 function fieldsOf(s: Space): SpacePatch {
