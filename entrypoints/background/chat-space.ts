@@ -34,6 +34,8 @@ export interface TabSpace extends ChatSpace {
   project: ProjectKey | null;
   /** The user's choice that applies (undefined: none made), as chatSpace reads it. */
   choice: SpaceId | null | undefined;
+  /** The tab's record as read for this answer, so a caller needs no second read. */
+  tab: TabRecord | null;
 }
 
 export function conversationOfUrl(url: string): string | null {
@@ -97,7 +99,15 @@ export async function spaceOfTab(input: {
   const project = named ?? chat?.project ?? null;
   const choice = choiceFor(tab, input.site, conversationId, chat);
   const space = chatSpace({ choice, project, site: input.site }, spaces);
-  return { ...space, spaces, filter: filterOf(reachOf(space.space, spaces, nowMs())), conversationId, project, choice };
+  return {
+    ...space,
+    spaces,
+    filter: filterOf(reachOf(space.space, spaces, nowMs())),
+    conversationId,
+    project,
+    choice,
+    tab,
+  };
 }
 
 /** A stable text for what a block's choice depended on: a block made for another space is not reused. */

@@ -78,7 +78,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     // The chat's space decides which memories it may get; a block chosen for another space is not reused.
     const space = await spaceOfTab({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, project: named });
     const reach = filterKey(space.filter);
-    const tab = await getTab(ctx.tabId);
+    const { tab } = space;
     const requestKeywords = keywordsFor(ctx.tabId, ctx.site, ctx.url, draft, settings);
     const selection =
       (use === 'warm' ? null : takeWarmed(ctx.tabId, draft, reach)) ??
