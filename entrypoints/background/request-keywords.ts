@@ -18,7 +18,7 @@ import { spend } from '../../lib/db/site-bounds';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
 import { chatIdOf } from '../../lib/memory/new-chat';
 import { createClient } from '../../lib/model/client';
-import { redact } from '../../lib/privacy/privacy';
+import { leavingText } from '../../lib/privacy/leaving';
 import { authOf, needsKey } from '../../lib/provider/presets';
 import { callCost } from '../../lib/provider/pricing';
 import { requestKeywordsCall } from '../../lib/request-keywords/request-keywords-call';
@@ -97,7 +97,7 @@ export function draftPaused(input: { tabId: number; site: SiteId; url: string; d
 export function keywordsFor(tabId: number, site: SiteId, url: string, draft: string, settings: Settings): string[] {
   const tab = tabs.get(tabId);
   if (!tab?.answer || tab.url !== url || tab.site !== site || tab.answer.keywords.length === 0) return [];
-  const sent = redact(draft, settings.privacyPatterns).text;
+  const sent = leavingText(draft, settings.privacyPatterns).text;
   return answerFits(tab.answer.draft, sent) ? [...tab.answer.keywords] : [];
 }
 
@@ -135,7 +135,7 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   if (!settings.sites[tab.site].learn) return 'not-learning';
   if (await excluded(tab)) return 'excluded';
   if (!enoughWords(typed)) return 'few-words';
-  const redaction = redact(typed, settings.privacyPatterns);
+  const redaction = leavingText(typed, settings.privacyPatterns);
   const draft = redaction.text;
   const cached = cache.get(draft);
   if (cached) {

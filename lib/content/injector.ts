@@ -11,7 +11,7 @@
  * so a page script dispatching Enter, clicks or the shortcut gets exactly what it would get
  * without the extension (and our own replayed send passes through untouched).
  */
-import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/render';
+import { hasInjectedBlock, stripInjectedBlocks } from '../ranking/block';
 import { clickSend, isSendKey, pressEnter } from './keys';
 import { applyBlock, createPreparer, type Outcome, type Prepared, prepareBy } from './prepare';
 import { projectOfPage } from './project';

@@ -117,7 +117,10 @@ export const desktopToolHandlers: HandlerGroup<
   | 'desktopTools.status'
   | 'desktopTools.set'
 > = {
-  /** Excerpts of past chats (read-only), under the same exclusions as a conversation start's. */
+  /**
+   * Excerpts of past chats (read-only), under the same exclusions as a conversation start's; their
+   * text and title come filtered (lib/db/past-chats.ts). The link is the chat's own address.
+   */
   'tool.search_chats': async ({ client, query, limit }) => {
     const call = { client, tool: 'search_chats' as const, query };
     const tools = await admit(call);
@@ -145,7 +148,8 @@ export const desktopToolHandlers: HandlerGroup<
       call,
       found.map((r) => r.memory.id),
     );
-    return { memories: found.map((r) => toToolMemory(r.memory, names)) };
+    const { privacyPatterns } = await loadSettings();
+    return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
   },
   'tool.get_profile': async ({ client, space }) => {
     const call = { client, tool: 'get_profile' as const, query: '', space };
@@ -160,7 +164,8 @@ export const desktopToolHandlers: HandlerGroup<
       call,
       found.map((r) => r.memory.id),
     );
-    return { memories: found.map((r) => toToolMemory(r.memory, names)) };
+    const { privacyPatterns } = await loadSettings();
+    return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
   },
   'tool.remember': async ({ client, content, type, space }) => {
     const call = { client, tool: 'remember' as const, query: content, space };

@@ -86,6 +86,7 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
         site: ctx.site,
         now: nowMs(),
         budgetTokens: site.budgetTokens,
+        privacyPatterns: settings.privacyPatterns,
         exclude: tab?.excluded ?? [],
         mark: await installMark(ctx.site),
         requestKeywords,

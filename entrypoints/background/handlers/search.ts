@@ -78,7 +78,15 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const budgetTokens = settings.sites[site].budgetTokens;
     const url = await tabUrl(tabId, site);
     const spaces = await previewSpace(tabId, site, url);
-    const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site), spaces };
+    const opts = {
+      site,
+      now: nowMs(),
+      budgetTokens,
+      exclude,
+      mark: await installMark(site),
+      spaces,
+      privacyPatterns: settings.privacyPatterns,
+    };
     const index = await warmIndex();
     const list = tabId !== undefined && url ? keywordsFor(tabId, site, url, draft, settings) : [];
     const tab = tabId === undefined ? null : await getTab(tabId);

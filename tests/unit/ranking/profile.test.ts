@@ -15,7 +15,7 @@ function indexOf(...rows: MemoryRecord[]): MemoryIndex {
 }
 
 function injected(index: MemoryIndex, draft: string): string[] {
-  return selectForInjection(index, draft, { site: null, now: NOW, budgetTokens: BUDGET }).items.map(
+  return selectForInjection(index, draft, { site: null, now: NOW, budgetTokens: BUDGET, privacyPatterns: [] }).items.map(
     (i) => i.memory.content,
   );
 }
@@ -126,6 +126,7 @@ describe('implicit context: advice requests get the user circumstances', () => {
       site: null,
       now: NOW,
       budgetTokens: BUDGET,
+      privacyPatterns: [],
     }).items.filter((i) => i.memory.content.includes('成都'));
     expect(first?.parts.profile).toBeGreaterThan(0);
   });
