@@ -70,6 +70,7 @@ describe('a page moving a stored chat into a mapped project', () => {
 
   it('refuses a capture naming a conversation its tab does not show, and takes the one it just left', async () => {
     const t = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/first' });
+    const tabId = t.id!;
     const first = 'https://chatgpt.com/c/first';
     await ok(capture('first', first, 'First chat'), contentSender(first, t.id));
     const reply = await route(capture('someone-else', first, 'Planted text'), contentSender(first, t.id));
@@ -79,7 +80,7 @@ describe('a page moving a stored chat into a mapped project', () => {
     // The tab moved on; the page's last reading of the chat it left still arrives.
     const second = 'https://chatgpt.com/c/second';
     await fakeBrowser.tabs.update(t.id, { url: second });
-    await onTabNavigated(t.id, second);
+    await onTabNavigated(tabId, second);
     await ok(capture('first', first, 'First chat, answered'), contentSender(second, t.id));
     expect((await db.chats.get('chatgpt:first'))?.turns.map((x) => x.text)).toEqual(['First chat, answered']);
   });

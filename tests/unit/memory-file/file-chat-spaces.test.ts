@@ -17,7 +17,11 @@ const T0 = '2026-11-01T10:00:00.000Z';
 const PROJECT = 'chatgpt:g-p-6aaea9da2bc881918d6f9eb5177cf904';
 
 async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload } as never, extensionSender)) as { ok: boolean; data?: T; error?: unknown };
+  const reply = (await route({ type, payload } as never, extensionSender)) as {
+    ok: boolean;
+    data?: T;
+    error?: unknown;
+  };
   if (!reply.ok) throw new Error(JSON.stringify(reply.error));
   return reply.data as T;
 }
@@ -64,7 +68,10 @@ describe("a memory file's chats and spaces", () => {
   });
 
   it('sends memories joining an isolated or archived space to review, and the report names the space', async () => {
-    await db.spaces.bulkPut([space('sp-z', 'Client Z', { isolated: true }), space('sp-old', 'Old job', { archived: true })]);
+    await db.spaces.bulkPut([
+      space('sp-z', 'Client Z', { isolated: true }),
+      space('sp-old', 'Old job', { archived: true }),
+    ]);
     const report = await importText(
       file({
         spaces: [
@@ -96,7 +103,12 @@ describe("a memory file's chats and spaces", () => {
     const report = await importText(
       file({
         spaces: names.map((name, i) => ({ id: `s${i}`, name })),
-        memories: names.map((_, i) => ({ id: `m${i}`, content: `Work fact number ${i}`, type: 'fact', space: `s${i}` })),
+        memories: names.map((_, i) => ({
+          id: `m${i}`,
+          content: `Work fact number ${i}`,
+          type: 'fact',
+          space: `s${i}`,
+        })),
       }),
     );
     expect(report.spaces).toBe(0);
