@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
+import { lang } from '../../../lib/i18n';
+import { keptApartText } from '../../../lib/i18n/labels';
 import { type Space, spaceRecord } from '../../../lib/memory/spaces';
 import { chat, extensionSender, memory, routerOptions } from '../helpers';
 
@@ -95,6 +97,15 @@ describe("a memory file's chats and spaces", () => {
       { name: 'Client Z', isolated: true, archived: false },
       { name: 'Old job', isolated: false, archived: true },
     ]);
+    lang.value = 'en';
+    expect(keptApartText(report.keptApart)).toBe(
+      'The file joined Client Z (isolated), Old job (archived), which you keep apart: its memories there wait for your review.',
+    );
+    lang.value = 'zh';
+    expect(keptApartText(report.keptApart)).toBe(
+      '文件加入了你单独隔开的空间 Client Z（隔离）、Old job（已归档）：其中来自文件的记忆需要你确认。',
+    );
+    lang.value = 'en';
   });
 
   it('joins look-alike names: a Cyrillic о, a zero-width space, full-width letters, other case', async () => {
