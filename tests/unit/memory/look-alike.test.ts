@@ -3,7 +3,7 @@
  * characters, width and case folded): what is one name, and what stays two.
  */
 import { describe, expect, it } from 'vitest';
-import { lookAlikeKey, skeleton } from '../../../lib/text/skeleton';
+import { lookAlikeKey, skeleton } from '../../../lib/memory/look-alike';
 
 describe('look-alike names', () => {
   it('makes one name of other scripts, invisible characters, width, case and spacing', () => {
