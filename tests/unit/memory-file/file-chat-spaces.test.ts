@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
+import { storeImported } from '../../../lib/db/history-import';
 import { lang } from '../../../lib/i18n';
 import { keptApartText } from '../../../lib/i18n/labels';
 import { type Space, spaceRecord } from '../../../lib/memory/spaces';
@@ -153,5 +154,24 @@ describe("a memory file's chats and spaces", () => {
     expect((await db.spaces.toArray()).map((s) => s.name).sort()).toEqual(['Hobbies', 'Work']);
     expect(await db.memories.get('h1')).toBeUndefined();
     expect(await db.memories.get('mine')).toBeDefined();
+  });
+
+  it("a site's export places no chat, and leaves an imported chat in the space it has here", async () => {
+    await db.spaces.put(space('sp-work', 'Work'));
+    await importText(file({ spaces: [{ id: 'w', name: 'Work' }], memories: [], chats: [planted('p3', 'w')] }));
+    const conv = (id: string) => ({
+      site: 'chatgpt' as const,
+      conversationId: id,
+      title: 'Budget',
+      url: `https://chatgpt.com/c/${id}`,
+      createdAt: T0,
+      updatedAt: T0,
+      turns: [{ role: 'user' as const, text: 'The budget, again', at: T0 }],
+    });
+    await storeImported([conv('p3'), conv('p4')]);
+    const again = await db.chats.get('chatgpt:p3');
+    expect([again?.space, again?.turns[0]?.text]).toEqual(['sp-work', 'The budget, again']);
+    const fresh = await db.chats.get('chatgpt:p4');
+    expect([fresh?.space, fresh?.spaceBy, fresh?.project]).toEqual([undefined, undefined, undefined]);
   });
 });
