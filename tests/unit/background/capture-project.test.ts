@@ -62,26 +62,30 @@ describe('a page moving a stored chat into a mapped project', () => {
 
   it('a new chat of the mapped project is still in its space', async () => {
     const secret = await mappedSecret();
-    const url = `https://chatgpt.com/g/g-p-${HEX}-z/c/fresh`;
+    const url = `https://chatgpt.com/g/g-p-${HEX}-z/c/fresh-chat`;
     const t = await fakeBrowser.tabs.create({ url });
-    await ok(capture('fresh', url, 'Rust ledger crates?', PROJECT), contentSender(url, t.id));
-    expect(await db.chats.get('chatgpt:fresh')).toMatchObject({ space: secret, spaceBy: 'project', project: PROJECT });
+    await ok(capture('fresh-chat', url, 'Rust ledger crates?', PROJECT), contentSender(url, t.id));
+    expect(await db.chats.get('chatgpt:fresh-chat')).toMatchObject({
+      space: secret,
+      spaceBy: 'project',
+      project: PROJECT,
+    });
   });
 
   it('refuses a capture naming a conversation its tab does not show, and takes the one it just left', async () => {
-    const t = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/first' });
+    const t = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/first-chat' });
     const tabId = t.id!;
-    const first = 'https://chatgpt.com/c/first';
-    await ok(capture('first', first, 'First chat'), contentSender(first, t.id));
+    const first = 'https://chatgpt.com/c/first-chat';
+    await ok(capture('first-chat', first, 'First chat'), contentSender(first, t.id));
     const reply = await route(capture('someone-else', first, 'Planted text'), contentSender(first, t.id));
     expect(reply).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await db.chats.get('chatgpt:someone-else')).toBeUndefined();
 
     // The tab moved on; the page's last reading of the chat it left still arrives.
-    const second = 'https://chatgpt.com/c/second';
+    const second = 'https://chatgpt.com/c/second-chat';
     await fakeBrowser.tabs.update(t.id, { url: second });
     await onTabNavigated(tabId, second);
-    await ok(capture('first', first, 'First chat, answered'), contentSender(second, t.id));
-    expect((await db.chats.get('chatgpt:first'))?.turns.map((x) => x.text)).toEqual(['First chat, answered']);
+    await ok(capture('first-chat', first, 'First chat, answered'), contentSender(second, t.id));
+    expect((await db.chats.get('chatgpt:first-chat'))?.turns.map((x) => x.text)).toEqual(['First chat, answered']);
   });
 });
