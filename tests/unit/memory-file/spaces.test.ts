@@ -86,7 +86,8 @@ describe('memory file version 2: spaces', () => {
       }),
     );
     expect(await db.spaces.toArray()).toEqual([space('sp-mine', 'Client Alpha', { isolated: true })]);
-    expect(await db.memories.get('a1')).toMatchObject({ space: 'sp-mine', status: 'active' });
+    // Joining a space the user isolated, the file's memory waits for review there.
+    expect(await db.memories.get('a1')).toMatchObject({ space: 'sp-mine', status: 'proposed' });
   });
 
   it('reads version 1 files as before, and refuses one that names spaces', async () => {
