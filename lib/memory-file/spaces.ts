@@ -5,10 +5,10 @@
  * space is made with a new id (import.ts), so a file can never reach into a space by its id.
  */
 import * as z from 'zod/mini';
+import { lookAlikeKey } from '../memory/look-alike';
 import { inMissingSpace } from '../memory/space-gone';
 import { type Space, SpaceIdSchema, SpaceSchema } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
-import { lookAlikeKey } from '../memory/look-alike';
 
 export const FileSpaceSchema = z.object({
   id: SpaceIdSchema,

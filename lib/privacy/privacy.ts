@@ -77,7 +77,7 @@ function spanFinder(label: string, find: (text: string) => Span[]): Finder {
 
 /** Finders run on the folded text (./fold.ts): digits are ASCII there, a space or line break one separator. */
 const BUILT_IN: readonly Finder[] = [
-  regexFinder('ID number', /(?<![\dA-Za-z])\d{6}[ \n-]?\d{8}[ \n-]?\d{3}[\dXx](?![\dA-Za-z])/g, (m) =>
+  regexFinder('ID number', /(?<![\dA-Za-z])\d(?:[ \n-]?\d){16}[ \n-]?[\dXx](?![\dA-Za-z])/g, (m) =>
     isChineseIdNumber(m.replace(/[ \n-]/g, '')),
   ),
   regexFinder('card number', /(?<![\d-])\d(?:[ \n-]?\d){12,18}(?![\d-])/g, (m) => {

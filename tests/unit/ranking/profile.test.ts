@@ -15,9 +15,12 @@ function indexOf(...rows: MemoryRecord[]): MemoryIndex {
 }
 
 function injected(index: MemoryIndex, draft: string): string[] {
-  return selectForInjection(index, draft, { site: null, now: NOW, budgetTokens: BUDGET, privacyPatterns: [] }).items.map(
-    (i) => i.memory.content,
-  );
+  return selectForInjection(index, draft, {
+    site: null,
+    now: NOW,
+    budgetTokens: BUDGET,
+    privacyPatterns: [],
+  }).items.map((i) => i.memory.content);
 }
 
 /** Eight memories of one user, as a store a few weeks old might hold. */
