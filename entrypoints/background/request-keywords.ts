@@ -33,7 +33,7 @@ import type { Settings } from '../../lib/settings/schema';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';
-import { dropWarmed } from './warmed-blocks';
+import { dropWarmed } from './block/warmed';
 
 /** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
 const IDLE_MS = 600;

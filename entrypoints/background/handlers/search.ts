@@ -17,11 +17,11 @@ import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
+import { pastChatUses } from '../block/records';
 import { spaceOfTab } from '../chat-space';
 import { keywordsFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab } from '../tab-state';
-import { pastChatUses } from './injection';
 
 function scored(r: RankedMemory & { tokens?: number }) {
   return {

@@ -8,10 +8,10 @@
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
-import { PREPARED_STALE } from '../../lib/content/stale';
-import { onSettingsSaved } from '../../lib/db/settings-store';
-import { ALL_SITE_MATCHES } from '../../lib/sites/ids';
-import { dropWarmed } from './warmed-blocks';
+import { PREPARED_STALE } from '../../../lib/content/stale';
+import { onSettingsSaved } from '../../../lib/db/settings-store';
+import { ALL_SITE_MATCHES } from '../../../lib/sites/ids';
+import { dropWarmed } from './warmed';
 
 /** Tables whose rows a block is built from: the memories, the trusted values (settings), the spaces. */
 const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|trusted|spaces)\//;

@@ -1,12 +1,11 @@
 /**
- * Blocks chosen while the user types, one per tab, kept in the background until the message
- * is sent: typing ahead warms the index and the choice, and hands nothing to the page. A
- * block goes stale with what it was built from (prepared-stale.ts drops it here too).
+ * Blocks chosen while the user types, one per tab, kept in the worker's memory until the
+ * message is sent: typing ahead warms the index and the choice, and hands nothing to the page.
+ * Only a head start: lost with the worker, the send composes the block again. A block goes
+ * stale with what it was built from (stale.ts drops it here too).
  */
-import type { selectForInjection } from '../../lib/ranking/select';
-import { nowMs } from '../../lib/time';
-
-type Selection = ReturnType<typeof selectForInjection>;
+import type { Selection } from '../../../lib/ranking/select';
+import { nowMs } from '../../../lib/time';
 
 const WARM_TTL_MS = 60_000;
 /** `reach`: which spaces' memories the block could hold (chat-space.ts filterKey). */
