@@ -8,8 +8,9 @@
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
-import { PREPARED_STALE } from '../../../lib/content/stale';
 import { onSettingsSaved } from '../../../lib/db/settings-store';
+import { tellTab } from '../../../lib/protocol/broadcast';
+import { PREPARED_STALE } from '../../../lib/protocol/tab-events';
 import { ALL_SITE_MATCHES } from '../../../lib/sites/ids';
 import { dropWarmed } from './warmed';
 
@@ -24,12 +25,8 @@ let everyTab: boolean | null = null;
 const someTabs = new Map<number, boolean>();
 let flushing: Promise<void> | null = null;
 
-async function send(tabId: number, reach: boolean): Promise<void> {
-  try {
-    await browser.tabs.sendMessage(tabId, reach ? { type: PREPARED_STALE, reach: true } : { type: PREPARED_STALE });
-  } catch {
-    // A tab without the content script (not loaded yet, or closed): nothing it could hold.
-  }
+function send(tabId: number, reach: boolean): Promise<void> {
+  return tellTab(tabId, reach ? { type: PREPARED_STALE, reach: true } : { type: PREPARED_STALE });
 }
 
 async function flush(): Promise<void> {
