@@ -14,7 +14,6 @@ import { type Selection, selectForInjection } from '../../../lib/ranking/select'
 import type { Settings } from '../../../lib/settings/schema';
 import { nowMs } from '../../../lib/time';
 import type { TabSpace } from '../chat-space';
-import { keywordsFor } from '../request-keywords';
 import type { ChatPageSender as ChatTab } from '../router';
 
 export interface BlockInputs {
@@ -24,11 +23,12 @@ export interface BlockInputs {
   settings: Settings;
   /** The chat's space, and the tab's record read with it. */
   space: TabSpace;
+  /** The model's search keywords for the draft, when they arrived (../request-keywords.ts keywordsFor). */
+  requestKeywords: readonly string[];
 }
 
-export async function composeBlock({ tab, draft, settings, space }: BlockInputs): Promise<Selection> {
+export async function composeBlock({ tab, draft, settings, space, requestKeywords }: BlockInputs): Promise<Selection> {
   const record = space.tab;
-  const requestKeywords = keywordsFor(tab.tabId, tab.site, tab.url, draft, settings);
   // The index first: on a cold worker it is the long wait, and the rest reads beside it.
   const index = await warmIndex();
   const mark = await installMark(tab.site);

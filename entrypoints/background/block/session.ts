@@ -37,9 +37,9 @@ import { loadSettings } from '../../../lib/db/settings-store';
 import type { ParsedRequestOf, ResponseOf } from '../../../lib/protocol';
 import { nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
-import { draftPaused } from '../request-keywords';
+import { draftPaused, keywordsFor } from '../request-keywords';
 import type { ChatPageSender as ChatTab } from '../router';
-import { composeBlock } from './compose';
+import { type BlockInputs, composeBlock } from './compose';
 import { keepHandedOut, markMissed, takeHandedOut } from './handed-out';
 import { rememberInjection } from './last-recorded';
 import { pastChatUses, writeMissed, writeSent } from './records';
@@ -51,6 +51,15 @@ export { tellStale, wirePreparedStale } from './stale';
 type Prepared = ResponseOf<'inject.prepare'>;
 
 const NOTHING: Prepared = { block: null, token: null, memoryIds: [], tokens: 0 };
+
+/**
+ * What a warmed block's choice depended on besides its draft and the store, which stale.ts
+ * watches: the spaces the chat reaches, and the request keywords it was ranked with (an answer
+ * that arrives after the block was warmed makes it chosen again at the send).
+ */
+function warmBasis({ space, requestKeywords }: BlockInputs): string {
+  return `${filterKey(space.filter)}|${requestKeywords.join('\n')}`;
+}
 
 /**
  * The block for a draft typed in `tab`. `warm` (typing) composes and keeps it here, and hands
@@ -65,12 +74,14 @@ export async function prepareBlock(tab: ChatTab, req: ParsedRequestOf<'inject.pr
   if (use === 'warm') draftPaused({ tabId: tab.tabId, site: tab.site, url: tab.url, draft, learn: learn === true });
   // The chat's space decides which memories it may get; a block chosen for another space is not reused.
   const space = await spaceOfTab({ tabId: tab.tabId, site: tab.site, url: tab.url, project });
-  const reach = filterKey(space.filter);
+  const requestKeywords = keywordsFor(tab.tabId, tab.site, tab.url, draft, settings);
+  const inputs = { tab, draft, settings, space, requestKeywords };
+  const basis = warmBasis(inputs);
   if (use === 'warm') {
-    keepWarmed(tab.tabId, draft, reach, await composeBlock({ tab, draft, settings, space }));
+    keepWarmed(tab.tabId, draft, basis, await composeBlock(inputs));
     return NOTHING;
   }
-  const selection = takeWarmed(tab.tabId, draft, reach) ?? (await composeBlock({ tab, draft, settings, space }));
+  const selection = takeWarmed(tab.tabId, draft, basis) ?? (await composeBlock(inputs));
   if (!selection.block) return NOTHING;
   // Each block handed to a page counts against its tab's and site's hourly bound.
   if (!(await takeHandout(tab.site, tab.tabId, nowMs()))) return NOTHING;

@@ -8,21 +8,25 @@ import type { Selection } from '../../../lib/ranking/select';
 import { nowMs } from '../../../lib/time';
 
 const WARM_TTL_MS = 60_000;
-/** `reach`: which spaces' memories the block could hold (chat-space.ts filterKey). */
-const warmed = new Map<number, { draft: string; reach: string; selection: Selection; at: number }>();
+/**
+ * `basis`: what the choice depended on besides the draft and the store (session.ts warmBasis):
+ * which spaces' memories the block could hold, and the request keywords it was ranked with.
+ */
+const warmed = new Map<number, { draft: string; basis: string; selection: Selection; at: number }>();
 
-export function keepWarmed(tabId: number, draft: string, reach: string, selection: Selection): void {
-  warmed.set(tabId, { draft, reach, selection, at: nowMs() });
+export function keepWarmed(tabId: number, draft: string, basis: string, selection: Selection): void {
+  warmed.set(tabId, { draft, basis, selection, at: nowMs() });
 }
 
 /**
- * The block chosen for exactly this draft in this tab, for the same reach (a block chosen before
- * the chat's space changed is not used after), while fresh; taken once.
+ * The block chosen for exactly this draft in this tab, on the same basis (a block chosen before
+ * the chat's space changed, or before the draft's keywords arrived, is not used after), while
+ * fresh; taken once.
  */
-export function takeWarmed(tabId: number, draft: string, reach: string): Selection | null {
+export function takeWarmed(tabId: number, draft: string, basis: string): Selection | null {
   const warm = warmed.get(tabId);
   warmed.delete(tabId);
-  return warm && warm.draft === draft && warm.reach === reach && nowMs() - warm.at < WARM_TTL_MS
+  return warm && warm.draft === draft && warm.basis === basis && nowMs() - warm.at < WARM_TTL_MS
     ? warm.selection
     : null;
 }
