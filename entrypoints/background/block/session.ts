@@ -57,8 +57,8 @@ const NOTHING: Prepared = { block: null, token: null, memoryIds: [], tokens: 0 }
  * watches: the spaces the chat reaches, and the request keywords it was ranked with (an answer
  * that arrives after the block was warmed makes it chosen again at the send).
  */
-function warmBasis({ space, requestKeywords }: BlockInputs): string {
-  return `${filterKey(space.filter)}|${requestKeywords.join('\n')}`;
+function warmBasis({ spaces, requestKeywords }: BlockInputs): string {
+  return `${filterKey(spaces)}|${requestKeywords.join('\n')}`;
 }
 
 /**
@@ -74,8 +74,16 @@ export async function prepareBlock(tab: ChatTab, req: ParsedRequestOf<'inject.pr
   if (use === 'warm') draftPaused({ tabId: tab.tabId, site: tab.site, url: tab.url, draft, learn: learn === true });
   // The chat's space decides which memories it may get; a block chosen for another space is not reused.
   const space = await spaceOfTab({ tabId: tab.tabId, site: tab.site, url: tab.url, project });
-  const requestKeywords = keywordsFor(tab.tabId, tab.site, tab.url, draft, settings);
-  const inputs = { tab, draft, settings, space, requestKeywords };
+  const inputs: BlockInputs = {
+    site: tab.site,
+    draft,
+    settings,
+    spaces: space.filter,
+    exclude: space.tab?.excluded ?? [],
+    requestKeywords: keywordsFor(tab.tabId, tab.site, tab.url, draft, settings),
+    conversationId: space.tab?.conversationId ?? null,
+    url: tab.url,
+  };
   const basis = warmBasis(inputs);
   if (use === 'warm') {
     keepWarmed(tab.tabId, draft, basis, await composeBlock(inputs));

@@ -23,8 +23,8 @@ const DRAFT = 'Help me structure my Rust backend with Axum and Tokio';
 async function twoWindows() {
   const first = await fakeBrowser.windows.create({});
   const second = await fakeBrowser.windows.create({});
-  const here = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/', windowId: first.id });
-  const there = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/', windowId: second.id });
+  const here = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/', windowId: first?.id });
+  const there = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/', windowId: second?.id });
   await db.memories.bulkPut([
     memory({ content: 'Writes the backend in Rust with Axum', importance: 4 }, { id: 'rust' }),
     memory({ content: 'Prefers Tokio for async Rust services', type: 'preference' }, { id: 'tokio' }),
