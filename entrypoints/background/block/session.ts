@@ -16,7 +16,7 @@
  * What is kept where, and why:
  *
  *   worker memory    warmed blocks; the last block recorded per tab. The worker can be stopped
- *                    at any moment, so neither may be needed: a send composes again, and a
+ *                    at any moment, so neither is relied on: a send composes again, and a
  *                    follow-up finds its injection by chat id in Activity.
  *   storage.session  handed-out blocks (ids, score parts, the query; no memory text) and the
  *                    tab's record (../tab-state.ts: switched-off memories, space choice). They
@@ -31,10 +31,16 @@
  * private window gets blocks (the user's memories may go into a message there) but keeps
  * nothing for a record: the router refuses a record or a miss from there
  * (lib/protocol/private-window.ts), so no handed-out entry is written for it.
+ *
+ * The page keeps only which state its conversation is in (lib/content/page-block.ts: open,
+ * late, sent) and the request for the draft being sent; the side panel's preview is composed by
+ * the same compose.ts, and hands nothing out.
  */
 import { takeHandout } from '../../../lib/db/block-handouts';
 import { loadSettings } from '../../../lib/db/settings-store';
+import type { SpaceId } from '../../../lib/memory/spaces';
 import type { ParsedRequestOf, ResponseOf } from '../../../lib/protocol';
+import type { Selection } from '../../../lib/ranking/select';
 import { nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
 import { draftPaused, keywordsFor } from '../request-keywords';
@@ -90,7 +96,14 @@ export async function prepareBlock(tab: ChatTab, req: ParsedRequestOf<'inject.pr
     return NOTHING;
   }
   const selection = takeWarmed(tab.tabId, draft, basis) ?? (await composeBlock(inputs));
-  if (!selection.block) return NOTHING;
+  return selection.block ? handOut(tab, selection, learn === false ? '' : draft, space.space) : NOTHING;
+}
+
+/**
+ * A composed block given to the page, within the hour's bound, with a token for its record.
+ * `query`: what the record keeps of the draft (nothing for a chat the user asked not to remember).
+ */
+async function handOut(tab: ChatTab, selection: Selection, query: string, space: SpaceId | null): Promise<Prepared> {
   // Each block handed to a page counts against its tab's and site's hourly bound.
   if (!(await takeHandout(tab.site, tab.tabId, nowMs()))) return NOTHING;
   const token = crypto.randomUUID();
@@ -99,13 +112,12 @@ export async function prepareBlock(tab: ChatTab, req: ParsedRequestOf<'inject.pr
     await keepHandedOut(token, {
       site: tab.site,
       url: tab.url,
-      // A chat the user asked not to remember: Activity records the block, not the words.
-      query: learn === false ? '' : draft.slice(0, 500),
+      query: query.slice(0, 500),
       tokens: selection.tokens,
       items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
       pastChats: pastChatUses(selection.excerpts),
       at: nowMs(),
-      ...(space.space ? { space: space.space } : {}),
+      ...(space ? { space } : {}),
     });
   return {
     block: selection.block,

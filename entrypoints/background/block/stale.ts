@@ -4,7 +4,9 @@
  * or the trusted values (settings) in the extension's databases, from this worker or another
  * extension context (Dexie's `storagemutated` also carries other contexts' commits); a settings save;
  * a tab's switched-off memories; and a worker start (whatever the old worker held is gone).
- * The chat tabs are told; each drops its block and prepares it again.
+ * The block session's invalidation (session.ts): the warmed blocks are dropped here, and the chat
+ * tabs, in every window, are told (lib/protocol/tab-events.ts); each drops its block and
+ * prepares it again.
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
