@@ -33,7 +33,6 @@ import type { Settings } from '../../lib/settings/schema';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';
-import { dropWarmed } from './warmed-blocks';
 
 /** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
 const IDLE_MS = 600;
@@ -187,9 +186,11 @@ async function call(
   }
 }
 
-/** The answer is the tab's now; a block chosen ahead without it is chosen again at the send. */
+/**
+ * The answer is the tab's now; a block chosen ahead without it is chosen again at the send
+ * (block/session.ts keys a warmed block by the keywords it was ranked with).
+ */
 function settle(tabId: number, tab: TabAsk, draft: string, keywords: readonly string[]): void {
   if (tabs.get(tabId) !== tab) return;
   tab.answer = { draft, keywords };
-  dropWarmed(tabId);
 }

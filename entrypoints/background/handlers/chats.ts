@@ -40,11 +40,6 @@ type ChatMessage =
   | 'chats.list'
   | 'chats.get';
 
-function page(ctx: SenderContext, type: string) {
-  if (ctx.kind !== 'content') throw new MessageError('forbidden', `${type} is for chat pages`);
-  return ctx;
-}
-
 interface ConversationRef {
   conversationId?: string;
   site?: SiteId;
@@ -127,8 +122,7 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
 }
 
 export const chatHandlers: HandlerGroup<ChatMessage> = {
-  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail, project }, ctx) => {
-    const from = page(ctx, 'chat.capture');
+  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail, project }, from) => {
     await requireLearning(from.site);
     await requireShown(from, conversationId);
     const named = pageProject(from.site, project);
@@ -160,14 +154,12 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     );
     return { chatId, excluded: chat === null };
   },
-  'chat.sent': async ({ text }, ctx) => {
-    const from = page(ctx, 'chat.sent');
+  'chat.sent': async ({ text }, from) => {
     await requireLearning(from.site);
     await recordSend(from.tabId, from.site, text);
     return {};
   },
-  'chat.left': async ({ conversationId }, ctx) => {
-    const from = page(ctx, 'chat.left');
+  'chat.left': async ({ conversationId }, from) => {
     await requireLearning(from.site);
     return { queued: await finishChat(chatIdOf(from.site, conversationId)) };
   },
