@@ -13,21 +13,13 @@ import { storeImported } from '../../../lib/db/history-import';
 import { lang } from '../../../lib/i18n';
 import { keptApartText } from '../../../lib/i18n/labels';
 import { type Space, spaceRecord } from '../../../lib/memory/spaces';
-import { chat, extensionSender, memory, routerOptions } from '../helpers';
+import { chat, memory, panelCaller, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
 const T0 = '2026-11-01T10:00:00.000Z';
 const PROJECT = 'chatgpt:g-p-6aaea9da2bc881918d6f9eb5177cf904';
 
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload } as never, extensionSender)) as {
-    ok: boolean;
-    data?: T;
-    error?: unknown;
-  };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 interface Report {
   added: number;

@@ -9,20 +9,12 @@ import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
 import { MAX_SPACES, type Space, spaceRecord } from '../../../lib/memory/spaces';
-import { extensionSender, memory, routerOptions } from '../helpers';
+import { memory, panelCaller, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
 const T0 = '2026-11-01T10:00:00.000Z';
 
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload } as never, extensionSender)) as {
-    ok: boolean;
-    data?: T;
-    error?: unknown;
-  };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 const exportText = async () => (await call<{ text: string }>('transfer.export', { chatHistory: false })).text;
 const importText = (text: string) =>

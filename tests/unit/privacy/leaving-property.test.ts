@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { leavingLine, leavingText } from '../../../lib/privacy/leaving';
 import type { PrivacyPattern } from '../../../lib/settings/schema';
+import { readBack } from './read-back';
 
 const CUSTOM: PrivacyPattern = { label: 'project', pattern: 'falcon-[0-9]{4}' };
 
@@ -26,22 +27,6 @@ const SPLITTERS = ['\u200b', '\u200d', '\u00ad', '\u202e', '\t', '  ', '\n', ' '
 const INVISIBLE = ['\u200b', '\u200c', '\u200d', '\u2060', '\ufeff', '\u00ad'];
 /** Zero in each of a few decimal digit systems. */
 const DIGIT_ZEROS = [0x30, 0xff10, 0x660, 0x6f0, 0x966, 0x9e6, 0x1d7ce];
-
-/** What a reader reads back: invisible dropped, width and digits folded, separators gone. */
-function readBack(text: string): string {
-  return text
-    .replace(/[\p{Cf}\p{Variation_Selector}]/gu, '')
-    .normalize('NFKC')
-    .replace(/\p{Nd}/gu, (d) => String(digitValue(d)))
-    .replace(/[\s-]/g, '')
-    .toLowerCase();
-}
-function digitValue(d: string): number {
-  const cp = d.codePointAt(0) ?? 0;
-  let n = 0;
-  while (/\p{Nd}/u.test(String.fromCodePoint(cp - n - 1))) n++;
-  return n % 10;
-}
 
 const written = fc
   .record({

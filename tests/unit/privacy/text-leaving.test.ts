@@ -22,28 +22,14 @@ import { redact } from '../../../lib/privacy/privacy';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { defaultSettings, type PrivacyPattern, type Settings } from '../../../lib/settings/schema';
 import { extensionSender, memory, routerOptions } from '../helpers';
+import { readBack } from './read-back';
 
 const CARD = '4111111111111111';
 const KEY = 'sk-ant-api03-Zq8vR2mW-Lx7pT4nY-Kc9bHs3e';
 const ID = '11010519491231002X';
 const CUSTOM: PrivacyPattern = { label: 'project', pattern: 'falcon-[0-9]{4}' };
 
-/** What a reader who drops invisible characters and folds width and digits reads. */
-function read(text: string): string {
-  return text
-    .replace(/[\p{Cf}\p{Variation_Selector}]/gu, '')
-    .normalize('NFKC')
-    .replace(/\p{Nd}/gu, (d) => String(Number.parseInt(d, 10) || digitOf(d)));
-}
-function digitOf(d: string): number {
-  const cp = d.codePointAt(0)!;
-  let n = 0;
-  while (/\p{Nd}/u.test(String.fromCodePoint(cp - n - 1))) n++;
-  return n % 10;
-}
-/** The secret, in any spacing: digits and key characters only. */
-const squeezed = (text: string) => read(text).replace(/[\s-]/g, '');
-const holds = (text: string, secret: string) => squeezed(text).includes(secret.replace(/-/g, ''));
+const holds = (text: string, secret: string) => readBack(text).includes(readBack(secret));
 
 /** Secrets written the ways a page can show them, each in its own user turn. */
 const SPLIT = {
