@@ -1,7 +1,7 @@
 /**
  * The live tester under the privacy patterns: type text, see exactly what the extraction
  * filter (lib/privacy/privacy.ts) would redact before anything is sent: the built-in rules (ID
- * numbers, cards, keys, password lines) and the user's own patterns.
+ * numbers, cards, keys, passwords) and the user's own patterns.
  */
 import { signal } from '@preact/signals';
 import { compilePatterns, redact } from '../../../lib/privacy/privacy';
