@@ -6,6 +6,8 @@
  * makes of it: the privacy filter's exit (lib/privacy/leaving.ts), normalised and filtered in one
  * step, before anything is cut. Pure: the store's side is lib/db/past-chats.ts.
  */
+
+import { leavingLink } from '../privacy/leaving';
 import type { SiteId } from '../sites/ids';
 
 export const EXCERPT_CHARS = 600;
@@ -136,12 +138,12 @@ export function excerptsOfChat(
   return out.sort((a, b) => b.score - a.score);
 }
 
-/** What an excerpt says of its chat: which one, where and when it is from (the title filtered too). */
+/** What an excerpt says of its chat: which one, where and when it is from (title and link filtered too). */
 const headOf = (chat: ExcerptChat, leave: Leave) => ({
   chatId: chat.id,
   site: chat.site,
   title: leave(chat.title),
-  url: chat.url,
+  url: leavingLink(chat.url, leave),
   date: chat.updatedAt,
 });
 

@@ -20,3 +20,22 @@ export function leavingText(text: string, patterns: readonly PrivacyPattern[]): 
 export function leavingLine(text: string, patterns: readonly PrivacyPattern[]): string {
   return leavingText(text, patterns).text.replace(/\s+/g, ' ').trim();
 }
+
+/**
+ * A chat's address as it leaves (a tool's link): whole when the filter finds nothing in it as a
+ * reader sees it (percent-escapes decoded, invisible characters dropped), else only its site's
+ * origin. A site may put the chat's first words, or anything else, into its addresses.
+ */
+export function leavingLink(url: string, leave: (text: string) => string): string {
+  const read = decoded(url);
+  if (leave(read) === read) return url;
+  return URL.canParse(url) ? new URL(url).origin : '';
+}
+
+function decoded(url: string): string {
+  try {
+    return decodeURIComponent(url.replace(/\+/g, ' '));
+  } catch {
+    return url;
+  }
+}

@@ -158,6 +158,41 @@ describe('titles', () => {
   });
 });
 
+describe('links', () => {
+  it('a chat address that names a secret leaves as its site only; a plain one whole', async () => {
+    const turns = [
+      { role: 'user' as const, text: 'Which receipt do I need to claim a travel refund from work?' },
+      { role: 'assistant' as const, text: 'Keep the itemised receipt for the travel refund claim.' },
+    ];
+    await recordCapture({
+      site: 'chatgpt',
+      conversationId: 'travel',
+      url: 'https://chatgpt.test/c/travel?q=card%204111%201111%201111%201111',
+      title: 'Travel refund',
+      turns,
+    });
+    await recordCapture({
+      site: 'chatgpt',
+      conversationId: 'plain',
+      url: 'https://chatgpt.test/c/plain',
+      title: 'Receipts',
+      turns,
+    });
+    await keepHistoryIndexed();
+    await route(
+      { type: 'desktopTools.set', payload: { enabled: true, allowAdd: false, searchChats: true } },
+      extensionSender,
+    );
+    const reply = await route(
+      { type: 'tool.search_chats', payload: { client: 'Cursor', query: 'travel refund receipt' } },
+      NATIVE_SENDER,
+    );
+    const links = (reply as { data: { chats: { title: string; link: string }[] } }).data.chats.map((c) => c.link);
+    expect(links.sort()).toEqual(['https://chatgpt.test', 'https://chatgpt.test/c/plain']);
+    expect(holds(JSON.stringify(reply), CARD)).toBe(false);
+  });
+});
+
 describe('memories', () => {
   it('leave the block and the desktop tools with no rebuilt secret', async () => {
     await putMemories([
