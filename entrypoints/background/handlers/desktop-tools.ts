@@ -43,11 +43,11 @@ interface CallInfo {
 }
 
 /**
- * A refused `remember` keeps none of its words (nor the space name it wrote): the privacy filter
- * has not read them, and nothing refused is stored. Activity says the tool, why, and how long.
+ * A refused call keeps none of its words (nor the space name it wrote): the privacy filter has
+ * not read them, and nothing refused is stored. Activity says the tool, why, and how long.
  */
 function kept(call: CallInfo, refused: string | undefined) {
-  if (refused === undefined || call.tool !== 'remember') {
+  if (refused === undefined) {
     const space = call.space === undefined ? {} : { space: call.space.slice(0, MAX_SPACE_ARG_CHARS) };
     return { query: call.query.slice(0, MAX_QUERY_CHARS), ...space };
   }

@@ -40,12 +40,12 @@ const idsOf = (reply: Awaited<ReturnType<typeof route>>) =>
   reply.ok ? (reply.data as { memories: { id: string }[] }).memories.map((m) => m.id) : [];
 
 describe('desktop tools in the background', () => {
-  it('refuses every tool while Desktop tools are off, with the clear error, and records it', async () => {
+  it('refuses every tool while Desktop tools are off, with the clear error, and records it without its words', async () => {
     await seed();
     const reply = await tool('tool.search_memories', { query: 'Chengdu' });
     expect(reply).toEqual({ ok: false, error: { code: 'forbidden', message: TOOLS_OFF } });
     expect(await db.toolCalls.toArray()).toMatchObject([
-      { client: 'Cursor', tool: 'search_memories', query: 'Chengdu', memoryIds: [], refused: TOOLS_OFF },
+      { client: 'Cursor', tool: 'search_memories', query: '', chars: 7, memoryIds: [], refused: TOOLS_OFF },
     ]);
   });
 

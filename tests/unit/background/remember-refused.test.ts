@@ -1,8 +1,8 @@
 /**
- * A `remember` call refused for any reason (Desktop tools off, adding off, too many calls, an
- * unknown space, text claude-mem holds, the privacy filter) through the real router as the
- * bridge's sender: nothing of its text is stored anywhere (no memory, no Activity line), and
- * Activity says which tool, why, and how long the text was.
+ * A desktop tool's call refused for any reason (Desktop tools off, adding off, past chats off,
+ * too many calls, an unknown space, text claude-mem holds, the privacy filter) through the real
+ * router as the bridge's sender: nothing of a `remember`'s text or a search's query is stored
+ * anywhere (no memory, no Activity line), and Activity says which tool, why, and how long.
  */
 import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
@@ -33,7 +33,21 @@ function expectNoFreeText(stored: string, text: string): void {
     if (text.includes(word)) expect(stored, word).not.toContain(word);
 }
 
-describe('a refused remember keeps nothing of its text', () => {
+describe('a refused call keeps nothing of its text', () => {
+  it('a refused search keeps none of its words either (chats off, an unknown space)', async () => {
+    await setTools({ enabled: true });
+    const search = (tool: string, extra: object) =>
+      route({ type: tool, payload: { client: 'Cursor', query: SECRET, ...extra } }, NATIVE_SENDER);
+    expect(await search('tool.search_chats', {})).toMatchObject({ ok: false });
+    expect(await search('tool.search_memories', { space: 'Orca team' })).toMatchObject({ ok: false });
+    expectNoFreeText(await storeText(), SECRET);
+    const calls = await db.toolCalls.toArray();
+    expect(calls.map((c) => [c.tool, c.query, c.chars]).sort()).toEqual([
+      ['search_chats', '', SECRET.length],
+      ['search_memories', '', SECRET.length],
+    ]);
+  });
+
   it('tools off, adding off, too many calls, unknown space, already known, privacy filter', async () => {
     await putMemories([memory({ content: 'Plays Sunday chess' })]);
     dropIndex();

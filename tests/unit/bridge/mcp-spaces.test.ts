@@ -190,9 +190,14 @@ describe('desktop tools by space (MCP SDK client)', () => {
       expect(a.memories).toEqual([]);
       for (const name of ['Home', 'Client A', 'Course', 'Work']) expect(a.text).not.toContain(name);
     }
-    // Every refusal is in Activity, with the name the tool asked for.
+    // Every refusal is in Activity, with the tool and why; none keeps the words the tool wrote.
     const refused = (await db.toolCalls.toArray()).filter((c) => c.refused === UNKNOWN_SPACE);
-    expect(refused.map((c) => c.space).sort()).toEqual(['Client A', 'Course', 'Home', 'Nope']);
+    expect(refused.map((c) => [c.tool, c.query, c.space]).sort()).toEqual([
+      ['get_profile', '', undefined],
+      ['search_memories', '', undefined],
+      ['search_memories', '', undefined],
+      ['search_memories', '', undefined],
+    ]);
   });
 
   it('no answer names a space the tools may not read', async () => {
