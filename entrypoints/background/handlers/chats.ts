@@ -55,6 +55,7 @@ interface ConversationRef {
 async function conversationOf(req: ConversationRef, ctx: SenderContext) {
   if (ctx.kind === 'content') {
     if (!req.conversationId) throw new MessageError('bad_request', 'conversationId is required');
+    await requireShown(ctx, req.conversationId);
     return { site: ctx.site, conversationId: req.conversationId, url: ctx.url };
   }
   if (req.tabId !== undefined) {
@@ -97,9 +98,10 @@ function addressNames(url: string, conversationId: string): boolean {
 }
 
 /**
- * A capture names the conversation its tab shows (by the address the browser reports for the
- * sender), or the one the tab showed just before (the page's last reading of the chat it left
- * arrives after the address changed); never another of the site's conversations.
+ * A page's message about a chat (a capture, its status, Remember off or on, leaving it) names
+ * the conversation its tab shows (by the address the browser reports for the sender), or the
+ * one the tab showed just before (the page's last reading of the chat it left arrives after the
+ * address changed); never another of the site's conversations.
  */
 async function requireShown(from: { tabId: number; url: string }, conversationId: string): Promise<void> {
   if (addressNames(from.url, conversationId)) return;
@@ -161,6 +163,7 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
   },
   'chat.left': async ({ conversationId }, from) => {
     await requireLearning(from.site);
+    await requireShown(from, conversationId);
     return { queued: await finishChat(chatIdOf(from.site, conversationId)) };
   },
   'chat.status': async (req, ctx) => {

@@ -3,7 +3,8 @@
  * `history.pushState` does) to move a chat already stored into that project's space, through
  * the real router and store: the chat keeps the project of its first reading (none here), so
  * neither the stored chat nor a block for it reaches the mapped space; and a capture may name
- * only the conversation its tab shows (or the one it just left), never another of the site's.
+ * only the conversation its tab shows (or the one it just left), never another of the site's;
+ * so may Remember off or on, a status and a leaving.
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -87,5 +88,26 @@ describe('a page moving a stored chat into a mapped project', () => {
     await onTabNavigated(tabId, second);
     await ok(capture('first-chat', first, 'First chat, answered'), contentSender(second, t.id));
     expect((await db.chats.get('chatgpt:first-chat'))?.turns.map((x) => x.text)).toEqual(['First chat, answered']);
+  });
+
+  it('refuses Remember off or on, a status and a leaving that name a conversation the tab does not show', async () => {
+    const t = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/shown' });
+    const shown = 'https://chatgpt.com/c/shown';
+    const page = contentSender(shown, t.id);
+    const elsewhere = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/other' });
+    await ok(
+      capture('other', 'https://chatgpt.com/c/other', 'Kept'),
+      contentSender('https://chatgpt.com/c/other', elsewhere.id),
+    );
+    await panel('chat.exclude', { site: 'chatgpt', conversationId: 'other' });
+    for (const type of ['chat.include', 'chat.exclude', 'chat.status', 'chat.left']) {
+      const reply = await route({ type, payload: { conversationId: 'other' } }, page);
+      expect(reply, type).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    }
+    expect((await db.chats.get('chatgpt:other'))?.state).toBe('excluded');
+    expect(await ok({ type: 'chat.status', payload: { conversationId: 'shown' } }, page)).toMatchObject({
+      chatId: 'chatgpt:shown',
+      excluded: false,
+    });
   });
 });
