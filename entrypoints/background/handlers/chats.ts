@@ -4,6 +4,7 @@
  * A content script's site is always the sender's (ctx.site), never the payload's.
  */
 
+import { browser } from '#imports';
 import { joinDelta } from '../../../lib/content/turn-delta';
 import { setChatSpace } from '../../../lib/db/chat-spaces';
 import {
@@ -52,10 +53,10 @@ interface ConversationRef {
  * panel names a tab (whatever conversation it shows) or a site and conversation. Null: the
  * tab shows no conversation yet.
  */
-async function conversationOf(req: ConversationRef, ctx: SenderContext) {
+async function conversationOf(req: ConversationRef, ctx: SenderContext, shown = true) {
   if (ctx.kind === 'content') {
     if (!req.conversationId) throw new MessageError('bad_request', 'conversationId is required');
-    await requireShown(ctx, req.conversationId);
+    if (shown) await requireShown(ctx, req.conversationId);
     return { site: ctx.site, conversationId: req.conversationId, url: ctx.url };
   }
   if (req.tabId !== undefined) {
@@ -98,7 +99,7 @@ function addressNames(url: string, conversationId: string): boolean {
 }
 
 /**
- * A page's message about a chat (a capture, its status, Remember off or on, leaving it) names
+ * A page's message about a chat (a capture, its status, Remember on, leaving it) names
  * the conversation its tab shows (by the address the browser reports for the sender), or the
  * one the tab showed just before (the page's last reading of the chat it left arrives after the
  * address changed); never another of the site's conversations.
@@ -107,13 +108,29 @@ async function requireShown(from: { tabId: number; url: string }, conversationId
   if (addressNames(from.url, conversationId)) return;
   const tab = await getTab(from.tabId);
   if (tab && (tab.conversationId === conversationId || tab.left === conversationId)) return;
-  throw new MessageError('bad_request', 'a capture names the conversation its tab shows');
+  // The sender's address is the document's, and the tab's record follows the browser's update:
+  // a page that just moved to a new chat's address is ahead of both, not of the browser's tab.
+  if (addressNames((await currentTabUrl(from.tabId)) ?? '', conversationId)) return;
+  throw new MessageError('bad_request', 'a page names only the conversation its tab shows');
+}
+
+async function currentTabUrl(tabId: number): Promise<string | undefined> {
+  try {
+    return (await browser.tabs.get(tabId)).url;
+  } catch {
+    return undefined;
+  }
 }
 
 const NO_CHAT = { chatId: null, excluded: false, state: null, turns: 0 };
 
+/**
+ * Remember off is taken for whichever of the site's chats the page names: it only keeps less,
+ * and refusing it while the tab's address catches up would store a chat the user asked not to.
+ * Remember on must name the chat the tab shows.
+ */
 async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: boolean) {
-  const chat = await conversationOf(req, ctx);
+  const chat = await conversationOf(req, ctx, !excluded);
   if (!chat) throw new MessageError('bad_request', 'this tab shows no conversation yet');
   const id = chatIdOf(chat.site, chat.conversationId);
   const known = await getChat(id);

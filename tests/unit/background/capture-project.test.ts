@@ -4,7 +4,7 @@
  * the real router and store: the chat keeps the project of its first reading (none here), so
  * neither the stored chat nor a block for it reaches the mapped space; and a capture may name
  * only the conversation its tab shows (or the one it just left), never another of the site's;
- * so may Remember off or on, a status and a leaving.
+ * so may Remember on, a status and a leaving (Remember off only keeps less, and is taken).
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -90,7 +90,7 @@ describe('a page moving a stored chat into a mapped project', () => {
     expect((await db.chats.get('chatgpt:first-chat'))?.turns.map((x) => x.text)).toEqual(['First chat, answered']);
   });
 
-  it('refuses Remember off or on, a status and a leaving that name a conversation the tab does not show', async () => {
+  it('refuses Remember on, a status and a leaving that name a conversation the tab does not show', async () => {
     const t = await fakeBrowser.tabs.create({ url: 'https://chatgpt.com/c/shown' });
     const shown = 'https://chatgpt.com/c/shown';
     const page = contentSender(shown, t.id);
@@ -100,7 +100,7 @@ describe('a page moving a stored chat into a mapped project', () => {
       contentSender('https://chatgpt.com/c/other', elsewhere.id),
     );
     await panel('chat.exclude', { site: 'chatgpt', conversationId: 'other' });
-    for (const type of ['chat.include', 'chat.exclude', 'chat.status', 'chat.left']) {
+    for (const type of ['chat.include', 'chat.status', 'chat.left']) {
       const reply = await route({ type, payload: { conversationId: 'other' } }, page);
       expect(reply, type).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     }
