@@ -2,12 +2,16 @@
  * Writes one extraction answer in a single transaction: the merged memories, the chat's
  * summary and extracted version, and the job's progress. The job is checked first: if it was
  * discarded or taken over by another worker while the call was out, nothing is written, so a
- * transcript window is merged exactly once however often the worker is stopped.
+ * transcript window is merged exactly once however often the worker is stopped. What the
+ * answer does is not decided here: the store reads what the plan rests on inside the
+ * transaction and hands it to the caller's pure planner (lib/extraction/window-plan.ts), so
+ * what is read and what is written are one consistent view.
  */
 import type { AliasMap } from '../extraction/extract-prompt';
 import type { ExtractedMemory } from '../extraction/extract-schema';
-import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
+import type { MergePlan } from '../extraction/merge';
 import type { ExtractionSpace } from '../extraction/space-filing';
+import type { WindowPlanner } from '../extraction/window-plan';
 import type { SpaceId } from '../memory/spaces';
 import type { Job, MemorySource } from '../memory/types';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
@@ -64,38 +68,6 @@ async function spaceAtCommit(
   };
 }
 
-function describeStats(s: MergeStats): string {
-  const parts = [
-    `${s.added} added`,
-    s.updated ? `${s.updated} updated` : '',
-    s.superseded ? `${s.superseded} superseded` : '',
-    s.unchanged ? `${s.unchanged} already known` : '',
-    s.proposed ? `${s.proposed} waiting for review` : '',
-    s.dropped ? `${s.dropped} dropped by the privacy filter` : '',
-  ];
-  return parts.filter(Boolean).join(' · ');
-}
-
-function addStats(a: MergeStats, b: MergeStats): MergeStats {
-  return {
-    added: a.added + b.added,
-    updated: a.updated + b.updated,
-    superseded: a.superseded + b.superseded,
-    unchanged: a.unchanged + b.unchanged,
-    dropped: a.dropped + b.dropped,
-    proposed: a.proposed + b.proposed,
-  };
-}
-
-/** Running totals over a job's windows live in `outcome` as JSON until the job is done. */
-function previousStats(job: Job): MergeStats {
-  try {
-    const parsed = JSON.parse(job.outcome ?? '') as MergeStats;
-    if (typeof parsed.added === 'number') return { ...parsed, proposed: parsed.proposed ?? 0 };
-  } catch {}
-  return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
-}
-
 /** Why a held job's answer was not stored although the job was still its worker's. */
 export const NOT_STORED = {
   excluded: 'Stopped: you asked not to remember this chat; nothing from it was stored.',
@@ -103,12 +75,13 @@ export const NOT_STORED = {
 } as const;
 
 /**
- * Stores one window's answer, unless the job is no longer this worker's, the chat was
- * excluded (the job ends) or learning is off for its site (the job waits for the switch).
- * `learningOff` is read by the caller just before: settings are not in this database.
+ * Stores one window's answer as `plan` decides it, unless the job is no longer this worker's,
+ * the chat was excluded (the job ends) or learning is off for its site (the job waits for the
+ * switch). `learningOff` is read by the caller just before: settings are not in this database.
  */
-export async function commitWindow(
+export async function applyWindow(
   answer: WindowAnswer,
+  plan: WindowPlanner,
   learningOff: (chatId: string) => Promise<boolean> = async () => false,
 ): Promise<MergePlan | null> {
   const held = await db.jobs.get(answer.jobId);
@@ -137,14 +110,14 @@ export async function commitWindow(
     // Text the user did not type and send here (a shared thread, an old or imported chat, turns
     // a page added) is someone else's: what comes from it waits for review.
     const origin = (await sentHereFor(current, answer.turns)) ? SENT : OPENED;
-    const plan = planMerge(answer.items, {
-      ...answer,
+    const decided = plan({
       ...(await spaceAtCommit(answer.space)),
       active: known,
       now: at,
       origin,
+      outcomeSoFar: job.outcome ?? null,
     });
-    await db.memories.bulkPut(plan.writes);
+    await db.memories.bulkPut(decided.merge.writes);
 
     // A version counts as extracted only when every window of it was read: a job resumed after
     // the chat changed read its first windows from the older version.
@@ -153,17 +126,15 @@ export async function commitWindow(
       summary: answer.summary.trim() || current.summary,
       extractedVersion: answer.lastWindow ? Math.max(current.extractedVersion, read) : current.extractedVersion,
     });
-    const stats = addStats(previousStats(job), plan.stats);
     await db.jobs.put({
       ...job,
       windowsDone: answer.window + 1,
       readVersion: read,
-      ...(answer.lastWindow
-        ? { state: 'done', runner: null, leaseUntil: null, lastError: null, outcome: describeStats(stats) }
-        : { outcome: JSON.stringify(stats) }),
+      ...(answer.lastWindow ? { state: 'done', runner: null, leaseUntil: null, lastError: null } : {}),
+      outcome: decided.outcome,
       updatedAt: at,
     });
-    return plan;
+    return decided.merge;
   });
 }
 

@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { getChat } from '../db/chats';
-import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
+import { finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
 import { stripMarks } from '../db/install-mark';
 import { renewLease, updateHeldJob } from '../db/jobs';
 import { dropParked, parkAnswer, parkedAnswer, unpark } from '../db/parked';
@@ -31,6 +31,7 @@ import { callCost } from '../provider/pricing';
 import { reviewFor, type Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
 import { callSpaceOf } from './chat-space';
+import { commitWindow } from './commit-window';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
 
