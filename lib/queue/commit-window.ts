@@ -1,14 +1,24 @@
 /**
- * Commits one extraction window: the store (lib/db/extraction.ts) reads and writes in one
- * transaction, the merge is decided by the pure planner of lib/extraction/window-plan.ts.
+ * Commits one extraction window: the store reads what the plan needs, the pure planner
+ * (lib/extraction/window-plan.ts) decides, the store applies it in one transaction. A plan
+ * overtaken by a write in between (a hand edit, a delete, another memory) is decided again over
+ * a fresh read; the gap is a few milliseconds, so a second try is already rare.
  */
-import { applyWindow, type WindowAnswer } from '../db/extraction';
+import { applyWindow, readWindow, STALE, type WindowAnswer } from '../db/extraction';
 import type { MergePlan } from '../extraction/merge';
-import { windowPlanner } from '../extraction/window-plan';
+import { planWindow } from '../extraction/window-plan';
 
-export function commitWindow(
+const MAX_TRIES = 8;
+
+export async function commitWindow(
   answer: WindowAnswer,
   learningOff?: (chatId: string) => Promise<boolean>,
 ): Promise<MergePlan | null> {
-  return applyWindow(answer, windowPlanner(answer), learningOff);
+  for (let tries = 0; tries < MAX_TRIES; tries++) {
+    const read = await readWindow(answer);
+    if (!read) return null;
+    const applied = await applyWindow(answer, read, planWindow(answer, read), learningOff);
+    if (applied !== STALE) return applied;
+  }
+  throw new Error('The memories kept changing while this answer was being stored; the chat will be read again.');
 }
