@@ -5,11 +5,11 @@
  * the caller's `onBatch` resolves when the batch is stored, which paces the reading.
  */
 import { isSiteId } from '../../sites/ids';
+import { entryNamed, openEntry, zipEntries } from '../../zip';
 import { readChatGptConversation } from './chatgpt';
 import { readClaudeConversation } from './claude';
 import { JsonElementSplitter } from './json-elements';
 import { IMPORT_BATCH_MAX, type ImportedConversation, isoOf, isRecord } from './types';
-import { zipEntryStream } from './zip-stream';
 
 export interface ExportProgress {
   /** Bytes of the file read so far (of the entry, for a zip), and of how many. */
@@ -84,10 +84,10 @@ export async function readExport(file: Blob, name: string, onBatch: OnBatch): Pr
     progress.done += n;
   };
   if (isZip || /\.zip$/i.test(name)) {
-    const entry = await zipEntryStream(file, 'conversations.json', count);
+    const entry = entryNamed(await zipEntries(file), 'conversations.json');
     if (!entry) throw new Error('this zip holds no conversations.json (is it a ChatGPT or Claude data export?)');
-    progress.total = entry.size;
-    stream = entry.stream;
+    progress.total = entry.compressedSize;
+    stream = await openEntry(file, entry, { onCompressedBytes: count });
   } else {
     stream = file.stream().pipeThrough(
       new TransformStream<Uint8Array, Uint8Array>({
