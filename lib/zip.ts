@@ -25,13 +25,13 @@ export interface ZipEntry {
   localOffset: number;
 }
 
-const END_SIGNATURE = 0x06054b50;
-const CENTRAL_SIGNATURE = 0x02014b50;
-const LOCAL_SIGNATURE = 0x04034b50;
-const END_BYTES = 22;
+/** The three records read, by their signature and fixed length (APPNOTE 4.3.7, 4.3.12, 4.3.16). */
+const RECORD = {
+  end: { signature: 0x06054b50, bytes: 22 },
+  central: { signature: 0x02014b50, bytes: 46 },
+  local: { signature: 0x04034b50, bytes: 30 },
+} as const;
 const MAX_COMMENT_BYTES = 65_535;
-const CENTRAL_BYTES = 46;
-const LOCAL_BYTES = 30;
 /** A 32-bit field at its maximum: the real value is in a zip64 record. */
 const ZIP64 = 0xffffffff;
 
@@ -42,8 +42,8 @@ async function bytesAt(archive: Blob, from: number, to: number): Promise<DataVie
 }
 
 function endRecordAt(tail: DataView): number {
-  for (let at = tail.byteLength - END_BYTES; at >= 0; at--) {
-    if (tail.getUint32(at, true) === END_SIGNATURE) return at;
+  for (let at = tail.byteLength - RECORD.end.bytes; at >= 0; at--) {
+    if (tail.getUint32(at, true) === RECORD.end.signature) return at;
   }
   throw new ZipError('not a zip archive (no end of central directory)');
 }
@@ -52,13 +52,13 @@ function entriesOf(dir: DataView, count: number): ZipEntry[] {
   const names = new TextDecoder();
   const entries: ZipEntry[] = [];
   for (let i = 0, at = 0; i < count; i++) {
-    if (at + CENTRAL_BYTES > dir.byteLength || dir.getUint32(at, true) !== CENTRAL_SIGNATURE)
+    if (at + RECORD.central.bytes > dir.byteLength || dir.getUint32(at, true) !== RECORD.central.signature)
       throw new ZipError('damaged zip (central directory)');
     const nameBytes = dir.getUint16(at + 28, true);
-    const next = at + CENTRAL_BYTES + nameBytes + dir.getUint16(at + 30, true) + dir.getUint16(at + 32, true);
+    const next = at + RECORD.central.bytes + nameBytes + dir.getUint16(at + 30, true) + dir.getUint16(at + 32, true);
     if (next > dir.byteLength) throw new ZipError('damaged zip (central directory)');
     const entry = {
-      name: names.decode(new Uint8Array(dir.buffer, dir.byteOffset + at + CENTRAL_BYTES, nameBytes)),
+      name: names.decode(new Uint8Array(dir.buffer, dir.byteOffset + at + RECORD.central.bytes, nameBytes)),
       flags: dir.getUint16(at + 8, true),
       method: dir.getUint16(at + 10, true),
       compressedSize: dir.getUint32(at + 20, true),
@@ -74,7 +74,7 @@ function entriesOf(dir: DataView, count: number): ZipEntry[] {
 
 /** The archive's entries, as its central directory lists them. */
 export async function zipEntries(archive: Blob): Promise<ZipEntry[]> {
-  const tail = await bytesAt(archive, Math.max(0, archive.size - END_BYTES - MAX_COMMENT_BYTES), archive.size);
+  const tail = await bytesAt(archive, Math.max(0, archive.size - RECORD.end.bytes - MAX_COMMENT_BYTES), archive.size);
   const end = endRecordAt(tail);
   const count = tail.getUint16(end + 10, true);
   const size = tail.getUint32(end + 12, true);
@@ -117,9 +117,9 @@ export async function openEntry(
   if (entry.flags & 1) throw new ZipError(`zip entry ${entry.name} is encrypted, which is not supported`);
   if (entry.method !== 0 && entry.method !== 8)
     throw new ZipError(`zip entry ${entry.name} uses compression method ${entry.method}, which is not supported`);
-  const local = await bytesAt(archive, entry.localOffset, entry.localOffset + LOCAL_BYTES);
-  if (local.getUint32(0, true) !== LOCAL_SIGNATURE) throw new ZipError('damaged zip (local header)');
-  const start = entry.localOffset + LOCAL_BYTES + local.getUint16(26, true) + local.getUint16(28, true);
+  const local = await bytesAt(archive, entry.localOffset, entry.localOffset + RECORD.local.bytes);
+  if (local.getUint32(0, true) !== RECORD.local.signature) throw new ZipError('damaged zip (local header)');
+  const start = entry.localOffset + RECORD.local.bytes + local.getUint16(26, true) + local.getUint16(28, true);
   if (start + entry.compressedSize > archive.size)
     throw new ZipError(`damaged zip (entry ${entry.name} runs past the end of the file)`);
   const raw = counted(archive.slice(start, start + entry.compressedSize).stream(), onCompressedBytes);
