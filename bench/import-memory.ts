@@ -1,13 +1,15 @@
 /**
- * `npm run bench:import-memory [-- --mb 200 --tree DIR ...]`: peak memory of reading a large
- * chat-history export. A ChatGPT-shaped export zip of about `--mb` MB (bench/lib/export-zip.ts:
- * images, chat.html, conversations.json of synthetic chats) is written once to the system's temp
- * folder, then read by the product's streaming reader (lib/history/import/read-export.ts) in a
- * fresh Node process per source tree: this one, and each `--tree` (another checkout, e.g. the
- * code before a change), so both read the same bytes. The file is opened as a file-backed Blob,
- * as the panel's File is; batches are counted and dropped (the store is not what is measured).
- * Prints the peak resident set (the kernel's own maximum) above the process's idle size, and the
- * peak JS heap and ArrayBuffer memory sampled through the read. Asserts nothing.
+ * `npm run bench:import-memory [-- --mb 200 --tree DIR ... --only chromium|node]`: peak memory
+ * of reading a large chat-history export. A ChatGPT-shaped export zip of about `--mb` MB
+ * (bench/lib/export-zip.ts: images, chat.html, conversations.json of synthetic chats) is written
+ * once to the system's temp folder, then read by the streaming reader
+ * (lib/history/import/read-export.ts) of each source tree: this one, and each `--tree` (another
+ * checkout, e.g. the code before a change), so all read the same bytes. Batches are counted and
+ * dropped: the store is not what is measured. Two places: Debian's Chromium (the product's
+ * figure: the reader bundled into a page, the zip chosen through a file input;
+ * bench/lib/import-memory-browser.ts), and a fresh Node process per tree (the file opened as a
+ * file-backed Blob). Prints the peak resident set above the idle size (the kernel's own
+ * maximum) and the peak JS heap sampled through the read. Asserts nothing.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, openAsBlob, statSync } from 'node:fs';
@@ -17,11 +19,13 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { table } from './lib/cli';
 import { writeChatGptExportZip } from './lib/export-zip';
+import { measureInChromium } from './lib/import-memory-browser';
 
 const { values } = parseArgs({
   options: {
     mb: { type: 'string', default: '200' },
     tree: { type: 'string', multiple: true, default: [] },
+    only: { type: 'string' },
     /** Internal: run one measurement in this process (the parent starts it). */
     child: { type: 'string' },
     zip: { type: 'string' },
@@ -30,12 +34,13 @@ const { values } = parseArgs({
 
 interface Peak {
   tree: string;
+  where: 'chromium' | 'node';
   conversations: number;
   seconds: number;
   idleRssMb: number;
   peakRssMb: number;
   peakHeapMb: number;
-  peakBuffersMb: number;
+  peakBuffersMb: number | null;
 }
 
 const MB = 1048576;
@@ -63,6 +68,7 @@ async function measure(tree: string, zipPath: string): Promise<Peak> {
   sample();
   return {
     tree,
+    where: 'node',
     conversations: progress.conversations,
     seconds: (performance.now() - started) / 1000,
     idleRssMb: idle / MB,
@@ -104,13 +110,29 @@ if (values.child && values.zip) {
   const zipPath = exportZip(mb);
   console.log(`export: ${zipPath} (${(statSync(zipPath).size / MB).toFixed(0)} MB)`);
   const trees = [resolve(import.meta.dirname, '..'), ...values.tree.map((t) => resolve(t))];
-  const peaks = trees.map((t) => inFreshProcess(t, zipPath));
-  const f = (v: number) => `${v.toFixed(0)} MB`;
+  const peaks: Peak[] = [];
+  for (const tree of trees) {
+    if (values.only !== 'node') {
+      peaks.push({ tree, where: 'chromium', ...(await measureInChromium(tree, zipPath)), peakBuffersMb: null });
+    }
+    if (values.only !== 'chromium') peaks.push(inFreshProcess(tree, zipPath));
+  }
+  const f = (v: number | null) => (v === null ? '—' : `${v.toFixed(0)} MB`);
   console.log(
     table(
-      ['tree', 'conversations', 'time', 'idle RSS', 'peak RSS above idle', 'peak JS heap', 'peak ArrayBuffers'],
+      [
+        'tree',
+        'where',
+        'conversations',
+        'time',
+        'idle RSS',
+        'peak RSS above idle',
+        'peak JS heap',
+        'peak ArrayBuffers',
+      ],
       peaks.map((p) => [
         p.tree,
+        p.where,
         String(p.conversations),
         `${p.seconds.toFixed(1)} s`,
         f(p.idleRssMb),

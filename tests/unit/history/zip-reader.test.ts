@@ -147,26 +147,49 @@ describe('the zip reader reads what real writers produce', () => {
   });
 });
 
-describe('the history import reads only the conversations entry of an export zip', () => {
-  it('reads none of the other entries, however large', async () => {
-    const conversations = JSON.stringify([
-      {
-        title: 'Bees',
-        create_time: 1_700_000_000,
-        update_time: 1_700_000_100,
-        conversation_id: 'c-1',
-        current_node: 'b',
-        mapping: {
-          a: { id: 'a', parent: null, children: ['b'], message: null },
-          b: {
-            id: 'b',
-            parent: 'a',
-            children: [],
-            message: { author: { role: 'user' }, content: { content_type: 'text', parts: ['I keep bees'] } },
-          },
+/** A ChatGPT conversations.json of one conversation per text, each one user turn. */
+function chatGpt(...texts: string[]): string {
+  return JSON.stringify(
+    texts.map((said, i) => ({
+      title: `Chat ${said}`,
+      create_time: 1_700_000_000 + i,
+      update_time: 1_700_000_100 + i,
+      conversation_id: `c-${said}`,
+      current_node: 'b',
+      mapping: {
+        a: { id: 'a', parent: null, children: ['b'], message: null },
+        b: {
+          id: 'b',
+          parent: 'a',
+          children: [],
+          message: { author: { role: 'user' }, content: { content_type: 'text', parts: [said] } },
         },
       },
+    })),
+  );
+}
+
+async function importedTexts(zip: Blob): Promise<string[]> {
+  const found: string[] = [];
+  await readExport(zip, 'export.zip', async (batch) => {
+    found.push(...batch.flatMap((c) => c.turns.map((t) => t.text)));
+  });
+  return found;
+}
+
+describe('the history import reads only the conversations entries of an export zip', () => {
+  it("reads a split export part by part, in the parts' order", async () => {
+    const zip = archive([
+      { name: 'conversations-010.json', data: text(chatGpt('ten')) },
+      { name: 'conversations-002.json', data: text(chatGpt('two', 'two more')) },
+      { name: 'conversations-000.json', data: text(chatGpt('zero')) },
+      { name: 'user.json', data: text('{}') },
     ]);
+    expect(await importedTexts(zip)).toEqual(['zero', 'two', 'two more', 'ten']);
+  });
+
+  it('reads none of the other entries, however large', async () => {
+    const conversations = chatGpt('I keep bees');
     const image = Buffer.alloc(8 * 1024 * 1024, 3);
     const zip = archive([
       { name: 'file-1-photo.png', data: image, method: 0 },
@@ -184,11 +207,7 @@ describe('the history import reads only the conversations entry of an export zip
         return typeof v === 'function' ? v.bind(target) : v;
       },
     });
-    const found: string[] = [];
-    await readExport(watched, 'export.zip', async (batch) => {
-      found.push(...batch.flatMap((c) => c.turns.map((t) => t.text)));
-    });
-    expect(found).toEqual(['I keep bees']);
+    expect(await importedTexts(watched)).toEqual(['I keep bees']);
     expect(sliced).toBeLessThan(image.length / 8);
   });
 });
