@@ -19,7 +19,6 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { table } from './lib/cli';
 import { writeChatGptExportZip } from './lib/export-zip';
-import { measureInChromium } from './lib/import-memory-browser';
 
 const { values } = parseArgs({
   options: {
@@ -110,6 +109,8 @@ if (values.child && values.zip) {
   const zipPath = exportZip(mb);
   console.log(`export: ${zipPath} (${(statSync(zipPath).size / MB).toFixed(0)} MB)`);
   const trees = [resolve(import.meta.dirname, '..'), ...values.tree.map((t) => resolve(t))];
+  // Loaded here only: the measuring child stays free of esbuild and playwright.
+  const { measureInChromium } = await import('./lib/import-memory-browser');
   const peaks: Peak[] = [];
   for (const tree of trees) {
     if (values.only !== 'node') {
