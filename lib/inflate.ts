@@ -1,19 +1,17 @@
 /**
- * Deflate and gzip unpacked as a stream with fflate, with a ceiling on what comes out: deflate
- * packs runs up to about 1,032:1, so a few hundred KB can ask for gigabytes (a zip bomb). The
- * ceiling is checked on every piece inflated, and input goes in in small pieces, so what is held
- * at once stays far below it whatever the file claims about itself.
+ * Deflate and gzip unpacked as a stream by the platform's DecompressionStream (native zlib in
+ * Chromium, Firefox and Node), with a ceiling on what comes out: deflate packs runs up to about
+ * 1,032:1, so a few hundred KB can ask for gigabytes (a zip bomb). The output is counted piece
+ * by piece as it is read, and the unpacking stops the moment it passes the ceiling, whatever the
+ * file claims about its own sizes. (fflate's Inflate did the same job two times slower in
+ * Chromium for no less memory: bench:import-memory, CONTRIBUTING.md "Libraries and why".)
  */
-import { Gunzip, Inflate } from 'fflate';
 
 /**
  * The most one compressed file or entry read whole may unpack to (a memory export this large is
  * already far past what the Bring in dialog can show).
  */
 export const MAX_UNPACKED_BYTES = 64 * 1024 * 1024;
-
-/** Input handed to the inflater at once: at deflate's best ratio one piece yields about 16 MB. */
-const PIECE_BYTES = 16 * 1024;
 
 export class UnpackedSizeError extends Error {
   override name = 'UnpackedSizeError';
@@ -26,42 +24,40 @@ export function tooLarge(maxBytes: number): UnpackedSizeError {
 export type Packing = 'deflate-raw' | 'gzip';
 
 /**
- * A stream that unpacks what goes through it; it fails once the output passes `maxBytes`, and
- * with `damaged(reason)` when the data is not what `packing` says (cut short, not deflate).
+ * The bytes of `packed`, unpacked as they are read; the stream fails once the output passes
+ * `maxBytes` (the unpacking is cancelled there), and with `damaged(reason)` when the data is not
+ * what `packing` says (cut short, not deflate).
  */
-export function unpacking(
+export function unpacked(
+  packed: ReadableStream<Uint8Array>,
   packing: Packing,
   maxBytes = Number.POSITIVE_INFINITY,
   damaged: (reason: string) => Error = (reason) => new Error(`damaged ${packing} data (${reason})`),
-): TransformStream<Uint8Array, Uint8Array> {
-  let out: TransformStreamDefaultController<Uint8Array> | null = null;
+): ReadableStream<Uint8Array> {
+  const native = new DecompressionStream(packing) as unknown as ReadableWritablePair<Uint8Array, Uint8Array>;
+  const reader = packed.pipeThrough(native).getReader();
   let total = 0;
-  const take = (chunk: Uint8Array) => {
-    total += chunk.byteLength;
-    if (total > maxBytes) throw tooLarge(maxBytes);
-    if (chunk.byteLength > 0) out?.enqueue(chunk);
-  };
-  const inflater = packing === 'gzip' ? new Gunzip(take) : new Inflate(take);
-  const push = (piece: Uint8Array, final: boolean) => {
-    try {
-      inflater.push(piece, final);
-    } catch (error) {
-      throw error instanceof UnpackedSizeError ? error : damaged((error as Error).message);
-    }
-  };
-  return new TransformStream({
-    start(controller) {
-      out = controller;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(out) {
+        let read: ReadableStreamReadResult<Uint8Array>;
+        try {
+          read = await reader.read();
+        } catch (error) {
+          throw damaged(error instanceof Error ? error.message : String(error));
+        }
+        if (read.done) return out.close();
+        total += read.value.byteLength;
+        if (total > maxBytes) {
+          await reader.cancel();
+          throw tooLarge(maxBytes);
+        }
+        out.enqueue(read.value);
+      },
+      cancel: (reason) => reader.cancel(reason),
     },
-    transform(chunk) {
-      for (let at = 0; at < chunk.byteLength; at += PIECE_BYTES) {
-        push(chunk.subarray(at, at + PIECE_BYTES), false);
-      }
-    },
-    flush() {
-      push(new Uint8Array(0), true);
-    },
-  });
+    { highWaterMark: 0 },
+  );
 }
 
 /** All of a stream's bytes in one array. */
@@ -85,5 +81,5 @@ export async function collect(stream: ReadableStream<Uint8Array>): Promise<Uint8
 }
 
 export function gunzip(data: Uint8Array, maxBytes = MAX_UNPACKED_BYTES): Promise<Uint8Array> {
-  return collect(new Blob([data as BlobPart]).stream().pipeThrough(unpacking('gzip', maxBytes)));
+  return collect(unpacked(new Blob([data as BlobPart]).stream(), 'gzip', maxBytes));
 }

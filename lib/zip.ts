@@ -2,7 +2,7 @@
  * The one zip reader: files out of an archive without holding the archive. The central
  * directory is read from the end of the file (PKWARE's APPNOTE: the end-of-central-directory
  * record points at it, and each of its entries at a local header), then only the chosen entry's
- * bytes are read and unpacked as they stream (inflate.ts, on fflate). It reads every zip the
+ * bytes are read and unpacked as they stream (inflate.ts). It reads every zip the
  * extension opens: a ChatGPT or Claude export of hundreds of MB, an OpenMemory backup.
  *
  * Only what such archives use: stored or deflated entries; zip64 and encrypted entries are
@@ -11,7 +11,7 @@
  * and finds the end of an entry written with a data descriptor by looking for a signature among
  * its compressed bytes, where one can occur by chance (fflate issues #208 and #243).
  */
-import { collect, MAX_UNPACKED_BYTES, tooLarge, unpacking } from './inflate';
+import { collect, MAX_UNPACKED_BYTES, tooLarge, unpacked } from './inflate';
 
 export class ZipError extends Error {
   override name = 'ZipError';
@@ -125,7 +125,7 @@ export async function openEntry(
   const raw = counted(archive.slice(start, start + entry.compressedSize).stream(), onCompressedBytes);
   if (entry.method === 8) {
     const damaged = (reason: string) => new ZipError(`damaged zip (entry ${entry.name}: ${reason})`);
-    return raw.pipeThrough(unpacking('deflate-raw', maxBytes, damaged));
+    return unpacked(raw, 'deflate-raw', maxBytes, damaged);
   }
   if (entry.compressedSize > maxBytes) throw tooLarge(maxBytes);
   return raw;
