@@ -10,6 +10,11 @@ import { planWindow } from '../extraction/window-plan';
 
 const MAX_TRIES = 8;
 
+/** Every try's plan was overtaken by another write: the answer is kept aside and tried again. */
+export class PlanOvertakenError extends Error {
+  override name = 'PlanOvertakenError';
+}
+
 export async function commitWindow(
   answer: WindowAnswer,
   learningOff?: (chatId: string) => Promise<boolean>,
@@ -20,5 +25,7 @@ export async function commitWindow(
     const applied = await applyWindow(answer, read, planWindow(answer, read), learningOff);
     if (applied !== STALE) return applied;
   }
-  throw new Error('The memories kept changing while this answer was being stored; the chat will be read again.');
+  throw new PlanOvertakenError(
+    'The memories kept changing while this answer was stored; it is stored on the next try.',
+  );
 }

@@ -31,7 +31,7 @@ import { callCost } from '../provider/pricing';
 import { reviewFor, type Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
 import { callSpaceOf } from './chat-space';
-import { commitWindow } from './commit-window';
+import { commitWindow, PlanOvertakenError } from './commit-window';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
 
@@ -129,7 +129,8 @@ async function recordUsageUnlessFull(
 
 /**
  * Writes a window's answer. When storage is full the paid answer is kept aside, the queue
- * pauses with `storage_full`, and the job waits without being charged an attempt.
+ * pauses with `storage_full`, and the job waits without being charged an attempt. When every
+ * plan of it was overtaken by other writes, it is kept aside too and the job goes back in line.
  */
 async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Promise<WindowOutcome> {
   try {
@@ -137,6 +138,11 @@ async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Pr
     await dropParked(job.id);
     return plan ? 'committed' : 'stopped';
   } catch (error) {
+    if (error instanceof PlanOvertakenError) {
+      await parkAnswer(answer, now());
+      await release(job, ctx, error.message);
+      return 'stopped';
+    }
     if (!isQuotaError(error)) throw error;
     const where = await parkAnswer(answer, now());
     await pauseForFullStorage(where);
