@@ -15,8 +15,8 @@ import type { SiteId } from '../../lib/sites/ids';
 import { zip } from '../unit/zip';
 import type { ExtensionBrowser } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
-import { freshDir } from './harness/paths';
 import { searchChats } from './harness/panel';
+import { freshDir } from './harness/paths';
 import { generating, homeUrl, openOnSites, sentMessages } from './harness/sites';
 
 const FIXTURES = resolve(import.meta.dirname, '../../../shared/samples/chat-exports/chatgpt-librechat-fixtures');
