@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_BIN } from '../../tests/e2e/harness/paths';
+import { pageScript } from './page-script';
 
 export interface BrowserPeak {
   conversations: number;
@@ -23,26 +23,18 @@ export interface BrowserPeak {
 const ORIGIN = 'https://import-memory-bench.test';
 const MB = 1048576;
 
-async function readerScript(tree: string): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents: `import { readExport } from ${JSON.stringify(join(tree, 'lib/history/import/read-export.ts'))};
+function readerScript(tree: string): Promise<string> {
+  const reader = JSON.stringify(join(tree, 'lib/history/import/read-export.ts'));
+  return pageScript({
+    resolveDir: tree,
+    contents: `import { readExport } from ${reader};
 window.__read = async () => {
   const file = document.querySelector('input').files[0];
   const started = performance.now();
   const progress = await readExport(file, file.name, async () => {});
   return { conversations: progress.conversations, seconds: (performance.now() - started) / 1000 };
 };`,
-      resolveDir: tree,
-      loader: 'ts',
-    },
-    bundle: true,
-    write: false,
-    format: 'iife',
-    target: 'es2022',
-    logLevel: 'warning',
   });
-  return out.outputFiles[0]!.text;
 }
 
 function kb(status: string, field: string): number {
