@@ -24,7 +24,7 @@ try {
   console.error(`addons-linter gave no report for ${zipPath} (exit ${run.status}):\n${run.stderr}`);
   process.exit(1);
 }
-const files = new Map(readZip(readFileSync(zipPath)).map((e) => [e.name, e.data.toString('utf8')]));
+const files = new Map((await readZip(readFileSync(zipPath))).map((e) => [e.name, e.data.toString('utf8')]));
 const unexplained = unexplainedWarnings(report, files);
 const { errors, warnings, notices } = report.summary;
 console.log(

@@ -18,7 +18,7 @@ import { readZip } from './lib/zip-read';
 
 const ours = packagePaths();
 const dir = mkdtempSync(join(tmpdir(), 'claude-mem-rebuild-'));
-for (const entry of readZip(readFileSync(ours.sources))) {
+for (const entry of await readZip(readFileSync(ours.sources))) {
   if (entry.name.endsWith('/')) continue;
   const path = join(dir, entry.name);
   mkdirSync(dirname(path), { recursive: true });
@@ -34,7 +34,7 @@ for (const step of steps) {
 }
 const theirs = packagePaths(dir, '.output');
 const sha = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
-const diff = compareZips(readZip(readFileSync(ours.firefox)), readZip(readFileSync(theirs.firefox)));
+const diff = compareZips(await readZip(readFileSync(ours.firefox)), await readZip(readFileSync(theirs.firefox)));
 console.log(`rebuilt from ${ours.sources} in ${dir}`);
 console.log(
   `  files identical: ${diff.same}; changed: ${diff.changed.length}; only ours: ${diff.onlyFirst.length}; only rebuilt: ${diff.onlySecond.length}`,

@@ -1,11 +1,16 @@
-/** A bench page's script: one of bench/lib's page entries bundled for a routed test page. */
+/**
+ * A bench page's script, bundled for a routed test page: one of bench/lib's page entries, or
+ * source given here (resolved from `resolveDir`, e.g. another checkout's tree).
+ */
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from '../../tests/e2e/harness/paths';
 
-export async function pageScript(entry: string): Promise<string> {
+export async function pageScript(entry: string | { contents: string; resolveDir: string }): Promise<string> {
   const out = await build({
-    entryPoints: [join(ROOT, 'bench/lib', entry)],
+    ...(typeof entry === 'string'
+      ? { entryPoints: [join(ROOT, 'bench/lib', entry)] }
+      : { stdin: { ...entry, loader: 'ts' as const } }),
     bundle: true,
     write: false,
     format: 'iife',

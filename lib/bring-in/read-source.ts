@@ -4,7 +4,8 @@
  * memories.jsonl.gz), a .gz, JSON / JSON Lines (mem0, OpenMemory), else Markdown or text.
  */
 
-import { gunzip, listZip, readZipEntry, ZipError } from '../unzip';
+import { gunzip } from '../inflate';
+import { entryNamed, readEntry, ZipError, zipEntries } from '../zip';
 import { parseMem0 } from './mem0';
 import { parseText } from './text';
 import type { FoundSource } from './types';
@@ -18,12 +19,12 @@ export class SourceError extends Error {
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
 
 async function fromZip(bytes: Uint8Array): Promise<FoundSource> {
-  const entries = listZip(bytes);
-  const base = (n: string) => n.split('/').pop() ?? n;
-  const json = entries.find((e) => base(e.name) === 'memories.json');
-  const jsonl = entries.find((e) => base(e.name) === 'memories.jsonl.gz');
-  if (json) return parseMem0(decode(await readZipEntry(bytes, json)));
-  if (jsonl) return parseMem0(decode(await gunzip(await readZipEntry(bytes, jsonl))));
+  const archive = new Blob([bytes as BlobPart]);
+  const entries = await zipEntries(archive);
+  const json = entryNamed(entries, 'memories.json');
+  const jsonl = entryNamed(entries, 'memories.jsonl.gz');
+  if (json) return parseMem0(decode(await readEntry(archive, json)));
+  if (jsonl) return parseMem0(decode(await gunzip(await readEntry(archive, jsonl))));
   throw new SourceError('the zip has no memories.json or memories.jsonl.gz (is it an OpenMemory backup?)');
 }
 

@@ -2,14 +2,18 @@
  * Writes one extraction answer in a single transaction: the merged memories, the chat's
  * summary and extracted version, and the job's progress. The job is checked first: if it was
  * discarded or taken over by another worker while the call was out, nothing is written, so a
- * transcript window is merged exactly once however often the worker is stopped.
+ * transcript window is merged exactly once however often the worker is stopped. What the
+ * answer does is not decided here: the store reads what a plan needs (`readWindow`), the pure
+ * planner (lib/extraction/window-plan.ts) decides, and `applyWindow` writes the plan after
+ * checking in its transaction that nothing the plan rests on changed since the read.
  */
 import type { AliasMap } from '../extraction/extract-prompt';
 import type { ExtractedMemory } from '../extraction/extract-schema';
-import { type MergePlan, type MergeStats, planMerge } from '../extraction/merge';
+import type { MergePlan } from '../extraction/merge';
 import type { ExtractionSpace } from '../extraction/space-filing';
+import type { WindowPlan, WindowRead } from '../extraction/window-plan';
 import type { SpaceId } from '../memory/spaces';
-import type { Job, MemorySource } from '../memory/types';
+import type { Chat, Job, MemorySource } from '../memory/types';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { now } from '../time';
 import { db } from './db';
@@ -64,106 +68,117 @@ async function spaceAtCommit(
   };
 }
 
-function describeStats(s: MergeStats): string {
-  const parts = [
-    `${s.added} added`,
-    s.updated ? `${s.updated} updated` : '',
-    s.superseded ? `${s.superseded} superseded` : '',
-    s.unchanged ? `${s.unchanged} already known` : '',
-    s.proposed ? `${s.proposed} waiting for review` : '',
-    s.dropped ? `${s.dropped} dropped by the privacy filter` : '',
-  ];
-  return parts.filter(Boolean).join(' · ');
-}
-
-function addStats(a: MergeStats, b: MergeStats): MergeStats {
-  return {
-    added: a.added + b.added,
-    updated: a.updated + b.updated,
-    superseded: a.superseded + b.superseded,
-    unchanged: a.unchanged + b.unchanged,
-    dropped: a.dropped + b.dropped,
-    proposed: a.proposed + b.proposed,
-  };
-}
-
-/** Running totals over a job's windows live in `outcome` as JSON until the job is done. */
-function previousStats(job: Job): MergeStats {
-  try {
-    const parsed = JSON.parse(job.outcome ?? '') as MergeStats;
-    if (typeof parsed.added === 'number') return { ...parsed, proposed: parsed.proposed ?? 0 };
-  } catch {}
-  return { added: 0, updated: 0, superseded: 0, unchanged: 0, dropped: 0, proposed: 0 };
-}
-
 /** Why a held job's answer was not stored although the job was still its worker's. */
 export const NOT_STORED = {
   excluded: 'Stopped: you asked not to remember this chat; nothing from it was stored.',
   learningOff: 'Waiting: learning is off for this site; nothing from this chat was stored.',
 } as const;
 
+/** The plan rests on something that changed since it was read: read and plan again. */
+export const STALE = 'stale';
+
 /**
- * Stores one window's answer, unless the job is no longer this worker's, the chat was
- * excluded (the job ends) or learning is off for its site (the job waits for the switch).
+ * What a window's plan is decided over, read in one transaction; null when the job is no longer
+ * this worker's or this window was already merged (nothing will be written).
+ */
+export async function readWindow(answer: WindowAnswer): Promise<WindowRead | null> {
+  return db.transaction('r', db.memories, db.chats, db.jobs, db.sends, db.spaces, async () => {
+    const job = await db.jobs.get(answer.jobId);
+    if (!heldFor(job, answer)) return null;
+    const chat = await db.chats.get(job.chatId);
+    return {
+      ...(await spaceAtCommit(answer.space)),
+      active: await db.memories.where('status').anyOf('active', 'proposed').toArray(),
+      // Text the user did not type and send here (a shared thread, an old or imported chat,
+      // turns a page added) is someone else's: what comes from it waits for review.
+      origin: chat && (await sentHereFor(chat, answer.turns)) ? SENT : OPENED,
+      now: now(),
+      outcomeSoFar: job.outcome ?? null,
+    };
+  });
+}
+
+function heldFor(job: Job | undefined, answer: WindowAnswer): job is Job {
+  return job?.state === 'running' && job.runner === answer.runner && (job.windowsDone ?? 0) === answer.window;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Whether what `plan` rests on is still as `read` saw it: the same set of active and proposed
+ * memories (a memory added meanwhile could be the one an item restates), every memory it
+ * writes over or relies on unchanged (else a hand edit, pin or delete would be undone), no
+ * memory where it creates one, the same space and the same origin. An edit to a memory the plan
+ * neither touched nor relied on is no different from one made just after it, so it does not count.
+ */
+async function stillAsRead(answer: WindowAnswer, read: WindowRead, plan: WindowPlan, chat: Chat): Promise<boolean> {
+  const known = await db.memories.where('status').anyOf('active', 'proposed').primaryKeys();
+  const readIds = new Set(read.active.map((m) => m.id));
+  if (known.length !== readIds.size || known.some((id) => !readIds.has(id))) return false;
+  const asRead = new Map(read.active.map((m) => [m.id, m]));
+  const ids = [...new Set([...plan.merge.restsOn, ...plan.merge.writes.map((m) => m.id)])];
+  const stored = await db.memories.bulkGet(ids);
+  if (stored.some((m, i) => !same(m, asRead.get(ids[i]!)))) return false;
+  if (!same(await spaceAtCommit(answer.space), { space: read.space, spaceGone: read.spaceGone })) return false;
+  return ((await sentHereFor(chat, answer.turns)) ? SENT : OPENED).kind === read.origin.kind;
+}
+
+/**
+ * Stores one window's answer as `plan` (decided over `read`) says, unless the job is no longer
+ * this worker's, the chat was excluded (the job ends), learning is off for its site (the job
+ * waits for the switch) or what the plan rests on changed since `read` (STALE, nothing written).
  * `learningOff` is read by the caller just before: settings are not in this database.
  */
-export async function commitWindow(
+export async function applyWindow(
   answer: WindowAnswer,
+  read: WindowRead,
+  plan: WindowPlan,
   learningOff: (chatId: string) => Promise<boolean> = async () => false,
-): Promise<MergePlan | null> {
+): Promise<MergePlan | null | typeof STALE> {
   const held = await db.jobs.get(answer.jobId);
   const off = held ? await learningOff(held.chatId) : false;
   return db.transaction('rw', db.memories, db.chats, db.jobs, db.sends, db.spaces, async () => {
-    const at = now();
+    const at = read.now;
     const job = await db.jobs.get(answer.jobId);
-    if (job?.state !== 'running' || job.runner !== answer.runner) return null;
-    if ((job.windowsDone ?? 0) !== answer.window) return null;
+    if (!heldFor(job, answer)) return null;
     const current = await db.chats.get(job.chatId);
     if (!current || current.state === 'excluded' || off) {
-      const stop = !current || current.state === 'excluded';
-      await db.jobs.put({
-        ...job,
-        state: stop ? 'done' : 'pending',
-        runner: null,
-        leaseUntil: null,
-        attempts: stop ? job.attempts : Math.max(0, job.attempts - 1),
-        lastError: stop ? null : NOT_STORED.learningOff,
-        outcome: stop ? NOT_STORED.excluded : job.outcome,
-        updatedAt: at,
-      });
+      await stopJob(job, !current || current.state === 'excluded', now());
       return null;
     }
-    const known = await db.memories.where('status').anyOf('active', 'proposed').toArray();
-    // Text the user did not type and send here (a shared thread, an old or imported chat, turns
-    // a page added) is someone else's: what comes from it waits for review.
-    const origin = (await sentHereFor(current, answer.turns)) ? SENT : OPENED;
-    const plan = planMerge(answer.items, {
-      ...answer,
-      ...(await spaceAtCommit(answer.space)),
-      active: known,
-      now: at,
-      origin,
-    });
-    await db.memories.bulkPut(plan.writes);
+    if ((job.outcome ?? null) !== read.outcomeSoFar || !(await stillAsRead(answer, read, plan, current))) return STALE;
+    await db.memories.bulkPut(plan.merge.writes);
 
     // A version counts as extracted only when every window of it was read: a job resumed after
     // the chat changed read its first windows from the older version.
-    const read = answer.window === 0 || job.readVersion === answer.chatVersion ? answer.chatVersion : -1;
+    const version = answer.window === 0 || job.readVersion === answer.chatVersion ? answer.chatVersion : -1;
     await db.chats.update(current.id, {
       summary: answer.summary.trim() || current.summary,
-      extractedVersion: answer.lastWindow ? Math.max(current.extractedVersion, read) : current.extractedVersion,
+      extractedVersion: answer.lastWindow ? Math.max(current.extractedVersion, version) : current.extractedVersion,
     });
-    const stats = addStats(previousStats(job), plan.stats);
     await db.jobs.put({
       ...job,
       windowsDone: answer.window + 1,
-      readVersion: read,
-      ...(answer.lastWindow
-        ? { state: 'done', runner: null, leaseUntil: null, lastError: null, outcome: describeStats(stats) }
-        : { outcome: JSON.stringify(stats) }),
+      readVersion: version,
+      ...(answer.lastWindow ? { state: 'done', runner: null, leaseUntil: null, lastError: null } : {}),
+      outcome: plan.outcome,
       updatedAt: at,
     });
-    return plan;
+    return plan.merge;
+  });
+}
+
+/** The chat is gone or excluded (the job ends), or learning is off for its site (it waits). */
+async function stopJob(job: Job, excluded: boolean, at: string): Promise<void> {
+  await db.jobs.put({
+    ...job,
+    state: excluded ? 'done' : 'pending',
+    runner: null,
+    leaseUntil: null,
+    attempts: excluded ? job.attempts : Math.max(0, job.attempts - 1),
+    lastError: excluded ? null : NOT_STORED.learningOff,
+    outcome: excluded ? NOT_STORED.excluded : job.outcome,
+    updatedAt: at,
   });
 }
 

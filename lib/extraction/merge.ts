@@ -86,6 +86,11 @@ export interface MergePlan {
   stats: MergeStats;
   /** Why items were dropped, by privacy label (never the text). */
   droppedLabels: string[];
+  /**
+   * The stored memories the plan's decisions rest on: those it changes or supersedes, those it
+   * found restated, and those a proposal would change. Written as they were read, or not at all.
+   */
+  restsOn: string[];
 }
 
 class Working {
@@ -93,6 +98,8 @@ class Working {
   readonly changed = new Set<string>();
   /** Memories this plan created: a later item of the same answer may still raise their importance. */
   readonly fresh = new Set<string>();
+  /** Stored memories a decision looked at (MergePlan.restsOn). */
+  readonly consulted = new Set<string>();
 
   constructor(active: readonly MemoryRecord[]) {
     for (const m of active) this.byId.set(m.id, m);
@@ -153,6 +160,7 @@ function restates(known: MemoryRecord, item: Item, explicit = false): boolean {
 
 /** Only memories this answer created may take a higher importance from a restatement. */
 function restated(work: Working, known: MemoryRecord, item: Item, stats: MergeStats): void {
+  if (!work.fresh.has(known.id)) work.consulted.add(known.id);
   if (work.fresh.has(known.id) && item.importance > known.importance)
     work.put({ ...known, importance: item.importance });
   stats.unchanged++;
@@ -168,6 +176,7 @@ function change(
   reasons: ReviewReason[],
   stats: MergeStats,
 ): void {
+  if (!work.fresh.has(target.id)) work.consulted.add(target.id);
   const held = isProtected(target) ? [...reasons, 'changes-protected' as const] : reasons;
   if (held.length > 0) {
     work.add(newRecord(item, ctx, held, target.id));
@@ -266,5 +275,5 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
     );
   }
   const writes = [...work.changed].map((id) => work.byId.get(id)).filter((m): m is MemoryRecord => !!m);
-  return { writes, stats, droppedLabels };
+  return { writes, stats, droppedLabels, restsOn: [...work.consulted] };
 }

@@ -5,7 +5,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import { getChat } from '../db/chats';
-import { commitWindow, finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
+import { finishWithoutCall, NOT_STORED, type WindowAnswer } from '../db/extraction';
 import { stripMarks } from '../db/install-mark';
 import { renewLease, updateHeldJob } from '../db/jobs';
 import { dropParked, parkAnswer, parkedAnswer, unpark } from '../db/parked';
@@ -31,6 +31,7 @@ import { callCost } from '../provider/pricing';
 import { reviewFor, type Settings } from '../settings/schema';
 import { now, nowMs, utcDay } from '../time';
 import { callSpaceOf } from './chat-space';
+import { commitWindow, PlanOvertakenError } from './commit-window';
 import { relatedMemories } from './related';
 import { learningOffFor, stillWanted } from './still-wanted';
 
@@ -128,7 +129,8 @@ async function recordUsageUnlessFull(
 
 /**
  * Writes a window's answer. When storage is full the paid answer is kept aside, the queue
- * pauses with `storage_full`, and the job waits without being charged an attempt.
+ * pauses with `storage_full`, and the job waits without being charged an attempt. When every
+ * plan of it was overtaken by other writes, it is kept aside too and the job goes back in line.
  */
 async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Promise<WindowOutcome> {
   try {
@@ -136,6 +138,11 @@ async function commitOrPark(answer: WindowAnswer, job: Job, ctx: JobContext): Pr
     await dropParked(job.id);
     return plan ? 'committed' : 'stopped';
   } catch (error) {
+    if (error instanceof PlanOvertakenError) {
+      await parkAnswer(answer, now());
+      await release(job, ctx, error.message);
+      return 'stopped';
+    }
     if (!isQuotaError(error)) throw error;
     const where = await parkAnswer(answer, now());
     await pauseForFullStorage(where);

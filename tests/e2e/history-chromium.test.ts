@@ -5,21 +5,23 @@
  * /work/shared/samples) is brought in with only its last-seen branch searchable; a deleted chat
  * is gone from search and from every backup.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { SiteId } from '../../lib/sites/ids';
+import { zip } from '../unit/zip';
 import type { ExtensionBrowser } from './harness/chromium';
 import { ask, getChat } from './harness/extension-calls';
 import { searchChats } from './harness/panel';
+import { freshDir } from './harness/paths';
 import { generating, homeUrl, openOnSites, sentMessages } from './harness/sites';
 
-const TREE = resolve(
-  import.meta.dirname,
-  '../../../shared/samples/chat-exports/chatgpt-librechat-fixtures/chatgpt-tree.json',
-);
+const FIXTURES = resolve(import.meta.dirname, '../../../shared/samples/chat-exports/chatgpt-librechat-fixtures');
+const TREE = join(FIXTURES, 'chatgpt-tree.json');
+const TWO_CHATS = join(FIXTURES, 'chatgpt-export.json');
 let ext: ExtensionBrowser;
 let panel: Page;
 
@@ -85,6 +87,28 @@ describe('chat history (Chromium)', () => {
       // Imported history is never queued (the captured chats above are, their tabs were closed).
       const jobs = (await ask<{ jobs: { chatId: string }[] }>(panel, 'queue.list')).jobs.map((j) => j.chatId);
       expect(jobs).not.toContain(chat!.id);
+    },
+  );
+
+  it.runIf(existsSync(TWO_CHATS))(
+    'brings in a ChatGPT export zip as it is downloaded: conversations.json among uploads and chat.html',
+    async () => {
+      const path = join(freshDir('history-export-zip'), 'chatgpt-export.zip');
+      const conversations = readFileSync(TWO_CHATS);
+      writeFileSync(
+        path,
+        zip({
+          'file-1-upload.png': randomBytes(3 * 1024 * 1024),
+          'chat.html': `<html><script>var jsonData = ${conversations}</script></html>`,
+          'conversations.json': conversations,
+          'user.json': '{}',
+        }),
+      );
+      await panel.getByRole('searchbox', { name: 'Search chats' }).fill('');
+      await panel.getByLabel('Bring in chat history').setInputFiles(path);
+      await expect.poll(() => panel.getByText(/Brought in 2 new/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(await search('"vw transporter"')).toEqual(['Conversation 1. Web Search']);
+      expect(await search('intervals intersect')).toEqual(['Conversation 2']);
     },
   );
 

@@ -1,18 +1,19 @@
 /**
  * Chat history's core path in real Firefox ESR: a real branched ChatGPT export (read in place
  * from /work/shared/samples) is brought in through the Chats view's Worker, and only its
- * last-seen branch is found by search.
+ * last-seen branch is found by search; then the same kind of export as the zip it is downloaded
+ * in, unpacked in Firefox's own Worker.
  */
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { ElementHandle } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zip } from '../unit/zip';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
+import { freshDir } from './harness/paths';
 
-const TREE = resolve(
-  import.meta.dirname,
-  '../../../shared/samples/chat-exports/chatgpt-librechat-fixtures/chatgpt-tree.json',
-);
+const FIXTURES = resolve(import.meta.dirname, '../../../shared/samples/chat-exports/chatgpt-librechat-fixtures');
+const TREE = join(FIXTURES, 'chatgpt-tree.json');
 
 describe.runIf(existsSync(TREE))('chat history in Firefox', () => {
   let ff: FirefoxExtension;
@@ -23,7 +24,7 @@ describe.runIf(existsSync(TREE))('chat history in Firefox', () => {
     await ff?.close();
   });
 
-  it('brings in a branched ChatGPT export and finds only its last-seen branch', async () => {
+  it('brings in a branched ChatGPT export and finds only its last-seen branch, then an export zip', async () => {
     const page = await ff.openExtensionPage('sidepanel.html');
     await poll(
       () => page.evaluate(() => !!document.getElementById('tab-chats')),
@@ -69,5 +70,16 @@ describe.runIf(existsSync(TREE))('chat history in Firefox', () => {
     expect((await found('joke')).titles).toEqual(['Assist user with summary']);
     const abandoned = await found('bro');
     expect(abandoned.titles).toEqual([]);
+
+    const archive = join(freshDir('history-firefox-zip'), 'chatgpt-export.zip');
+    const conversations = readFileSync(join(FIXTURES, 'chatgpt-export.json'));
+    writeFileSync(archive, zip({ 'chat.html': '<html></html>', 'conversations.json': conversations }));
+    await input.uploadFile(archive);
+    await poll(
+      () => page.evaluate(() => document.body.textContent ?? ''),
+      (t) => t.includes('Brought in 2 new'),
+      20_000,
+    );
+    expect((await found('intervals')).titles).toEqual(['Conversation 2']);
   });
 });

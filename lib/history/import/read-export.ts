@@ -1,15 +1,16 @@
 /**
  * Reads a chat-history export as a stream: a ChatGPT or Claude `conversations.json`, the zip
- * it comes in, or this extension's own export with chat history. Conversations come out in
+ * it comes in (that entry, or the numbered parts `conversations-000.json`, … a large export is
+ * split into), or this extension's own export with chat history. Conversations come out in
  * batches, each parsed on its own, so the file's size bounds nothing but the time it takes;
  * the caller's `onBatch` resolves when the batch is stored, which paces the reading.
  */
 import { isSiteId } from '../../sites/ids';
+import { entryNamed, openEntry, type ZipEntry, zipEntries } from '../../zip';
 import { readChatGptConversation } from './chatgpt';
 import { readClaudeConversation } from './claude';
 import { JsonElementSplitter } from './json-elements';
 import { IMPORT_BATCH_MAX, type ImportedConversation, isoOf, isRecord } from './types';
-import { zipEntryStream } from './zip-stream';
 
 export interface ExportProgress {
   /** Bytes of the file read so far (of the entry, for a zip), and of how many. */
@@ -75,29 +76,45 @@ async function pump(
   for (const json of splitter.end()) await each(json);
 }
 
-export async function readExport(file: Blob, name: string, onBatch: OnBatch): Promise<ExportProgress> {
-  const progress: ExportProgress = { done: 0, total: file.size, conversations: 0, skipped: 0 };
-  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
-  const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
-  let stream: ReadableStream<Uint8Array>;
+/** Parts of a split export: conversations-000.json, conversations-001.json, … */
+const CONVERSATION_PART = /(^|\/)conversations-\d+\.json$/;
+
+/** The zip's conversations.json, else its parts in their order. */
+function conversationEntries(entries: readonly ZipEntry[]): ZipEntry[] {
+  const whole = entryNamed(entries, 'conversations.json');
+  if (whole) return [whole];
+  return entries
+    .filter((e) => CONVERSATION_PART.test(e.name))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));
+}
+
+type Source = () => Promise<ReadableStream<Uint8Array>>;
+
+/** Each source is one JSON document: the file, or one conversations entry of the zip. */
+async function sourcesOf(file: Blob, name: string, progress: ExportProgress): Promise<Source[]> {
   const count = (n: number) => {
     progress.done += n;
   };
+  const head = new Uint8Array(await file.slice(0, 4).arrayBuffer());
+  const isZip = head[0] === 0x50 && head[1] === 0x4b && (head[2] === 3 || head[2] === 5);
   if (isZip || /\.zip$/i.test(name)) {
-    const entry = await zipEntryStream(file, 'conversations.json', count);
-    if (!entry) throw new Error('this zip holds no conversations.json (is it a ChatGPT or Claude data export?)');
-    progress.total = entry.size;
-    stream = entry.stream;
-  } else {
-    stream = file.stream().pipeThrough(
-      new TransformStream<Uint8Array, Uint8Array>({
-        transform(chunk, out) {
-          count(chunk.byteLength);
-          out.enqueue(chunk);
-        },
-      }),
-    );
+    const entries = conversationEntries(await zipEntries(file));
+    if (entries.length === 0)
+      throw new Error('this zip holds no conversations.json (is it a ChatGPT or Claude data export?)');
+    progress.total = entries.reduce((n, e) => n + e.compressedSize, 0);
+    return entries.map((entry) => () => openEntry(file, entry, { onCompressedBytes: count }));
   }
+  const counted = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, out) {
+      count(chunk.byteLength);
+      out.enqueue(chunk);
+    },
+  });
+  return [async () => file.stream().pipeThrough(counted)];
+}
+
+/** Gathers conversations into batches of about BATCH_CHARS and hands each to `onBatch`. */
+function batching(progress: ExportProgress, onBatch: OnBatch) {
   let batch: ImportedConversation[] = [];
   let chars = 0;
   const flush = async () => {
@@ -107,7 +124,7 @@ export async function readExport(file: Blob, name: string, onBatch: OnBatch): Pr
     chars = 0;
     await onBatch(full, { ...progress });
   };
-  await pump(stream, new JsonElementSplitter(), async (json) => {
+  const each = async (json: string) => {
     let found: ImportedConversation[];
     try {
       found = conversationsOf(JSON.parse(json));
@@ -125,7 +142,15 @@ export async function readExport(file: Blob, name: string, onBatch: OnBatch): Pr
       chars += c.turns.reduce((n, t) => n + t.text.length, 0);
       if (chars >= BATCH_CHARS || batch.length >= IMPORT_BATCH_MAX) await flush();
     }
-  });
+  };
+  return { each, flush };
+}
+
+export async function readExport(file: Blob, name: string, onBatch: OnBatch): Promise<ExportProgress> {
+  const progress: ExportProgress = { done: 0, total: file.size, conversations: 0, skipped: 0 };
+  const sources = await sourcesOf(file, name, progress);
+  const { each, flush } = batching(progress, onBatch);
+  for (const open of sources) await pump(await open(), new JsonElementSplitter(), each);
   await flush();
   return progress;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ExportFormatError, parseMem0 } from '../../../lib/bring-in/mem0';
 import { readPasted, readSourceFile, SourceError } from '../../../lib/bring-in/read-source';
 import { MAX_ITEMS } from '../../../lib/bring-in/types';
-import { MAX_UNPACKED_BYTES } from '../../../lib/unzip';
+import { MAX_UNPACKED_BYTES } from '../../../lib/inflate';
 import { zip } from '../zip';
 
 const sample = (name: string) => readFileSync(join(__dirname, '../../fixtures/bring-in', name), 'utf8');

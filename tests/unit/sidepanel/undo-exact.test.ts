@@ -15,10 +15,10 @@ import { history, resetUndo, undo } from '../../../entrypoints/sidepanel/models/
 import { createBackup, listBackups } from '../../../lib/db/backups';
 import { excludeChat, recordCapture } from '../../../lib/db/chats';
 import { db } from '../../../lib/db/db';
-import { commitWindow } from '../../../lib/db/extraction';
 import { getMemory, putMemories } from '../../../lib/db/memories';
 import { claimSends, recordSend, userTurnKeys } from '../../../lib/db/sends';
 import { serializeMemoryFile } from '../../../lib/memory-file/format';
+import { commitWindow } from '../../../lib/queue/commit-window';
 import { chat, extensionSender, memory, panelCaller, routerOptions, runningJob } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
