@@ -1,6 +1,6 @@
 /**
  * The MCP server role, started by Claude Desktop, Claude Code or Cursor over stdio. One
- * `McpServer` with three tools, each with a zod input schema; every call goes to the browser
+ * `McpServer` with four tools, each with a zod input schema; every call goes to the browser
  * through the host's socket. stdout carries JSON-RPC only: anything this program says goes to
  * stderr.
  */
@@ -52,21 +52,18 @@ export function createMcpServer(host: Pick<HostClient, 'call'>): McpServer {
     return { content: [{ type: 'text', text }], structuredContent: reply.data };
   };
   const readOnly = { readOnlyHint: true, openWorldHint: false };
-  server.registerTool(
-    'search_memories',
-    { description: DESCRIPTIONS.search_memories, inputSchema: SearchArgsSchema, annotations: readOnly },
-    (args) => run('search_memories', args),
-  );
-  server.registerTool(
-    'get_profile',
-    { description: DESCRIPTIONS.get_profile, inputSchema: ProfileArgsSchema, annotations: readOnly },
-    (args) => run('get_profile', args),
-  );
-  server.registerTool(
-    'search_chats',
-    { description: DESCRIPTIONS.search_chats, inputSchema: SearchChatsArgsSchema, annotations: readOnly },
-    (args) => run('search_chats', args),
-  );
+  const reading = [
+    ['search_memories', SearchArgsSchema],
+    ['get_profile', ProfileArgsSchema],
+    ['search_chats', SearchChatsArgsSchema],
+  ] as const;
+  for (const [name, inputSchema] of reading) {
+    server.registerTool(
+      name,
+      { description: DESCRIPTIONS[name], inputSchema, annotations: readOnly },
+      (args: Record<string, unknown>) => run(name, args),
+    );
+  }
   server.registerTool(
     'remember',
     { description: DESCRIPTIONS.remember, inputSchema: RememberArgsSchema, annotations: { openWorldHint: false } },

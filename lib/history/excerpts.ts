@@ -8,6 +8,7 @@
  */
 
 import { leavingLink } from '../privacy/leaving';
+import type { RenderableExcerpt } from '../ranking/render';
 import type { SiteId } from '../sites/ids';
 
 export const EXCERPT_CHARS = 600;
@@ -42,20 +43,13 @@ export interface ExcerptChat {
   turns: readonly ExcerptTurn[];
 }
 
-export interface PastChatExcerpt {
-  chatId: string;
-  site: SiteId;
-  title: string;
-  url: string;
-  /** The chat's last change (ISO). */
-  date: string;
+/** An excerpt as the ranker builds it: what the block renders, and how it was found. */
+export interface PastChatExcerpt extends RenderableExcerpt {
   /** "User: …" and "Assistant: …" lines, at most EXCERPT_CHARS characters in all. */
   text: string;
   /** Turns the excerpt shows (whole, or at least SHOWN_CHARS of their start). */
   turns: number[];
   score: number;
-  /** Share of the request's words its turns hold (1 for a continuation). */
-  coverage: number;
   why: ExcerptReason;
 }
 

@@ -73,9 +73,11 @@ export interface RenderableExcerpt {
   site: SiteId;
   title: string;
   url: string;
+  /** The chat's last change (ISO). */
   date: string;
   text: string;
   why: 'match' | 'continuation';
+  /** Share of the request's words its turns hold (1 for a continuation). */
   coverage: number;
 }
 

@@ -15,7 +15,13 @@ import {
   MAX_SPACE_ARG_CHARS,
 } from '../../../lib/bridge/limits';
 import type { ToolName } from '../../../lib/bridge/schemas';
-import { profileForTool, searchForTool, toolMayKnow, toToolMemory } from '../../../lib/bridge/select';
+import {
+  profileForTool,
+  searchForTool,
+  type ToolSelectOptions,
+  toolMayKnow,
+  toToolMemory,
+} from '../../../lib/bridge/select';
 import { spaceNames, toolFilter, toolSpaceNamed, toolSpaces } from '../../../lib/bridge/spaces';
 import type { BridgeStatus } from '../../../lib/bridge/status';
 import { proposeMemory } from '../../../lib/db/memories';
@@ -26,6 +32,8 @@ import { listSpaces } from '../../../lib/db/spaces';
 import { addToolCall, recentToolCalls } from '../../../lib/db/tool-calls';
 import { isOpen, type Space, type SpaceFilter, type SpaceId } from '../../../lib/memory/spaces';
 import { MessageError } from '../../../lib/protocol/define';
+import type { RankedMemory } from '../../../lib/ranking/ranked';
+import type { MemoryIndex } from '../../../lib/ranking/retrieve';
 import type { DesktopTools } from '../../../lib/settings/schema';
 import { now, nowMs } from '../../../lib/time';
 import { bridgeState, syncBridge } from '../bridge-port';
@@ -108,6 +116,25 @@ async function admit(call: CallInfo): Promise<DesktopTools> {
   throw refusal;
 }
 
+/**
+ * A reading tool's memories: admitted by the switches, read under the spaces the call may
+ * reach, recorded for Activity, and sent through the privacy filter's exit.
+ */
+async function memoriesForTool(
+  call: CallInfo,
+  pick: (index: MemoryIndex, opts: ToolSelectOptions) => readonly RankedMemory[],
+) {
+  const tools = await admit(call);
+  const { filter, names } = await spacesFor(call, tools);
+  const found = pick(await warmIndex(), { now: nowMs(), allowSiteScoped: tools.allowSiteScoped, spaces: filter });
+  await record(
+    call,
+    found.map((r) => r.memory.id),
+  );
+  const { privacyPatterns } = await loadSettings();
+  return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
+}
+
 async function status(): Promise<BridgeStatus> {
   const { desktopTools } = await loadSettings();
   const at = nowMs();
@@ -148,35 +175,11 @@ export const desktopToolHandlers: HandlerGroup<
   },
   'tool.search_memories': async ({ client, query, limit, space }) => {
     const call = { client, tool: 'search_memories' as const, query, space };
-    const tools = await admit(call);
-    const { filter, names } = await spacesFor(call, tools);
-    const found = searchForTool(await warmIndex(), query, limit, {
-      now: nowMs(),
-      allowSiteScoped: tools.allowSiteScoped,
-      spaces: filter,
-    });
-    await record(
-      call,
-      found.map((r) => r.memory.id),
-    );
-    const { privacyPatterns } = await loadSettings();
-    return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
+    return memoriesForTool(call, (index, opts) => searchForTool(index, query, limit, opts));
   },
   'tool.get_profile': async ({ client, space }) => {
     const call = { client, tool: 'get_profile' as const, query: '', space };
-    const tools = await admit(call);
-    const { filter, names } = await spacesFor(call, tools);
-    const found = profileForTool(await warmIndex(), {
-      now: nowMs(),
-      allowSiteScoped: tools.allowSiteScoped,
-      spaces: filter,
-    });
-    await record(
-      call,
-      found.map((r) => r.memory.id),
-    );
-    const { privacyPatterns } = await loadSettings();
-    return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
+    return memoriesForTool(call, profileForTool);
   },
   'tool.remember': async ({ client, content, type, space }) => {
     const call = { client, tool: 'remember' as const, query: content, space };

@@ -104,5 +104,6 @@ describe('a batch of postings', () => {
     expect(await actual(shuffled)).toEqual(expected(turns));
     const twice = [...turns.slice(0, 5), { ...turns[4]!, text: 'quiet harbour 你好' }, ...turns.slice(5)];
     expect(await actual(twice)).toEqual(expected(twice));
-  });
+    // Two whole packings and deep comparisons of ~20,000 lists: seconds on a loaded machine.
+  }, 30_000);
 });
