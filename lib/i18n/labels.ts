@@ -3,7 +3,7 @@ import type { MemoryStatus, MemoryType, Scope } from '../memory/types';
 import type { SiteMode } from '../settings/schema';
 import { isSiteId, SITE_LABELS } from '../sites/ids';
 import { hasString } from './dictionary';
-import { t } from './index';
+import { lang, t } from './index';
 
 export function typeLabel(type: MemoryType): string {
   return t(`type.${type}`);
@@ -25,5 +25,7 @@ export function modeLabel(mode: SiteMode): string {
 /** A backup's reason as stored (English, from the background), in the panel's language. */
 export function backupReasonLabel(reason: string): string {
   const key = `backups.reason.${reason}`;
-  return hasString(key) ? t(key) : reason;
+  if (hasString(key)) return t(key);
+  // A reason no string names (a newer version's, a tool's) is shown as written only in English.
+  return lang.value === 'en' ? reason : t('backups.reason.other');
 }

@@ -157,6 +157,10 @@ export const SETTINGS_STRINGS = {
   'backups.reason.before bulk change': ['before a bulk change', '批量修改前'],
   'backups.reason.before restore': ['before a restore', '恢复前'],
   'backups.reason.after extraction': ['after an extraction', '提取后'],
+  'backups.reason.after edits': ['after edits', '编辑后'],
+  'backups.reason.before space delete': ['before a space was deleted', '删除空间前'],
+  'backups.reason.before tidy-up': ['before a tidy-up', '整理前'],
+  'backups.reason.other': ['for another reason', '其他原因'],
   'backups.restoreFrom': ['Restore the backup from {when}', '恢复 {when} 的备份'],
   'backups.restored': [
     'Restored {memories:# memory record|# memory records} (older versions included) and {chats:# chat|# chats}.',
