@@ -29,3 +29,19 @@ export function backupReasonLabel(reason: string): string {
   // A reason no string names (a newer version's, a tool's) is shown as written only in English.
   return lang.value === 'en' ? reason : t('backups.reason.other');
 }
+
+/** A space of the user's kept apart that an import joined (lib/db/import-spaces.ts). */
+export interface KeptApart {
+  name: string;
+  isolated: boolean;
+  archived: boolean;
+}
+
+/** "The file joined Client Z (isolated), …": the spaces kept apart an import joined; '' for none. */
+export function keptApartText(spaces: readonly KeptApart[] | undefined): string {
+  if (!spaces?.length) return '';
+  const names = spaces.map((s) =>
+    t(s.isolated ? 'transfer.keptApartIsolated' : 'transfer.keptApartArchived', { name: s.name }),
+  );
+  return t('transfer.keptApart', { names: names.join(lang.value === 'zh' ? '、' : ', ') });
+}
