@@ -77,6 +77,8 @@ export interface RenderableExcerpt {
   text: string;
   why: 'match' | 'continuation';
   coverage: number;
+  /** The chat's turns it shows: with the chat, its identity (lib/history/excerpts.ts excerptKey). */
+  turns: readonly number[];
 }
 
 /**

@@ -29,7 +29,7 @@ import { spaces } from '../models/spaces';
 /** A record's space by name; one since deleted is said to be so, never left blank. */
 function spaceNameOf(id: string | undefined): string | undefined {
   if (!id) return undefined;
-  return spaces.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+  return spaces.value.find((s) => s.id === id)?.name ?? t('space.gone');
 }
 
 export function ActivityView() {
