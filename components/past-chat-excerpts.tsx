@@ -26,12 +26,15 @@ function ExcerptText({ text }: { text: string }) {
     <div class="memory-content excerpt-text">
       {text.split('\n').map((line, i) => {
         const role = ROLE.exec(line);
+        const who = role ? t(role[1] === 'User' ? 'tab.excerptUser' : 'tab.excerptAssistant') : '';
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: an excerpt's lines are fixed; their order is their identity.
           <p key={i}>
             {role ? (
               <>
-                <span class="excerpt-role">{t(role[1] === 'User' ? 'tab.excerptUser' : 'tab.excerptAssistant')}</span>{' '}
+                <span class="excerpt-role">{who}</span>
+                {/* A full-width colon carries its own space. */}
+                {who.endsWith('：') ? '' : ' '}
                 {line.slice(role[0].length)}
               </>
             ) : (

@@ -129,9 +129,9 @@ export function SiteRow(props: SiteRowProps) {
             class="site-more-toggle"
             aria-expanded={open}
             aria-controls={moreId}
-            aria-label={t('settings.siteMore', { site: name, state })}
             onClick={() => setOpen(!open)}
           >
+            <span class="visually-hidden">{t('settings.siteMore', { site: name })} </span>
             {state}
           </button>
         </th>

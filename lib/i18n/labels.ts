@@ -35,6 +35,7 @@ export function backupReasonLabel(reason: string): string {
 /** The model's and the API's own words as lib/model writes them, each a sentence of the panel's. */
 const MODEL_DETAILS: readonly [RegExp, StringKey][] = [
   [/^the model's answer is malformed: (?<detail>.*)$/s, 'detail.malformed'],
+  [/^No API key is set\b/, 'detail.noKey'],
   [/^the model did not call (?<tool>\S+) \((?<stop>.*)\)$/s, 'detail.noToolCall'],
 ];
 

@@ -61,6 +61,7 @@ export const COMMON_STRINGS = {
   'score.label': ['Score {score}, in parts', '得分 {score} 的构成'],
   'detail.malformed': ['the model’s answer is malformed: {detail}', '模型的回答格式不对：{detail}'],
   'detail.noToolCall': ['the model did not call {tool} ({stop})', '模型没有调用 {tool}（停止原因：{stop}）'],
+  'detail.noKey': ['No API key is set: add one in Settings.', '还没有设置 API 密钥：请在设置中添加。'],
   'detail.asWritten': ['{detail}', '原始信息（英文）：{detail}'],
   'why.words': [
     'Shares the word {words} with your message.|Shares the words {words} with your message.',

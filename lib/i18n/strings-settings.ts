@@ -9,7 +9,7 @@ export const SETTINGS_STRINGS = {
   'settings.section.data': ['Backups & files', '备份与文件'],
   'settings.section.sync': ['Sync', '同步'],
   'settings.section.desktop': ['Desktop tools', '桌面工具'],
-  'settings.siteMore': ['More for {site} ({state})', '{site} 的更多设置（{state}）'],
+  'settings.siteMore': ['More for {site}:', '{site} 的更多设置：'],
   'settings.pastChatsState.off': ['Past chats: off', '以前的对话：关闭'],
   'settings.pastChatsState.this-site': ['Past chats: this site', '以前的对话：本网站'],
   'settings.pastChatsState.any-site': ['Past chats: any site', '以前的对话：任何网站'],

@@ -49,7 +49,13 @@ async function check(where: string): Promise<string[]> {
   const fit = await measureFit(panel);
   expect(fit.measured, `${where}: measured nothing`).toBeGreaterThan(3);
   const serious = (await audit(panel)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  await panel.screenshot({ path: join(OUT, `${where}.png`), fullPage: true });
+  // As tall as the page: no scrollbar takes from the width, every row is drawn.
+  const { width } = panel.viewportSize()!;
+  const height = await panel.evaluate(() => document.documentElement.scrollHeight);
+  await panel.setViewportSize({ width, height: Math.min(4000, Math.max(HEIGHT, height)) });
+  await panel.waitForTimeout(100);
+  await panel.screenshot({ path: join(OUT, `${where}.png`) });
+  await panel.setViewportSize({ width, height: HEIGHT });
   return [...fit.problems.map((p) => `${where}: ${p}`), ...describeViolations(where, serious)];
 }
 
@@ -80,6 +86,13 @@ async function walk(lang: 'en' | 'zh', width: number): Promise<string[]> {
     if (section === 'sites') await openSiteRow(panel, 'ChatGPT');
     found.push(...(await check(`settings-${section}-${at}`)));
   }
+  // Two states a newcomer meets in Settings: the Custom provider picked, with changes unsaved.
+  await openSettings(panel, 'connection');
+  const provider = panel.getByLabel(/^(Provider|服务商)$/);
+  await provider.selectOption('custom');
+  await panel.getByText(/^(Unsaved changes|有未保存的更改)/).waitFor();
+  found.push(...(await check(`settings-custom-unsaved-${at}`)));
+  await panel.getByRole('button', { name: /^(Discard changes|放弃更改)$/ }).click();
   return found;
 }
 

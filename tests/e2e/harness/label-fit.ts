@@ -44,6 +44,8 @@ export function measureFit(panel: Page): Promise<FitReport> {
       const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const text = node.textContent ?? '';
+        // Text for screen readers only (1 px, clipped) is not drawn.
+        if ((node.parentElement?.getBoundingClientRect().width ?? 0) <= 1) continue;
         const whole = document.createRange();
         whole.selectNodeContents(node);
         rects.push(...whole.getClientRects());

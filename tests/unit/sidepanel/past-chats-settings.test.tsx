@@ -91,8 +91,8 @@ describe("This tab's excerpts", () => {
   it('names who spoke in Chinese in the Chinese panel', () => {
     lang.value = 'zh';
     const root = mount(<PastChatExcerpts excerpts={EXCERPTS} onRemove={() => {}} />);
-    expect(root.textContent).toContain('用户： where to stay');
-    expect(root.textContent).toContain('助手： Alfama');
+    expect(root.textContent).toContain('用户：where to stay');
+    expect(root.textContent).toContain('助手：Alfama');
     expect(root.textContent).not.toMatch(/User:|Assistant:/);
   });
 });
