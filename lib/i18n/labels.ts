@@ -47,7 +47,7 @@ export function detailLabel(text: string): string {
   if (lang.value === 'en' || hasCjk(text)) return text;
   for (const [pattern, key] of MODEL_DETAILS) {
     const found = pattern.exec(text);
-    if (found?.groups) return t(key, found.groups);
+    if (found) return t(key, found.groups ?? {});
   }
   return t('detail.asWritten', { detail: text });
 }

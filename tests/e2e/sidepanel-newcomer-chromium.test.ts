@@ -130,6 +130,24 @@ describe.runIf(existsSync(EXPORT))('the panel a newcomer meets (Chromium, 320–
     await ext?.close();
   });
 
+  it('the measure itself sees a label broken inside a word, a cut select and a squeezed box', async () => {
+    await openView(panel, 'memories');
+    await panel.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.id = 'fit-probe';
+      probe.innerHTML =
+        '<button style="width:40px;word-break:break-all">Restore</button>' +
+        '<select style="width:60px"><option>As for all sites</option></select>' +
+        '<label style="display:flex;width:30px"><input type="checkbox" style="flex:1 1 0;min-width:0;width:2px">Include chat history</label>';
+      document.querySelector('main')!.prepend(probe);
+    });
+    const { problems } = await measureFit(panel);
+    await panel.evaluate(() => document.getElementById('fit-probe')!.remove());
+    expect(problems.some((p) => p.includes('the word "Restore" breaks'))).toBe(true);
+    expect(problems.some((p) => p.includes('select "As for all sites": cut'))).toBe(true);
+    expect(problems.some((p) => p.includes('its box is squeezed'))).toBe(true);
+  });
+
   for (const lang of ['en', 'zh'] as const)
     it(`${lang}: no label breaks inside a word, nothing is cut, the preview comes first, axe finds nothing serious`, async () => {
       await setLanguage(panel, lang);
