@@ -163,7 +163,6 @@ export const SETTINGS_STRINGS = {
   'backups.reason.after edits': ['after edits', '编辑后'],
   'backups.reason.before space delete': ['before a space was deleted', '删除空间前'],
   'backups.reason.before tidy-up': ['before a tidy-up', '整理前'],
-  'backups.reason.before bring-in': ['before a bring-in', '导入外部记忆前'],
   'backups.reason.other': ['for another reason', '其他原因'],
   'backups.restoreFrom': ['Restore the backup from {when}', '恢复 {when} 的备份'],
   'backups.restored': [
