@@ -22,8 +22,8 @@ export interface ThisTabPreviewProps {
 }
 
 /** "1 memory and 2 past-chat excerpts, about 417 of 1,200 tokens". */
-function summary(p: Preview, budget: number): string {
-  const memories = p.items.filter((i) => !i.excluded).length;
+function summary(p: Preview, budget: number, off: ReadonlySet<string>): string {
+  const memories = p.items.filter((i) => !off.has(i.memory.id)).length;
   const excerpts = p.pastChats?.length ?? 0;
   const vars = { memories, excerpts, tokens: number(p.tokens), budget: number(budget) };
   return t(excerpts > 0 ? 'tab.previewSummaryExcerpts' : 'tab.previewSummary', vars);
@@ -33,7 +33,13 @@ export function ThisTabPreview({ site }: ThisTabPreviewProps) {
   const p = preview.value;
   const typed = draft.value.trim() !== '';
   const budget = saved.value?.sites[site].budgetTokens ?? DEFAULT_BUDGET_TOKENS;
-  const items = p.items.map((i) => ({ ...i, why: whySentence(whyChosen(draft.value, i.memory, i.parts)) }));
+  // The switch shows the user's choice at once, not after the ranker's next answer.
+  const off = excludedIds.value;
+  const items = p.items.map((i) => ({
+    ...i,
+    excluded: off.has(i.memory.id),
+    why: whySentence(whyChosen(draft.value, i.memory, i.parts)),
+  }));
   const any = p.items.length > 0 || (p.pastChats?.length ?? 0) > 0;
   return (
     <>
@@ -42,13 +48,13 @@ export function ThisTabPreview({ site }: ThisTabPreviewProps) {
       {typed && !any && <p class="muted">{t('tab.previewNone')}</p>}
       {any && (
         <p class="muted" role="status">
-          {summary(p, budget)}
+          {summary(p, budget, off)}
         </p>
       )}
       {items.length > 0 && <PreviewList items={items} onToggle={toggleExcluded} />}
       {p.pastChats && p.pastChats.length > 0 && <PastChatExcerpts excerpts={p.pastChats} onRemove={toggleExcluded} />}
       {p.keywords && <RequestKeywordsNote keywords={p.keywords} contentOf={(id) => byId.value.get(id)?.content} />}
-      {excludedIds.value.size > 0 && <p class="field-hint">{t('tab.excludeHint')}</p>}
+      {items.some((i) => i.excluded) && <p class="field-hint">{t('tab.excludeHint')}</p>}
       <label class="field wide">
         <span class="field-label">{t('tab.draft')}</span>
         <textarea
