@@ -24,6 +24,13 @@ function reason(by: string, space: SpaceId | null): string {
   return by === 'none' ? t('chatSpace.byNone') : t('chatSpace.hint');
 }
 
+/** What the chat gets where it is: a gone choice says so; "No space" chosen gets Everywhere's only. */
+function hintOf(current: { chosen: boolean; by: string; space: SpaceId | null }, choiceGone: boolean): string {
+  if (choiceGone) return t('chatSpace.goneHint', { reason: reason(current.by, current.space) });
+  if (!current.chosen) return reason(current.by, current.space);
+  return current.space === null ? t('chatSpace.byNone') : t('chatSpace.hint');
+}
+
 /** The select's value while the chosen space no longer exists (not a space id: ids are prefixed). */
 const GONE = 'gone';
 
@@ -49,13 +56,6 @@ export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string;
   // the chat reads "Deleted space" here as in Chats, and its hint says what it gets instead.
   const choiceGone = current.chosen && current.by !== 'choice';
   const value = choiceGone ? GONE : !current.chosen ? AUTO : current.space === null ? NONE : optionOf(current.space);
-  const hint = choiceGone
-    ? t('chatSpace.goneHint', { reason: reason(current.by, current.space) })
-    : current.chosen
-      ? current.space === null
-        ? t('chatSpace.byNone')
-        : t('chatSpace.hint')
-      : reason(current.by, current.space);
   return (
     <div>
       <SelectField
@@ -75,7 +75,7 @@ export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string;
           v !== GONE &&
           void acting(() => chooseTabSpace(tabId, v === AUTO ? null : { space: v === NONE ? null : idOf(v) }))
         }
-        hint={hint}
+        hint={hintOf(current, choiceGone)}
       />
       {current.project && (
         <SelectField
