@@ -76,6 +76,7 @@ async function walk(lang: 'en' | 'zh', width: number): Promise<string[]> {
   const box = await first.first().boundingBox();
   expect(box, `${at}: the preview's first item`).not.toBeNull();
   if (box!.y > HEIGHT / 3) found.push(`tab-${at}: the preview's first item is at y=${Math.round(box!.y)}`);
+  console.info(`[newcomer] ${at}: This tab's first previewed item at y=${Math.round(box!.y)} of ${HEIGHT}`);
   found.push(...(await check(`tab-${at}`)));
   for (const id of ['chats', 'activity', 'queue', 'insights']) {
     await openView(panel, id);
