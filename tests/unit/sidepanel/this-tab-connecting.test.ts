@@ -22,7 +22,7 @@ describe('This tab while the page connects', () => {
       return true;
     });
     const tab = { id: 7, index: 0, url: 'https://chatgpt.com/', title: 'ChatGPT', active: true, status: 'complete' };
-    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab as never]);
+    vi.spyOn(fakeBrowser.tabs, 'query').mockResolvedValue([tab] as never);
     const stop = startThisTab(() => false);
     try {
       await expect.poll(() => activeTab.value?.site).toBe('chatgpt');
