@@ -1,4 +1,5 @@
 import { t } from '../lib/i18n';
+import { detailLabel } from '../lib/i18n/labels';
 import type { ConnectionResult as Result } from '../lib/provider/connection-result';
 
 export interface ConnectionResultProps {
@@ -16,8 +17,8 @@ export interface ConnectionResultProps {
  */
 export function apiDetail(r: Result): string | null {
   if (r.ok || !r.detail) return null;
-  if (r.status !== null) return `HTTP ${r.status} · ${r.detail}`;
-  return r.problem === 'other' ? r.detail : null;
+  if (r.status !== null) return `HTTP ${r.status} · ${detailLabel(r.detail)}`;
+  return r.problem === 'other' ? detailLabel(r.detail) : null;
 }
 
 /** What Test connection found: one plain sentence, what to do, and the API's own words. */
@@ -32,7 +33,7 @@ export function ConnectionResult({ state: s }: ConnectionResultProps) {
   if (s.state === 'error')
     return (
       <p role="alert" class="status error">
-        {t('conn.failed', { error: s.message })}
+        {t('conn.failed', { error: detailLabel(s.message) })}
       </p>
     );
   const r = s.result;

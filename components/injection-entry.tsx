@@ -13,6 +13,8 @@ export interface InjectionEntryProps {
   open: boolean;
   onToggle: () => void;
   onWrong: (memoryId: string, action: 'demote' | 'delete') => void;
+  /** Why a memory went in for this request, in a sentence. */
+  whyOf?: (memory: MemoryRecord, parts: Injection['items'][number]['parts']) => string;
 }
 
 /** One injection: when, where, the draft's first words, and (opened) each memory and why. */
@@ -24,7 +26,12 @@ export function InjectionEntry({
   open,
   onToggle,
   onWrong,
+  whyOf,
 }: InjectionEntryProps) {
+  const whyFor = (id: string, parts: Injection['items'][number]['parts']) => {
+    const memory = memories.get(id);
+    return memory && whyOf ? whyOf(memory, parts) : undefined;
+  };
   return (
     <li class="entry">
       <button type="button" class="entry-head" aria-expanded={open} onClick={onToggle}>
@@ -61,6 +68,7 @@ export function InjectionEntry({
             <InjectionItem
               key={item.memoryId}
               memory={memories.get(item.memoryId)}
+              why={whyFor(item.memoryId, item.parts)}
               score={item.score}
               parts={item.parts}
               onWrong={(action) => onWrong(item.memoryId, action)}

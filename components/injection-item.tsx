@@ -8,11 +8,13 @@ export interface InjectionItemProps {
   memory: MemoryRecord | undefined;
   score: number;
   parts: Parts;
+  /** Why it was chosen, in a sentence (absent once the memory is deleted). */
+  why?: string;
   onWrong: (action: 'demote' | 'delete') => void;
 }
 
 /** One memory of an injection: what it says, why it was chosen, and "this was wrong". */
-export function InjectionItem({ memory: m, score, parts, onWrong }: InjectionItemProps) {
+export function InjectionItem({ memory: m, score, parts, why, onWrong }: InjectionItemProps) {
   return (
     <li class="entry-item">
       {m ? (
@@ -24,6 +26,7 @@ export function InjectionItem({ memory: m, score, parts, onWrong }: InjectionIte
         <p class="muted">{t('activity.memoryGone')}</p>
       )}
       {m && m.feedback < 0 && <p class="field-hint">{t('activity.demotedTimes', { n: -m.feedback })}</p>}
+      {why && <p class="why-line">{why}</p>}
       <ScoreParts score={score} parts={parts} />
       {m && (
         <div class="memory-actions">

@@ -1,7 +1,7 @@
 import type { StringKey } from '../lib/i18n';
 import { t } from '../lib/i18n';
 import { number, relativeTime } from '../lib/i18n/format';
-import { scopeLabel } from '../lib/i18n/labels';
+import { detailLabel, scopeLabel } from '../lib/i18n/labels';
 import type { JobState } from '../lib/memory/types';
 
 export interface JobItemProps {
@@ -39,7 +39,7 @@ export function JobItem(p: JobItemProps) {
       {p.reason && (
         <div class="job-reason" role="note">
           <p>{t(p.reason)}</p>
-          {p.rawError && <p class="muted small-text">{p.rawError}</p>}
+          {p.rawError && <p class="muted small-text">{detailLabel(p.rawError)}</p>}
         </div>
       )}
       <div class="memory-actions">

@@ -8,7 +8,7 @@ export interface NoticeBarProps {
 export function NoticeBar({ notice, onDismiss }: NoticeBarProps) {
   if (!notice) return null;
   return (
-    <div class={`status ${notice.kind}`}>
+    <div class={`status notice-bar ${notice.kind}`}>
       <p role={notice.kind === 'error' ? 'alert' : 'status'}>{notice.text}</p>
       <button type="button" class="icon-button" onClick={onDismiss} aria-label={t('common.dismiss')}>
         ×

@@ -2,6 +2,7 @@
 
 import { t } from '../lib/i18n';
 import { relativeTime } from '../lib/i18n/format';
+import { detailLabel } from '../lib/i18n/labels';
 import type { RequestCall } from '../lib/request-keywords/request-call';
 
 export interface RequestCallListProps {
@@ -22,7 +23,9 @@ export function RequestCallList({ calls, label }: RequestCallListProps) {
             {c.redacted > 0 && ` · ${t('activity.requestRedacted', { n: c.redacted })}`}
           </div>
           <div>
-            {c.keywords.length > 0 ? c.keywords.join(' · ') : t('activity.requestNone', { why: c.problem ?? '—' })}
+            {c.keywords.length > 0
+              ? c.keywords.join(' · ')
+              : t('activity.requestNone', { why: c.problem ? detailLabel(c.problem) : '—' })}
           </div>
         </li>
       ))}

@@ -1,9 +1,9 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { t } from '../lib/i18n';
 import { modeLabel } from '../lib/i18n/labels';
 import { REVIEW_MODES, type ReviewMode, type SiteMode, type SiteSettings } from '../lib/settings/schema';
 
-/** The site's default space: chosen here, written at once (it lives on the space, not in settings). */
+/** The site's default space: chosen here, written with Save settings (it lives on the space, not in settings). */
 export interface SiteSpaceField {
   value: string;
   options: readonly { value: string; label: string }[];
@@ -19,10 +19,11 @@ export interface SiteRowProps {
 
 const MODES: readonly SiteMode[] = ['auto', 'manual', 'off'];
 
-/** The budget and the review rule, under a site's line once it is opened. */
+/** Past chats, the default space, the budget and the review rule, under a site's line once it is opened. */
 function SiteMore({ name, settings: s, onChange, space }: SiteRowProps) {
   return (
     <div class="site-more">
+      <PastChatsField name={name} settings={s} onChange={onChange} />
       {space && (
         <label class="field">
           <span class="field-label">{t('chatSpace.siteDefault')}</span>
@@ -73,7 +74,6 @@ function SiteMore({ name, settings: s, onChange, space }: SiteRowProps) {
           ))}
         </select>
       </label>
-      <PastChatsField name={name} settings={s} onChange={onChange} />
     </div>
   );
 }
@@ -82,10 +82,14 @@ const PAST_CHATS: readonly SiteSettings['pastChats'][] = ['off', 'this-site', 'a
 
 /** "Use my past chats as context" and where they may come from; any site's carries a warning. */
 function PastChatsField({ name, settings: s, onChange }: SiteRowProps) {
+  const select = useRef<HTMLSelectElement>(null);
+  // Opened from the row's "Past chats: …" button: the choice it names has the focus.
+  useEffect(() => select.current?.focus(), []);
   return (
     <label class="field">
       <span class="field-label">{t('settings.pastChats')}</span>
       <select
+        ref={select}
         value={s.pastChats}
         aria-label={t('settings.pastChatsFor', { site: name })}
         onChange={(e) => onChange({ pastChats: e.currentTarget.value as SiteSettings['pastChats'] })}
@@ -106,15 +110,31 @@ function PastChatsField({ name, settings: s, onChange }: SiteRowProps) {
   );
 }
 
-/** One site's line: its name heads the row, each control is named after it, and ▸ opens the rest. */
+/**
+ * One site's line: its name heads the row with, under it, where its past chats stand ("Past
+ * chats: off"), which opens the rest of the site's choices, one per line, under the row.
+ */
 export function SiteRow(props: SiteRowProps) {
   const { name, settings: s, onChange } = props;
   const [open, setOpen] = useState(false);
   const moreId = `site-more-${name.replace(/\W+/g, '-')}`;
+  const state = t(`settings.pastChatsState.${s.pastChats}`);
   return (
     <>
       <tr>
-        <th scope="row">{name}</th>
+        <th scope="row">
+          <span class="site-name">{name}</span>
+          <button
+            type="button"
+            class="site-more-toggle"
+            aria-expanded={open}
+            aria-controls={moreId}
+            onClick={() => setOpen(!open)}
+          >
+            <span class="visually-hidden">{t('settings.siteMore', { site: name })} </span>
+            {state}
+          </button>
+        </th>
         <td>
           <input
             type="checkbox"
@@ -136,20 +156,10 @@ export function SiteRow(props: SiteRowProps) {
             ))}
           </select>
         </td>
-        <td>
-          <button
-            type="button"
-            class="site-more-toggle"
-            aria-expanded={open}
-            aria-controls={moreId}
-            aria-label={t('settings.siteMore', { site: name })}
-            onClick={() => setOpen(!open)}
-          />
-        </td>
       </tr>
       {open && (
         <tr id={moreId} class="site-more-row">
-          <td colSpan={4}>
+          <td colSpan={3}>
             <SiteMore {...props} />
           </td>
         </tr>

@@ -23,7 +23,6 @@ export function SiteTable({ sites, onChange, spaceOf }: SiteTableProps) {
           <th scope="col">{t('settings.site')}</th>
           <th scope="col">{t('settings.siteLearn')}</th>
           <th scope="col">{t('settings.siteInject')}</th>
-          <td />
         </tr>
       </thead>
       <tbody>

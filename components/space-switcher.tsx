@@ -44,6 +44,7 @@ export function SpaceSwitcher(props: SpaceSwitcherProps) {
       >
         {t('space.manage')}
       </button>
+      {props.value === 'everywhere' && <p class="field-hint space-hint">{t('space.everywhereHint')}</p>}
     </div>
   );
 }

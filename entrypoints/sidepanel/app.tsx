@@ -15,6 +15,7 @@ import { go, type ViewId, view } from './models/nav';
 import { clearNotice, notice } from './models/notice';
 import { startPreview } from './models/preview';
 import { startSettingsModel } from './models/settings';
+import { settingsSection } from './models/settings-sections';
 import { startSpacesModel } from './models/spaces';
 import {
   dismissIncident,
@@ -56,6 +57,14 @@ function startModels(): () => void {
   return () => {
     for (const stop of stops) stop();
   };
+}
+
+/**
+ * Recent changes sit where undoable changes are made: Memories (edits, spaces, imports from its
+ * menu) and Settings → Backups & files (imports, restores); the other views show none above them.
+ */
+function changesMadeHere(): boolean {
+  return view.value === 'memories' || (view.value === 'settings' && settingsSection.value === 'data');
 }
 
 /** The view last open inside each group, so its tab opens where the user left it. */
@@ -124,7 +133,7 @@ export function App() {
       )}
       <Feedback />
       <WorkBars />
-      <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />
+      {changesMadeHere() && <RecentActions entries={history.value} onUndo={(id) => void undo(id)} />}
       {group ? (
         <section class="view-group" id={`view-${group.id}`} role="tabpanel" aria-labelledby={`tab-${group.id}`}>
           <TabNav sub label={inLanguage(group.label)} tabs={groupViews(group.id)} current={view.value} onSelect={go} />

@@ -14,6 +14,7 @@ import { excerptQuery, excerptTerms, scoreTurns } from '../history/excerpt-score
 import {
   chooseExcerpts,
   type ExcerptChat,
+  excerptKey,
   excerptsOfChat,
   lastExchange,
   MAX_EXCERPTS,
@@ -48,7 +49,7 @@ export interface PastChatsRequest {
   spaceAllowed: (space: SpaceId | undefined) => boolean;
   /** Sites the user excluded from learning: their chats are never a source. */
   excludedSites: ReadonlySet<SiteId>;
-  /** Chats the user removed from this tab's preview. */
+  /** Chats (their ids) and single excerpts (excerptKey) the user removed from this tab's preview. */
   skipChats?: Iterable<string>;
   privacyPatterns: readonly PrivacyPattern[];
   max?: number;
@@ -96,7 +97,7 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
   if (isBareContinuation(req.draft)) {
     const chat = await lastChat(req, skip);
     const excerpt = chat ? lastExchange(asExcerptChat(chat), leave) : null;
-    return excerpt ? [excerpt] : [];
+    return excerpt && !skip.has(excerptKey(excerpt)) ? [excerpt] : [];
   }
   const query = excerptQuery(req.draft, req.requestKeywords);
   const terms = excerptTerms(query);
@@ -139,7 +140,9 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
       candidates.push(...excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, leave));
     });
   }
-  return chooseExcerpts(candidates, req.max ?? MAX_EXCERPTS, floor);
+  // An excerpt removed on its own lets the next one in.
+  const kept = candidates.filter((c) => !skip.has(excerptKey(c)));
+  return chooseExcerpts(kept, req.max ?? MAX_EXCERPTS, floor);
 }
 
 /** What a conversation start knows: its site, tab's conversation and address, the draft. */
@@ -150,7 +153,7 @@ export interface ConversationStart {
   url: string;
   draft: string;
   requestKeywords?: readonly string[];
-  /** Ids the user removed from this tab's preview (chat ids among memory ids). */
+  /** Ids the user removed from this tab's preview (chat ids and excerpt keys among memory ids). */
   skip?: Iterable<string>;
   /** What the chat being written may reach (its space, entrypoints/background/chat-space.ts). */
   spaces: SpaceFilter;

@@ -53,6 +53,14 @@ export interface PastChatExcerpt extends RenderableExcerpt {
   why: ExcerptReason;
 }
 
+/**
+ * One excerpt's name among the ids a tab leaves out: its chat and the first turn it shows, so
+ * that removing one of a chat's two excerpts leaves the other (a chat id alone removes both).
+ */
+export function excerptKey(excerpt: { chatId: string; turns: readonly number[] }): string {
+  return `${excerpt.chatId}#${excerpt.turns[0] ?? 0}`;
+}
+
 const LABEL = { user: 'User: ', assistant: 'Assistant: ' } as const;
 
 /** A text as it may leave: one line, filtered (lib/privacy/leaving.ts `leavingLine`). */

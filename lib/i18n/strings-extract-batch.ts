@@ -6,7 +6,10 @@ export const EXTRACT_BATCH_STRINGS = {
   'batch.pickOne': ['Pick “{title}”', '选择“{title}”'],
   'batch.picked': ['{n} chat picked|{n} chats picked', '已选 {n} 个对话'],
   'batch.pickShown': ['Select all shown', '全选所显示的'],
-  'batch.pickFiltered': ['Pick all {n} to extract memories', '全选这 {n} 个以提取记忆'],
+  'batch.pickFiltered': [
+    'Pick this chat to extract memories|Pick all {n} to extract memories',
+    '全选这 {n} 个以提取记忆',
+  ],
   'batch.tooMany': ['At most {max:# chat|# chats} at a time: pick fewer.', '一次最多 {max} 个对话：请少选一些。'],
   'batch.clear': ['Clear the picks', '清除选择'],
   'batch.extract': ['Extract memories from these', '从这些对话中提取记忆'],

@@ -14,7 +14,7 @@ export const PROVIDER_STRINGS = {
   'provider.name.ollama': ['Ollama (this computer)', 'Ollama（本机）'],
   'provider.name.llamacpp': ['llama.cpp server (this computer)', 'llama.cpp 服务（本机）'],
   'provider.label': ['Provider', '服务商'],
-  'provider.custom': ['Custom (any Anthropic-compatible endpoint)', '自定义（任何兼容 Anthropic 的接口）'],
+  'provider.custom': ['Custom (Anthropic-compatible)', '自定义（兼容 Anthropic）'],
   'provider.getKey': ['Get a key from {name}', '在 {name} 获取密钥'],
   'provider.price': [
     'Price: {input} input / {output} output per million tokens.',

@@ -7,8 +7,12 @@ export const SPACES_STRINGS = {
   'space.option': ['{name} ({n})', '{name}（{n}）'],
   'space.optionArchived': ['{name}, archived ({n})', '{name}，已归档（{n}）'],
   'space.archivedName': ['{name} (archived)', '{name}（已归档）'],
-  'space.gone': ['Space gone', '空间已不存在'],
-  'space.goneCount': ['Space gone ({n})', '空间已不存在（{n}）'],
+  'space.gone': ['Deleted space', '已删除的空间'],
+  'space.goneCount': ['Deleted space ({n})', '已删除的空间（{n}）'],
+  'space.everywhereHint': [
+    'Everywhere: memories about you in general. Every chat gets them, except a chat in an isolated space.',
+    '所有空间通用：关于你本人的通用记忆。每个对话都会用到，隔离空间里的对话除外。',
+  ],
   'space.goneHint': [
     'These memories name a space that was deleted, perhaps on another device. Move them to a space or to Everywhere.',
     '这些记忆所属的空间已被删除（可能是在另一台设备上）。请把它们移到某个空间或“所有空间通用”。',

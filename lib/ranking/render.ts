@@ -79,6 +79,8 @@ export interface RenderableExcerpt {
   why: 'match' | 'continuation';
   /** Share of the request's words its turns hold (1 for a continuation). */
   coverage: number;
+  /** The chat's turns it shows: with the chat, its identity (lib/history/excerpts.ts excerptKey). */
+  turns: readonly number[];
 }
 
 /**

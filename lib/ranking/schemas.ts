@@ -27,7 +27,13 @@ export const InjectionPreviewSchema = z.object({
   /** Excerpts of past chats the block would carry (the site's switch on), with their text. */
   pastChats: z.optional(
     z.array(
-      z.extend(PastChatUseSchema, { url: z.string(), date: z.string(), text: z.string().check(z.maxLength(700)) }),
+      z.extend(PastChatUseSchema, {
+        url: z.string(),
+        date: z.string(),
+        text: z.string().check(z.maxLength(700)),
+        /** The excerpt's own id among the tab's left-out ids (lib/history/excerpts.ts excerptKey). */
+        key: z.string(),
+      }),
     ),
   ),
   /**

@@ -13,7 +13,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import type { Chat } from '../../lib/memory/types';
 import type { ExtensionBrowser } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
-import { openSettings, openSiteRow, openView } from './harness/panel';
+import { openSettings, openSiteRow, openView, saveSettings } from './harness/panel';
 import { openOnSites, sentMessages } from './harness/sites';
 import { carried, type SeededSpaces, SPACE_DRAFT, seedSpaces } from './harness/spaces';
 
@@ -134,6 +134,8 @@ describe('a chat space (Chromium)', () => {
     await openSettings(panel, 'sites');
     await openSiteRow(panel, 'ChatGPT');
     await panel.getByLabel('Default space for ChatGPT').selectOption({ label: 'Work' });
+    // Like every choice in Settings, it is kept by Save settings.
+    await saveSettings(panel);
     await expect
       .poll(async () => (await readStore<{ id: string; sites: string[] }>(panel, 'spaces')).find((s) => s.sites.length))
       .toMatchObject({ id: spaces.work, sites: ['chatgpt'] });
@@ -142,6 +144,7 @@ describe('a chat space (Chromium)', () => {
     expect(carried(text).sort()).toEqual(['everywhere', 'work']);
     await page.close();
     await panel.getByLabel('Default space for ChatGPT').selectOption({ label: 'No space' });
+    await saveSettings(panel);
     await expect
       .poll(async () => (await readStore<{ sites: string[] }>(panel, 'spaces')).every((s) => s.sites.length === 0))
       .toBe(true);

@@ -81,7 +81,7 @@ describe.runIf(existsSync(EXPORT))('past chats as context (Chromium)', () => {
     await page.close();
   });
 
-  it('This tab shows the excerpt with Remove, and a removed chat stays out of the message', async () => {
+  it('This tab shows each excerpt with its own Remove, and removed excerpts stay out of the message', async () => {
     const page = await ext.context.newPage();
     await page.goto(homeUrl('chatgpt'));
     await page.waitForSelector('claude-mem-controls', { state: 'attached' });
@@ -93,7 +93,19 @@ describe.runIf(existsSync(EXPORT))('past chats as context (Chromium)', () => {
     const part = panel.getByRole('region', { name: 'From your past chats' });
     await part.getByText('Conversation 1. Web Search').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => part.getByText(/User: What is the fuel consumption of vw/).count()).toBeGreaterThan(0);
+    // Remove takes out that one excerpt: the chat's other one stays until removed too.
+    const excerpts = part.getByRole('listitem');
+    const before = await excerpts.count();
+    const first = await excerpts.first().textContent();
     await part.getByRole('button', { name: 'Remove' }).first().click();
+    if (before > 1) {
+      await expect.poll(() => excerpts.count()).toBe(before - 1);
+      expect(await excerpts.first().textContent()).not.toBe(first);
+      for (let left = before - 1; left > 0; left--) {
+        await part.getByRole('button', { name: 'Remove' }).first().click();
+        await expect.poll(async () => ((await part.count()) === 0 ? 0 : excerpts.count())).toBe(left - 1);
+      }
+    }
     await expect.poll(() => part.count()).toBe(0);
     await page.bringToFront();
     await page.click(adapter.selectors.composer.join(', '));

@@ -104,7 +104,7 @@ describe('Memories view (Chromium)', () => {
     await item(panel, 'Reads papers').getByRole('checkbox').check();
     const bulk = panel.getByRole('region', { name: 'Bulk actions' });
     await bulk.getByText('2 selected').waitFor();
-    await bulk.getByLabel('Change scope to').selectOption('claude');
+    await bulk.getByLabel('Set “Used on” to').selectOption('claude');
     await expect.poll(() => item(panel, 'Allergic to peanuts').textContent()).toContain('Claude');
     expect(await item(panel, 'Reads papers').textContent()).toContain('Claude');
     await panel.getByText(/Recent changes/).click();

@@ -9,6 +9,7 @@ import { installMark } from '../../../lib/db/install-mark';
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { listSpaces } from '../../../lib/db/spaces';
+import { excerptKey } from '../../../lib/history/excerpts';
 import { ANY_SPACE, chatSpace, filterOf, reachOf } from '../../../lib/memory/spaces';
 import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
@@ -115,6 +116,7 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
         url: selection.excerpts[i]!.url,
         date: selection.excerpts[i]!.date,
         text: selection.excerpts[i]!.text,
+        key: excerptKey(selection.excerpts[i]!),
       })),
       ...(keywords ? { keywords } : {}),
     };

@@ -27,7 +27,8 @@ export const pending = signal(0);
 export const loaded = signal(false);
 export const opened = signal<Chat | null>(null);
 /** The row the arrow keys are on. */
-export const active = signal(0);
+/** The row the arrow keys moved to; -1 until they are used, so no row is marked unasked. */
+export const active = signal(-1);
 
 const PAGE = 200;
 let searchSeq = 0;
@@ -76,7 +77,7 @@ export async function loadMore(): Promise<void> {
 export async function runSearch(): Promise<void> {
   const seq = ++searchSeq;
   const text = query.value.trim();
-  active.value = 0;
+  active.value = -1;
   if (text === '') {
     results.value = null;
     return;

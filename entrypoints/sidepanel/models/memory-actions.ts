@@ -7,7 +7,7 @@ import { t } from '../../../lib/i18n';
 import type { MemoryRecord } from '../../../lib/memory/types';
 import type { RequestOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
-import { fail, guarded, messageOf, say } from './notice';
+import { guarded, say } from './notice';
 import { clearSelection } from './selection';
 import { recordAction } from './undo';
 

@@ -5,6 +5,7 @@
  * switches language is read again in the new one.
  */
 import { signal } from '@preact/signals';
+import { detailLabel } from '../../../lib/i18n/labels';
 
 /** How long a success notice stays. */
 export const INFO_MS = 5000;
@@ -36,8 +37,9 @@ export function say(text: NoticeText): void {
   show('info', text);
 }
 
+/** An error; a plain string (a background's or an API's own words) is shown in the panel's language too. */
 export function fail(text: NoticeText): void {
-  show('error', text);
+  show('error', typeof text === 'function' ? text : () => detailLabel(text));
 }
 
 export function clearNotice(): void {

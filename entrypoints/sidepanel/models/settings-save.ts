@@ -1,6 +1,6 @@
 /**
  * The one way Settings saves: every choice in the view (the form, the language, the desktop
- * tools switches, what sync carries) is a draft until Save settings, and Discard changes puts
+ * tools switches, what sync carries, each site's default space) is a draft until Save settings, and Discard changes puts
  * all of them back. Actions (Test connection, Turn on sync, Sync now, export, import, restore,
  * Remove key) run when pressed: they do something, they do not choose a setting.
  *
@@ -13,9 +13,12 @@ import { desktopDirty, desktopDraft, writeDesktopTools } from './desktop-tools';
 import { messageOf } from './notice';
 import { discardForm, form, formDirty, writeSettingsForm } from './settings';
 import { type SettingsSectionId, settingsSection } from './settings-sections';
+import { discardSiteDefaults, siteDefaultsDirty, writeSiteDefaults } from './site-default-draft';
 import { travelDirty, travelDraft, writeTravel } from './sync';
 
-export const anyDirty = computed(() => formDirty.value || desktopDirty.value || travelDirty.value);
+export const anyDirty = computed(
+  () => formDirty.value || desktopDirty.value || travelDirty.value || siteDefaultsDirty.value,
+);
 
 export interface SaveLine {
   kind: 'clean' | 'unsaved' | 'saved' | 'failed';
@@ -42,7 +45,12 @@ export async function saveSettings(): Promise<boolean> {
   saving.value = true;
   outcome.value = null;
   // Each writer asks its permission synchronously, before its first await.
-  const writes = [formDirty.value ? writeSettingsForm() : Promise.resolve(), writeDesktopTools(), writeTravel()];
+  const writes = [
+    formDirty.value ? writeSettingsForm() : Promise.resolve(),
+    writeDesktopTools(),
+    writeTravel(),
+    writeSiteDefaults(),
+  ];
   try {
     const failed = (await Promise.allSettled(writes)).find((r) => r.status === 'rejected');
     outcome.value = failed
@@ -58,5 +66,6 @@ export function discardSettings(): void {
   discardForm();
   desktopDraft.value = null;
   travelDraft.value = null;
+  discardSiteDefaults();
   outcome.value = null;
 }

@@ -9,7 +9,7 @@ import type { Space, SpaceId } from '../../../lib/memory/spaces';
 import type { RequestOf } from '../../../lib/protocol';
 import { send } from '../../../lib/protocol/panel-send';
 import { preview } from './memory-actions';
-import { fail, guarded, messageOf, say } from './notice';
+import { guarded, say } from './notice';
 import { clearSelection } from './selection';
 import { spaceById } from './spaces';
 import { recordAction } from './undo';

@@ -38,6 +38,21 @@ export const excludedIds = signal<ReadonlySet<string>>(new Set());
  * stale and must not show the switch as it was.
  */
 let exclusionSet = 0;
+/**
+ * A page that is loading or just loaded has not met claude-mem yet: until this time its
+ * "not connected" reads as "checking…", not as a reason to reload a page that is connecting.
+ */
+let connectingUntil = 0;
+const CONNECT_GRACE_MS = 8000;
+
+function connecting(): void {
+  connectingUntil = Date.now() + CONNECT_GRACE_MS;
+}
+
+/** The health to show: "not connected" only once the page had its time to connect. */
+function shown(state: PanelHealth): PanelHealth {
+  return state === 'not_connected' && Date.now() < connectingUntil ? 'checking' : state;
+}
 
 /**
  * The tab the panel is about: the active tab of its window. When the panel itself is that tab
@@ -57,6 +72,7 @@ async function pickTab() {
 
 async function readActiveTab(): Promise<void> {
   const tab = await pickTab();
+  if (tab?.status === 'loading') connecting();
   const next: ActiveTab | null =
     tab?.id === undefined
       ? null
@@ -66,6 +82,7 @@ async function readActiveTab(): Promise<void> {
     draftTyped.value = false;
     excludedIds.value = new Set();
     health.value = 'checking';
+    connecting();
     if (next?.site) void send('tab.exclude', { tabId: next.tabId, ids: [] }).catch(() => {});
   }
   activeTab.value = next;
@@ -76,11 +93,11 @@ export async function checkHealth(): Promise<void> {
   if (!tab?.site) return;
   try {
     const reply = await send('tab.health', { tabId: tab.tabId });
-    health.value = reply.state;
+    health.value = shown(reply.state);
     problems.value = reply.problems ?? [];
     if (reply.draft !== undefined && !draftTyped.value) draft.value = reply.draft;
   } catch {
-    health.value = 'not_connected';
+    health.value = shown('not_connected');
   }
   // The page's project and the chat's id arrive with its reports: the space is asked again too.
   void loadTabSpace(tab.tabId);
@@ -130,7 +147,8 @@ export function startThisTab(isVisible: () => boolean): () => void {
     void readActiveTab()
       .then(checkHealth)
       .catch(() => {});
-  const onUpdated = (_id: number, info: { url?: string; status?: string }) => {
+  const onUpdated = (id: number, info: { url?: string; status?: string }) => {
+    if (info.status && id === activeTab.value?.tabId) connecting();
     if (info.url || info.status === 'complete') refresh();
   };
   browser.tabs.onActivated.addListener(refresh);

@@ -1,6 +1,6 @@
 /**
  * Undo for every change made in the panel (DESIGN.md §5): each action registers how to put things
- * back. The newest shows as a toast for a few seconds; the last few stay in a short history.
+ * back. The newest shows as a toast until dismissed or replaced; the last few stay in a short history.
  */
 import { signal } from '@preact/signals';
 import { fail, messageOf } from './notice';
@@ -14,22 +14,17 @@ export interface UndoEntry {
 }
 
 export const HISTORY_SIZE = 10;
-const TOAST_MS = 8000;
 
 export const history = signal<readonly UndoEntry[]>([]);
 export const toast = signal<UndoEntry | null>(null);
 
 let nextId = 1;
-let toastTimer: ReturnType<typeof setTimeout> | undefined;
 
 export function recordAction(label: string, revert: () => Promise<void>, at: number = Date.now()): UndoEntry {
   const entry: UndoEntry = { id: nextId++, label, at, undone: false, revert };
   history.value = [entry, ...history.value].slice(0, HISTORY_SIZE);
+  // It stays while its Undo does: until dismissed, undone, or replaced by a newer change.
   toast.value = entry;
-  clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => {
-    if (toast.value?.id === entry.id) toast.value = null;
-  }, TOAST_MS);
   return entry;
 }
 
@@ -55,5 +50,4 @@ export function dismissToast(): void {
 export function resetUndo(): void {
   history.value = [];
   toast.value = null;
-  clearTimeout(toastTimer);
 }

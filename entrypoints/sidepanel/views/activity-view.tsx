@@ -25,11 +25,12 @@ import {
 } from '../models/activity';
 import { byId } from '../models/memories';
 import { spaces } from '../models/spaces';
+import { whyChosen, whySentence } from '../models/why-chosen';
 
 /** A record's space by name; one since deleted is said to be so, never left blank. */
 function spaceNameOf(id: string | undefined): string | undefined {
   if (!id) return undefined;
-  return spaces.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+  return spaces.value.find((s) => s.id === id)?.name ?? t('space.gone');
 }
 
 export function ActivityView() {
@@ -68,6 +69,7 @@ export function ActivityView() {
               open={openEntry.value === inj.id}
               onToggle={() => toggleEntry(inj.id)}
               onWrong={(memoryId, action) => void markWrong(inj.id, memoryId, action)}
+              whyOf={(memory, parts) => whySentence(whyChosen(inj.query, memory, parts))}
             />
           ))}
         </ul>

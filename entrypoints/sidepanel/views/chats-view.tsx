@@ -123,9 +123,10 @@ function onKeys(e: KeyboardEvent, search: HTMLInputElement | null): void {
     const step = e.key === 'ArrowDown' ? 1 : -1;
     active.value = Math.min(Math.max(active.value + step, 0), Math.max(ids.length - 1, 0));
     document.querySelector(`#view-chats [aria-current="true"]`)?.scrollIntoView({ block: 'nearest' });
-  } else if (e.key === 'Enter' && ids[active.value] && (target === search || !typing)) {
+  } else if (e.key === 'Enter' && ids[Math.max(active.value, 0)] && (target === search || !typing)) {
+    // Enter in the search box opens the first result when the arrows picked none.
     e.preventDefault();
-    void openChat(ids[active.value]!);
+    void openChat(ids[Math.max(active.value, 0)]!);
   }
 }
 

@@ -7,6 +7,7 @@ import { UsageMeter } from '../../../components/usage-meter';
 import { ViewPanel } from '../../../components/view-panel';
 import type { QueueRow } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
+import { detailLabel } from '../../../lib/i18n/labels';
 import type { JobState } from '../../../lib/memory/types';
 import { isSiteId, SITE_LABELS } from '../../../lib/sites/ids';
 import { go } from '../models/nav';
@@ -72,7 +73,7 @@ export function QueueView() {
       {pause.value && (
         <div class="status error" role="alert">
           <p>{t(`queue.paused.${pause.value.reason}`)}</p>
-          <p class="muted small-text">{pause.value.message}</p>
+          <p class="muted small-text">{detailLabel(pause.value.message)}</p>
           {pause.value.reason === 'storage_full' ? (
             <button type="button" class="small link" onClick={() => go('memories')}>
               {t('queue.paused.makeRoom')}

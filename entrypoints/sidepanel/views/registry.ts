@@ -45,8 +45,9 @@ export const PANEL_VIEWS = [
   { id: 'memories', label: ['Memories', '记忆'], component: MemoriesView, strings: MEMORY_STRINGS },
   { id: 'tab', label: ['This tab', '当前页'], component: ThisTabView, strings: TAB_STRINGS },
   { id: 'chats', label: ['Chats', '对话'], component: ChatsView, strings: CHATS_STRINGS },
-  { id: 'queue', label: ['Queue', '队列'], component: QueueView, strings: QUEUE_STRINGS, group: 'work' },
+  // The group opens on the log of what went into each message; the queue is one tab further.
   { id: 'activity', label: ['Log', '记录'], component: ActivityView, strings: ACTIVITY_STRINGS, group: 'work' },
+  { id: 'queue', label: ['Queue', '队列'], component: QueueView, strings: QUEUE_STRINGS, group: 'work' },
   { id: 'insights', label: ['Insights', '洞察'], component: InsightsView, strings: INSIGHTS_STRINGS, group: 'work' },
   { id: 'settings', label: ['Settings', '设置'], component: SettingsView, strings: SETTINGS_STRINGS },
 ] as const satisfies readonly PanelView[];

@@ -1,6 +1,5 @@
 /** Settings → Sites (with the review rule), privacy patterns and language (capture has its own file). */
 
-import { useEffect } from 'preact/hooks';
 import { PrivacyPatterns } from '../../../components/privacy-patterns';
 import { SelectField } from '../../../components/select-field';
 import { SettingsSection } from '../../../components/settings-section';
@@ -8,22 +7,22 @@ import { SiteTable } from '../../../components/site-table';
 import { t } from '../../../lib/i18n';
 import { REVIEW_MODES } from '../../../lib/settings/schema';
 import type { SiteId } from '../../../lib/sites/ids';
-import { idOf, NONE, optionOf, setSiteDefault, siteDefaultOf } from '../models/chat-space';
-import { fail, messageOf } from '../models/notice';
+import { idOf, NONE, optionOf } from '../models/chat-space';
 import { previewRedaction, testerText } from '../models/privacy-tester';
 import { chooseLanguage, editForm, editSite, form } from '../models/settings';
+import { chooseSiteDefault, shownSiteDefault } from '../models/site-default-draft';
 import { spaces } from '../models/spaces';
 
 /** A site's default space field: the open spaces, or none. */
 function siteSpace(site: SiteId) {
-  const id = siteDefaultOf(site);
+  const id = shownSiteDefault(site);
   return {
     value: id ? optionOf(id) : NONE,
     options: [
       { value: NONE, label: t('chatSpace.none') },
       ...spaces.value.filter((s) => !s.archived || s.id === id).map((s) => ({ value: optionOf(s.id), label: s.name })),
     ],
-    onChange: (v: string) => void setSiteDefault(site, idOf(v)).catch((error) => fail(messageOf(error))),
+    onChange: (v: string) => chooseSiteDefault(site, idOf(v)),
   };
 }
 

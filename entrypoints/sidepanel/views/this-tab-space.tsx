@@ -14,7 +14,7 @@ import { spaces } from '../models/spaces';
 
 function nameOf(id: SpaceId | null): string {
   if (id === null) return t('chatSpace.none');
-  return spaces.value.find((s) => s.id === id)?.name ?? t('activity.spaceGone');
+  return spaces.value.find((s) => s.id === id)?.name ?? t('chatSpace.gone');
 }
 
 /** Why the chat is where it is, when the user has not chosen. */
@@ -23,6 +23,16 @@ function reason(by: string, space: SpaceId | null): string {
   if (by === 'site') return t('chatSpace.bySite', { space: nameOf(space) });
   return by === 'none' ? t('chatSpace.byNone') : t('chatSpace.hint');
 }
+
+/** What the chat gets where it is: a gone choice says so; "No space" chosen gets Everywhere's only. */
+function hintOf(current: { chosen: boolean; by: string; space: SpaceId | null }, choiceGone: boolean): string {
+  if (choiceGone) return t('chatSpace.goneHint', { reason: reason(current.by, current.space) });
+  if (!current.chosen) return reason(current.by, current.space);
+  return current.space === null ? t('chatSpace.byNone') : t('chatSpace.hint');
+}
+
+/** The select's value while the chosen space no longer exists (not a space id: ids are prefixed). */
+const GONE = 'gone';
 
 async function acting(run: () => Promise<void>): Promise<void> {
   try {
@@ -42,7 +52,10 @@ export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string;
   if (!current) return null;
   const open = spaces.value.filter((s) => !s.archived || s.id === current.space);
   const choices = open.map((s) => ({ value: optionOf(s.id), label: s.name }));
-  const value = !current.chosen ? AUTO : current.space === null ? NONE : optionOf(current.space);
+  // A choice the background answers by a rule (not by 'choice') named a space since deleted:
+  // the chat reads "Deleted space" here as in Chats, and its hint says what it gets instead.
+  const choiceGone = current.chosen && current.by !== 'choice';
+  const value = choiceGone ? GONE : !current.chosen ? AUTO : current.space === null ? NONE : optionOf(current.space);
   return (
     <div>
       <SelectField
@@ -56,11 +69,13 @@ export function ThisTabSpace({ tabId, url, site }: { tabId: number; url: string;
           },
           { value: NONE, label: t('chatSpace.none') },
           ...choices,
+          ...(choiceGone ? [{ value: GONE, label: t('chatSpace.gone') }] : []),
         ]}
         onChange={(v) =>
+          v !== GONE &&
           void acting(() => chooseTabSpace(tabId, v === AUTO ? null : { space: v === NONE ? null : idOf(v) }))
         }
-        hint={current.chosen ? t('chatSpace.hint') : reason(current.by, current.space)}
+        hint={hintOf(current, choiceGone)}
       />
       {current.project && (
         <SelectField

@@ -1,9 +1,10 @@
-/** This tab: the active page's site, adapter health, mode, "don't remember", and the live preview. */
+/** This tab: the active page's site, the live preview, then adapter health, mode, space and "don't remember". */
 import { HealthLine } from '../../../components/health-line';
 import { SiteModeSwitch } from '../../../components/site-mode-switch';
 import { ViewPanel } from '../../../components/view-panel';
 import { t } from '../../../lib/i18n';
-import { SITE_LABELS } from '../../../lib/sites/ids';
+import type { PanelHealth } from '../../../lib/page/site-health';
+import { SITE_LABELS, type SiteId } from '../../../lib/sites/ids';
 import { fail, messageOf, say } from '../models/notice';
 import { saved, setSiteLearn, setSiteMode } from '../models/settings';
 import { activeTab, chatState, extractThisChat, health, problems, setChatExcluded } from '../models/this-tab';
@@ -15,8 +16,10 @@ import { ThisTabSpace } from './this-tab-space';
  * What is true about the switch: usable; a new chat that has no conversation yet (the page's
  * own switch works); or a page claude-mem has not reached, where reloading helps.
  */
-function hintFor(available: boolean, state: string): string {
+function hintFor(available: boolean, state: PanelHealth): string | null {
   if (available) return t('tab.dontRememberHint');
+  // Still connecting: neither "reload" nor "a new chat" is known to be true yet.
+  if (state === 'checking') return null;
   return state === 'not_connected' ? t('tab.excludeUnavailable') : t('tab.newChatHint');
 }
 
@@ -29,23 +32,21 @@ async function extractNow(): Promise<void> {
   }
 }
 
-export function ThisTabView() {
-  const tab = activeTab.value;
-  if (!tab?.site) {
-    return (
-      <ViewPanel id="tab">
-        <ThisTabEmpty />
-      </ViewPanel>
-    );
-  }
-  const site = tab.site;
+/** The page's title under the site's name, unless it only repeats it (a new chat is titled "ChatGPT"). */
+function pageTitle(title: string, site: SiteId): string | null {
+  const trimmed = title.trim();
+  return trimmed && trimmed.toLowerCase() !== SITE_LABELS[site].toLowerCase() ? trimmed : null;
+}
+
+/** The page's own switches: learning, how memories go in, its space, "don't remember", Extract now. */
+function PageControls({ site, tabId, url }: { site: SiteId; tabId: number; url: string }) {
   const siteSettings = saved.value?.sites[site];
   const chat = chatState.value;
+  const hint = hintFor(chat.available, health.value);
   return (
-    <ViewPanel id="tab">
-      <h2 class="site-title">{SITE_LABELS[site]}</h2>
-      {tab.title && <p class="muted ellipsis">{tab.title}</p>}
-      <HealthLine health={health.value} problems={problems.value} />
+    <section aria-labelledby="tab-page-title">
+      <h3 id="tab-page-title">{t('tab.pageTitle')}</h3>
+      {!needsAttention(health.value) && <HealthLine health={health.value} problems={problems.value} />}
       {siteSettings && (
         <label class="check-field">
           <input
@@ -63,7 +64,7 @@ export function ThisTabView() {
           onChange={(m) => void setSiteMode(site, m)}
         />
       )}
-      <ThisTabSpace tabId={tab.tabId} url={tab.url} site={site} />
+      <ThisTabSpace tabId={tabId} url={url} site={site} />
       <label class="check-field">
         <input
           type="checkbox"
@@ -75,7 +76,7 @@ export function ThisTabView() {
         />
         {t('tab.dontRemember')}
       </label>
-      <p class="field-hint">{hintFor(chat.available, health.value)}</p>
+      {hint && <p class="field-hint">{hint}</p>}
       {chat.chatId && !chat.excluded && siteSettings?.learn && (
         <div class="field">
           <button type="button" onClick={() => void extractNow()}>
@@ -84,7 +85,37 @@ export function ThisTabView() {
           <span class="field-hint">{t('tab.extractNowHint')}</span>
         </div>
       )}
+    </section>
+  );
+}
+
+/** A page claude-mem cannot read or write: said first, above the preview, with what to do. */
+function needsAttention(state: PanelHealth): boolean {
+  return state !== 'working' && state !== 'checking' && state !== 'unknown';
+}
+
+/**
+ * The preview first (what the next message would carry is why one opens this view), then the
+ * page's own switches; a page that needs attention says so above both.
+ */
+export function ThisTabView() {
+  const tab = activeTab.value;
+  if (!tab?.site) {
+    return (
+      <ViewPanel id="tab">
+        <ThisTabEmpty />
+      </ViewPanel>
+    );
+  }
+  const site = tab.site;
+  const title = pageTitle(tab.title, site);
+  return (
+    <ViewPanel id="tab">
+      <h2 class="site-title">{SITE_LABELS[site]}</h2>
+      {title && <p class="muted ellipsis">{title}</p>}
+      {needsAttention(health.value) && <HealthLine health={health.value} problems={problems.value} />}
       <ThisTabPreview site={site} />
+      <PageControls site={site} tabId={tab.tabId} url={tab.url} />
     </ViewPanel>
   );
 }

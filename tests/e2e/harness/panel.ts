@@ -143,9 +143,9 @@ export async function openSettings(panel: Page, section: SettingsSection = 'conn
   await panel.locator(`.settings-nav [data-section="${section}"][aria-current="true"]`).waitFor();
 }
 
-/** Opens the line of the site named `site` in Settings → Sites, showing its budget and review rule. */
+/** Opens the line of the site named `site` in Settings → Sites (its button says where its past chats stand), showing the rest of its choices. */
 export async function openSiteRow(panel: Page, site: string): Promise<void> {
-  const toggle = panel.getByRole('button', { name: new RegExp(`^(More for ${site}|${site} 的更多设置)$`) });
+  const toggle = panel.getByRole('button', { name: new RegExp(`^(More for ${site}:|${site} 的更多设置：)`) });
   if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
 }
 

@@ -17,7 +17,7 @@ import { countPastChatUses } from '../../../lib/db/past-chat-uses';
 import { type ConversationStart, pastChatsFor, pastChatsForTools } from '../../../lib/db/past-chats';
 import { createSpace, listSpaces, updateSpace } from '../../../lib/db/spaces';
 import { isBareContinuation } from '../../../lib/history/continuation';
-import { EXCERPT_CHARS } from '../../../lib/history/excerpts';
+import { EXCERPT_CHARS, excerptKey } from '../../../lib/history/excerpts';
 import { EVERYWHERE_ONLY, filterOf, reachOf, type SpaceFilter } from '../../../lib/memory/spaces';
 import { EXCERPTS_HEADER } from '../../../lib/ranking/render';
 import { MemoryIndex } from '../../../lib/ranking/retrieve';
@@ -144,6 +144,30 @@ describe('past chats as context', () => {
 
   it('leaves out a chat the user removed in the preview', async () => {
     expect(await ids('Where should we stay in Lisbon?', settings(), { skip: ['chatgpt:lisbon'] })).toEqual([]);
+  });
+
+  it("leaves out one excerpt the user removed, and keeps its chat's other one", async () => {
+    await capture('chatgpt', 'porto', 'Porto weekend', [
+      ['user', 'Which Porto neighbourhood is best for a weekend stay near the Douro river?'],
+      [
+        'assistant',
+        `Ribeira, right on the Douro river, or Cedofeita for quieter streets. ${'Walk the bridge at dusk. '.repeat(25)}`,
+      ],
+      ['user', 'And which Porto restaurants near the Douro river serve francesinha?'],
+      [
+        'assistant',
+        `Café Santiago is the classic; near the river try the tascas. ${'Book ahead on Saturdays. '.repeat(25)}`,
+      ],
+    ]);
+    await keepHistoryIndexed();
+    const draft = 'Porto weekend by the Douro river, and francesinha there?';
+    const both = await pastChatsFor(settings(), start(draft));
+    expect(both.map((e) => e.chatId)).toEqual(['chatgpt:porto', 'chatgpt:porto']);
+    const [first, second] = both.map(excerptKey);
+    expect(first).not.toBe(second);
+    const left = await pastChatsFor(settings(), start(draft, { skip: [first!] }));
+    expect(left.map(excerptKey)).toContain(second);
+    expect(left.map(excerptKey)).not.toContain(first);
   });
 
   it("keeps to the current chat's space: never another space's chat, nothing outside an isolated one", async () => {

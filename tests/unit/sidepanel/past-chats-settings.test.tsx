@@ -53,27 +53,46 @@ describe('the past chats switch', () => {
   });
 });
 
+/** Two excerpts of one chat (its first and its fourth exchange), as the preview lists them. */
+const EXCERPTS = [
+  {
+    key: 'chatgpt:a#0',
+    chatId: 'chatgpt:a',
+    site: 'chatgpt' as const,
+    title: 'Lisbon trip',
+    date: '2026-03-02T10:00:00.000Z',
+    text: 'User: where to stay\nAssistant: Alfama',
+    why: 'match',
+    coverage: 0.6,
+  },
+  {
+    key: 'chatgpt:a#6',
+    chatId: 'chatgpt:a',
+    site: 'chatgpt' as const,
+    title: 'Lisbon trip',
+    date: '2026-03-02T10:00:00.000Z',
+    text: 'User: and to eat\nAssistant: Time Out Market',
+    why: 'match',
+    coverage: 0.4,
+  },
+];
+
 describe("This tab's excerpts", () => {
-  it('shows each with its site, title and text, and a Remove button that names the chat', () => {
+  it('shows each with its site, title, why and text; Remove on one removes that one, not its chat', () => {
     const removed: string[] = [];
-    const root = mount(
-      <PastChatExcerpts
-        excerpts={[
-          {
-            chatId: 'chatgpt:a',
-            site: 'chatgpt',
-            title: 'Lisbon trip',
-            date: '2026-03-02T10:00:00.000Z',
-            text: 'User: where to stay\nAssistant: Alfama',
-            why: 'match',
-          },
-        ]}
-        onRemove={(id) => removed.push(id)}
-      />,
-    );
+    const root = mount(<PastChatExcerpts excerpts={EXCERPTS} onRemove={(key) => removed.push(key)} />);
     expect(root.textContent).toContain('Lisbon trip');
     expect(root.textContent).toContain('User: where to stay');
-    root.querySelector('button')!.click();
-    expect(removed).toEqual(['chatgpt:a']);
+    expect(root.textContent).toContain('Holds 60% of the words of your message.');
+    root.querySelectorAll('button')[1]!.click();
+    expect(removed).toEqual(['chatgpt:a#6']);
+  });
+
+  it('names who spoke in Chinese in the Chinese panel', () => {
+    lang.value = 'zh';
+    const root = mount(<PastChatExcerpts excerpts={EXCERPTS} onRemove={() => {}} />);
+    expect(root.textContent).toContain('用户：where to stay');
+    expect(root.textContent).toContain('助手：Alfama');
+    expect(root.textContent).not.toMatch(/User:|Assistant:/);
   });
 });

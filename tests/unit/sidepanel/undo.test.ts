@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { notice } from '../../../entrypoints/sidepanel/models/notice';
 import {
+  dismissToast,
   HISTORY_SIZE,
   history,
   recordAction,
@@ -50,13 +51,17 @@ describe('undo history', () => {
     expect(history.value[0]?.undone).toBe(false);
   });
 
-  it('hides the toast after a few seconds', () => {
+  it('keeps the toast while its Undo exists: until dismissed or replaced, never on a timer', () => {
     vi.useFakeTimers();
     try {
-      recordAction('Pinned', async () => {});
-      vi.advanceTimersByTime(8001);
+      const first = recordAction('Pinned', async () => {});
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(toast.value?.id).toBe(first.id);
+      const second = recordAction('Edited', async () => {});
+      expect(toast.value?.id).toBe(second.id);
+      dismissToast();
       expect(toast.value).toBeNull();
-      expect(history.value).toHaveLength(1);
+      expect(history.value).toHaveLength(2);
     } finally {
       vi.useRealTimers();
     }
