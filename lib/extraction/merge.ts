@@ -137,6 +137,7 @@ function newRecord(item: Item, ctx: MergeContext, reasons: readonly ReviewReason
       ? { status: 'proposed' as const, proposal: { reasons: [...reasons], ...(changes ? { changes } : {}) } }
       : {}),
     ...(item.removed > 0 ? { invisibleRemoved: item.removed } : {}),
+    ...(item.when !== undefined ? { when: item.when } : {}),
   };
 }
 
@@ -185,6 +186,7 @@ function change(
         source: ctx.source,
         origin: ctx.origin ?? { kind: 'sent' },
         invisibleRemoved: item.removed,
+        ...(item.when !== undefined ? { when: item.when } : {}),
       },
       ctx.now,
     );
