@@ -6,7 +6,9 @@
  */
 import template from '../../prompt_templates/inject.md?raw';
 import type { MemoryRecord } from '../memory/types';
+import { isPast, localDay, shortWhen } from '../memory/when';
 import type { SiteId } from '../sites/ids';
+import { nowMs } from '../time';
 import { escapeMemoryText } from './block';
 import { estimateTokens } from './tokens';
 
@@ -24,10 +26,21 @@ const SIZE_MARK = '00000000';
 
 export { estimateTokens } from './tokens';
 
-type Renderable = Pick<MemoryRecord, 'type' | 'content'>;
+type Renderable = Pick<MemoryRecord, 'type' | 'content' | 'when'>;
+
+/**
+ * `(task · 2026-11-27)`: the day a memory is about, where it has one, and `past` once that day
+ * is over for the user, so a stale plan never reads as upcoming. Its text keeps the date too.
+ */
+function label(memory: Renderable): string {
+  const when = memory.when ? shortWhen(memory.when) : '';
+  if (!when) return memory.type;
+  const past = isPast(memory.when as string, localDay(nowMs())) ? ' · past' : '';
+  return `${memory.type} · ${when}${past}`;
+}
 
 function renderLine(memory: Renderable): string {
-  return `- (${memory.type}) ${escapeMemoryText(memory.content)}`;
+  return `- (${label(memory)}) ${escapeMemoryText(memory.content)}`;
 }
 
 /** Tokens of the block with no memories: the delimiters and the data-not-instructions line. */

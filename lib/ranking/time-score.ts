@@ -1,0 +1,55 @@
+/**
+ * The `time` part of a memory's score: a request about a time ("what did I decide last week")
+ * prefers memories from then, and a request asking when prefers memories that carry a date.
+ * A memory is "from" a window when the day it is about (`when`) or the day it was written falls
+ * in it: "last week I decided…" is about when it was said, "what's on next week" about the date
+ * a plan names. Days are the user's (their time zone), stored times UTC.
+ */
+import type { MemoryRecord } from '../memory/types';
+import { type CalendarDay, type DayRange, localDay, parseWhen } from '../memory/when';
+import type { TimeRequest } from './time-window';
+
+export interface TimeWeights {
+  /** A memory from the window that also matches the request's words. */
+  inWindow: number;
+  /** A memory from the window that matches nothing else: all a time-only request can go on. */
+  onlyInWindow: number;
+  /** A dated memory, for a request asking when. */
+  dated: number;
+}
+
+export const TIME_WEIGHTS: TimeWeights = { inWindow: 0.3, onlyInWindow: 0.12, dated: 0.12 };
+
+function overlaps(a: DayRange, b: DayRange): boolean {
+  return a.from <= b.to && b.from <= a.to;
+}
+
+/** The day it was written, in the user's time zone. */
+export function writtenDay(memory: Pick<MemoryRecord, 'createdAt'>, timeZone?: string): CalendarDay {
+  return localDay(Date.parse(memory.createdAt), timeZone);
+}
+
+export function fromWindow(
+  memory: Pick<MemoryRecord, 'createdAt' | 'when'>,
+  windows: readonly DayRange[],
+  timeZone?: string,
+): boolean {
+  if (windows.length === 0) return false;
+  const about = memory.when ? parseWhen(memory.when) : null;
+  const written = writtenDay(memory, timeZone);
+  const ranges = about ? [about, { from: written, to: written }] : [{ from: written, to: written }];
+  return windows.some((w) => ranges.some((r) => overlaps(w, r)));
+}
+
+export function timePart(
+  memory: Pick<MemoryRecord, 'createdAt' | 'when'>,
+  request: TimeRequest,
+  textMatch: number,
+  w: TimeWeights = TIME_WEIGHTS,
+  timeZone?: string,
+): number {
+  let part = 0;
+  if (fromWindow(memory, request.windows, timeZone)) part += textMatch > 0 ? w.inWindow : w.onlyInWindow;
+  if (request.asksWhen && memory.when && parseWhen(memory.when)) part += w.dated;
+  return part;
+}

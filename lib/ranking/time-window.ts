@@ -1,0 +1,37 @@
+/**
+ * What a request says about time, resolved against the user's today: the windows of days it
+ * names ("last week", "上个月", "in May": a month without a year may mean the last one or the
+ * next) and whether it asks when something happened ("when did I…", "我什么时候…"). English
+ * first, then Chinese: the first expression found decides. A hand-written resolver rather than
+ * a date parser library: those return one instant ("last week" → a day seven days ago, "in May"
+ * → next May), not the window a memory search needs, and miss most Chinese relative words.
+ */
+import { type CalendarDay, type DayRange, dayNumber } from '../memory/when';
+import { ASKS_WHEN_EN, englishWindows } from './time-words-en';
+import { ASKS_WHEN_ZH, chineseWindows } from './time-words-zh';
+
+export interface TimeRequest {
+  /** The days the request is about; empty when it names no time. */
+  windows: DayRange[];
+  /** It asks for a date: memories that carry one answer it. */
+  asksWhen: boolean;
+}
+
+export const NO_TIME: TimeRequest = { windows: [], asksWhen: false };
+
+/** A request longer than this is read only at its start and end: a pasted document is no request. */
+const MAX_READ = 2000;
+
+function valid(range: DayRange): boolean {
+  const a = dayNumber(range.from);
+  const b = dayNumber(range.to);
+  return a !== null && b !== null && a <= b;
+}
+
+export function readTimeRequest(text: string, today: CalendarDay): TimeRequest {
+  const read = text.length > MAX_READ ? `${text.slice(0, MAX_READ / 2)}\n${text.slice(-MAX_READ / 2)}` : text;
+  const found = englishWindows(read, today);
+  const windows = (found.length > 0 ? found : chineseWindows(read, today)).filter(valid);
+  const asksWhen = ASKS_WHEN_EN.test(read) || ASKS_WHEN_ZH.test(read);
+  return windows.length === 0 && !asksWhen ? NO_TIME : { windows, asksWhen };
+}
