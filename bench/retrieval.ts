@@ -12,6 +12,8 @@
  * request's model keywords as their own query field (lib/ranking/request-keywords.ts), and with
  * them appended to the request's text (the crude use, for reference): memory keywords, request
  * keywords too, and neither, side by side.
+ * Every run also prints the time-window set built from the file's dated memories
+ * (bench/lib/time-window-set.ts), before and after the time part, for each half.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
@@ -23,6 +25,7 @@ import { readKeywordCache, withKeywords } from './lib/keyword-cache';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
 import { type RequestKeywordsFile, readRequestKeywords } from './lib/request-keywords-file';
 import { HALVES, splitCases } from './lib/split';
+import { reportTimeWindows } from './lib/time-window-run';
 
 const PRODUCT = 'claude-mem';
 const BM25 = 'bm25 (whitespace)';
@@ -201,6 +204,7 @@ function main(): void {
     const title = `${half} half (${cases.map((c) => c.id).join(', ')})`;
     json[half] = report(title, evaluate(cases, names, cjk, requests), names);
   }
+  for (const half of HALVES) json[`${half} time windows`] = reportTimeWindows(half, halves[half], cjk ? 'zh' : 'en');
   writeJson(args.json, json);
 }
 

@@ -64,10 +64,21 @@ export function formatWhen(range: DayRange): string {
 
 /** The user's calendar day at an instant: in their time zone (the browser's unless named). */
 export function localDay(ms: number, timeZone?: string): CalendarDay {
-  // en-CA writes YYYY-MM-DD; Intl is in every context we run in (pages, worker, Node).
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ms),
-  );
+  return formatter(timeZone).format(new Date(ms));
+}
+
+/** A formatter costs far more to make than to use: one per zone, made once. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let f = formatters.get(key);
+  if (!f) {
+    // en-CA writes YYYY-MM-DD; Intl is in every context we run in (pages, worker, Node).
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(key, f);
+  }
+  return f;
 }
 
 /** Over: the whole range is before `today`, so a plan or task with this date is past. */

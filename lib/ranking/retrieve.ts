@@ -323,7 +323,7 @@ export class MemoryIndex {
     const weights = opts.weights ?? WEIGHTS;
     const intent = opts.intent ?? detectIntent(query);
     const time = intent.kind === 'greeting' ? NO_TIME : readTimeRequest(query, localDay(opts.now, opts.timeZone));
-    const found = this.candidates(query, intent, opts, time);
+    const found = this.candidates(time.rest ?? query, intent, opts, time);
     let best = 0;
     for (const bm25 of found.values()) best = Math.max(best, bm25);
     const scored: { row: IndexedMemory; item: RankedMemory }[] = [];

@@ -15,9 +15,14 @@ export interface TimeRequest {
   windows: DayRange[];
   /** It asks for a date: memories that carry one answer it. */
   asksWhen: boolean;
+  /**
+   * The request without its time expression: what its words are matched with ("last week"
+   * says when, not what: its words would match every memory that mentions a week).
+   */
+  rest: string | null;
 }
 
-export const NO_TIME: TimeRequest = { windows: [], asksWhen: false };
+export const NO_TIME: TimeRequest = { windows: [], asksWhen: false, rest: null };
 
 /** A request longer than this is read only at its start and end: a pasted document is no request. */
 const MAX_READ = 2000;
@@ -30,8 +35,10 @@ function valid(range: DayRange): boolean {
 
 export function readTimeRequest(text: string, today: CalendarDay): TimeRequest {
   const read = text.length > MAX_READ ? `${text.slice(0, MAX_READ / 2)}\n${text.slice(-MAX_READ / 2)}` : text;
-  const found = englishWindows(read, today);
-  const windows = (found.length > 0 ? found : chineseWindows(read, today)).filter(valid);
+  const found = englishWindows(read, today) ?? chineseWindows(read, today);
+  const windows = (found?.windows ?? []).filter(valid);
   const asksWhen = ASKS_WHEN_EN.test(read) || ASKS_WHEN_ZH.test(read);
-  return windows.length === 0 && !asksWhen ? NO_TIME : { windows, asksWhen };
+  if (windows.length === 0 && !asksWhen) return NO_TIME;
+  const rest = found && windows.length > 0 ? `${read.slice(0, found.start)} ${read.slice(found.end)}` : null;
+  return { windows, asksWhen, rest };
 }

@@ -15,6 +15,7 @@ import {
   weekdayOf,
   yearRange,
 } from './calendar';
+import type { TimePhrase } from './time-phrase';
 
 const MONTHS = [
   'jan(?:uary)?',
@@ -121,14 +122,14 @@ function weekend(today: CalendarDay, offset: number): DayRange {
   return { from: weekdayOf(today, 6, offset).from, to: weekdayOf(today, 7, offset).to };
 }
 
-/** The windows the first time expression of an English request names; empty when none. */
-export function englishWindows(text: string, today: CalendarDay): DayRange[] {
+/** The windows the first time expression of an English request names, and where it stands; null when none. */
+export function englishWindows(text: string, today: CalendarDay): TimePhrase | null {
   const lower = text.toLowerCase();
   for (const [pattern, resolve] of RULES) {
     const m = pattern.exec(lower);
-    if (m) return resolve(m, today);
+    if (m) return { windows: resolve(m, today), start: m.index, end: m.index + m[0].length };
   }
-  return [];
+  return null;
 }
 
 /** "When did I…", "what date…", "how long ago…": the answer is a date. */

@@ -5,6 +5,7 @@
  */
 import type { CalendarDay, DayRange } from '../memory/when';
 import { monthRange, monthWithoutYear, spanUntilToday, type Unit, unitRange, weekdayOf, yearRange } from './calendar';
+import type { TimePhrase } from './time-phrase';
 
 const DIGITS: Record<string, number> = { 一: 1, 二: 2, 两: 2, 三: 3, 四: 4, 五: 5, 六: 6, 七: 7, 八: 8, 九: 9 };
 
@@ -97,13 +98,13 @@ function weekend(today: CalendarDay, offset: number): DayRange {
   return { from: weekdayOf(today, 6, offset).from, to: weekdayOf(today, 7, offset).to };
 }
 
-/** The windows the first time expression of a Chinese request names; empty when none. */
-export function chineseWindows(text: string, today: CalendarDay): DayRange[] {
+/** The windows the first time expression of a Chinese request names, and where it stands; null when none. */
+export function chineseWindows(text: string, today: CalendarDay): TimePhrase | null {
   for (const [pattern, resolve] of RULES) {
     const m = pattern.exec(text);
-    if (m) return resolve(m, today);
+    if (m) return { windows: resolve(m, today), start: m.index, end: m.index + m[0].length };
   }
-  return [];
+  return null;
 }
 
 /** 什么时候, 哪天, 几号, 哪一年, 几月, 多久以前, 何时: the answer is a date. */
