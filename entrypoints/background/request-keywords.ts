@@ -18,7 +18,7 @@ import { spend } from '../../lib/db/site-bounds';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
 import { chatIdOf } from '../../lib/memory/new-chat';
 import { createClient } from '../../lib/model/client';
-import { redact } from '../../lib/privacy/privacy';
+import { leavingText } from '../../lib/privacy/leaving';
 import { authOf, needsKey } from '../../lib/provider/presets';
 import { callCost } from '../../lib/provider/pricing';
 import { requestKeywordsCall } from '../../lib/request-keywords/request-keywords-call';
@@ -33,7 +33,6 @@ import type { Settings } from '../../lib/settings/schema';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';
-import { dropWarmed } from './warmed-blocks';
 
 /** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
 const IDLE_MS = 600;
@@ -97,7 +96,7 @@ export function draftPaused(input: { tabId: number; site: SiteId; url: string; d
 export function keywordsFor(tabId: number, site: SiteId, url: string, draft: string, settings: Settings): string[] {
   const tab = tabs.get(tabId);
   if (!tab?.answer || tab.url !== url || tab.site !== site || tab.answer.keywords.length === 0) return [];
-  const sent = redact(draft, settings.privacyPatterns).text;
+  const sent = leavingText(draft, settings.privacyPatterns).text;
   return answerFits(tab.answer.draft, sent) ? [...tab.answer.keywords] : [];
 }
 
@@ -135,7 +134,7 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   if (!settings.sites[tab.site].learn) return 'not-learning';
   if (await excluded(tab)) return 'excluded';
   if (!enoughWords(typed)) return 'few-words';
-  const redaction = redact(typed, settings.privacyPatterns);
+  const redaction = leavingText(typed, settings.privacyPatterns);
   const draft = redaction.text;
   const cached = cache.get(draft);
   if (cached) {
@@ -187,9 +186,11 @@ async function call(
   }
 }
 
-/** The answer is the tab's now; a block chosen ahead without it is chosen again at the send. */
+/**
+ * The answer is the tab's now; a block chosen ahead without it is chosen again at the send
+ * (block/session.ts keys a warmed block by the keywords it was ranked with).
+ */
 function settle(tabId: number, tab: TabAsk, draft: string, keywords: readonly string[]): void {
   if (tabs.get(tabId) !== tab) return;
   tab.answer = { draft, keywords };
-  dropWarmed(tabId);
 }

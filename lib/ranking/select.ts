@@ -7,6 +7,7 @@
  * the few memories about the user's circumstances that the request depends on.
  */
 import type { SpaceFilter } from '../memory/spaces';
+import type { PrivacyPattern } from '../settings/schema';
 import type { SiteId } from '../sites/ids';
 import { detectIntent, type IntentKind } from './intent';
 import type { RankedMemory } from './ranked';
@@ -46,6 +47,8 @@ export interface SelectOptions {
    * up to half the budget, in their own marked part, and the memories fill the rest.
    */
   excerpts?: readonly RenderableExcerpt[];
+  /** The user's privacy patterns: every field of the block goes through them (and the built-in ones). */
+  privacyPatterns: readonly PrivacyPattern[];
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -64,11 +67,15 @@ export interface Selection {
 /** Share of the budget the excerpts may take at most: memories are the block's first job. */
 const EXCERPT_SHARE = 0.5;
 
-function fitExcerpts(excerpts: readonly RenderableExcerpt[], budgetTokens: number) {
+function fitExcerpts(
+  excerpts: readonly RenderableExcerpt[],
+  budgetTokens: number,
+  patterns: readonly PrivacyPattern[],
+) {
   const kept: RenderableExcerpt[] = [];
   let used = 0;
   for (const e of excerpts) {
-    const cost = excerptTokens(e, kept.length === 0);
+    const cost = excerptTokens(e, kept.length === 0, patterns);
     if (used + cost > budgetTokens * EXCERPT_SHARE) continue;
     used += cost;
     kept.push(e);
@@ -104,15 +111,17 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
     requestKeywords: opts.requestKeywords,
     spaces: opts.spaces,
   });
-  const excerpts = fitExcerpts(opts.excerpts ?? [], opts.budgetTokens);
-  const chosen = fitToBudget(relevant(ranked), opts.budgetTokens - excerpts.used);
-  const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));
+  const patterns = opts.privacyPatterns;
+  const excerpts = fitExcerpts(opts.excerpts ?? [], opts.budgetTokens, patterns);
+  const chosen = fitToBudget(relevant(ranked), opts.budgetTokens - excerpts.used, patterns);
+  const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory, patterns) }));
   if (items.length === 0 && excerpts.kept.length === 0)
     return { intent: intent.kind, items, excerpts: [], block: null, tokens: 0 };
   const block = renderBlock(
     items.map((r) => r.memory),
     opts.mark,
     excerpts.kept,
+    patterns,
   );
   return { intent: intent.kind, items, excerpts: excerpts.kept, block, tokens: estimateTokens(block) };
 }

@@ -7,7 +7,6 @@
 import { browser } from '#imports';
 import { installMark } from '../../../lib/db/install-mark';
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { pastChatsFor } from '../../../lib/db/past-chats';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { listSpaces } from '../../../lib/db/spaces';
 import { ANY_SPACE, chatSpace, filterOf, reachOf } from '../../../lib/memory/spaces';
@@ -17,11 +16,12 @@ import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
+import { composeBlock } from '../block/compose';
+import { pastChatUses } from '../block/records';
 import { spaceOfTab } from '../chat-space';
 import { keywordsFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab } from '../tab-state';
-import { pastChatUses } from './injection';
 
 function scored(r: RankedMemory & { tokens?: number }) {
   return {
@@ -78,22 +78,32 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const budgetTokens = settings.sites[site].budgetTokens;
     const url = await tabUrl(tabId, site);
     const spaces = await previewSpace(tabId, site, url);
-    const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site), spaces };
-    const index = await warmIndex();
     const list = tabId !== undefined && url ? keywordsFor(tabId, site, url, draft, settings) : [];
     const tab = tabId === undefined ? null : await getTab(tabId);
-    const excerpts = await pastChatsFor(settings, {
+    const selection = await composeBlock({
       site,
+      draft,
+      settings,
+      spaces,
+      exclude,
+      requestKeywords: list,
       conversationId: tab?.site === site ? tab.conversationId : null,
       url: tab?.site === site ? tab.url : '',
-      draft,
-      requestKeywords: list,
-      skip: exclude,
-      now: opts.now,
-      spaces,
     });
-    const selection = selectForInjection(index, draft, { ...opts, requestKeywords: list, excerpts });
-    const keywords = list.length > 0 ? changedBy(list, selection, selectForInjection(index, draft, opts)) : undefined;
+    // What the keywords changed: the memories the same draft gets without them (and without excerpts).
+    const without = async () => {
+      const opts = {
+        site,
+        now: nowMs(),
+        budgetTokens,
+        exclude,
+        mark: await installMark(site),
+        spaces,
+        privacyPatterns: settings.privacyPatterns,
+      };
+      return selectForInjection(await warmIndex(), draft, opts);
+    };
+    const keywords = list.length > 0 ? changedBy(list, selection, await without()) : undefined;
     return {
       intent: selection.intent,
       block: selection.block,
