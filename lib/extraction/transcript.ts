@@ -22,8 +22,8 @@ export interface PreparedTurn {
   text: string;
   tokens: number;
   /**
-   * The user's day the message was written (or captured, or dated by a site's export);
-   * prepareTurns always sets it, a window made by hand may leave it out (no date shown).
+   * The user's day the message was written (or captured, or dated by a site's export); absent
+   * when the turn's time is unreadable or a window is made by hand (no date shown).
    */
   day?: CalendarDay;
 }
@@ -75,7 +75,7 @@ export function prepareTurns(
     const { text, hits } = leavingText(stripped, patterns);
     redactions += hits.length;
     const tokens = estimateTokens(text);
-    const day = localDay(Date.parse(turn.at), timeZone);
+    const day = dayOf(turn.at, timeZone);
     if (tokens > limits.maxMessageTokens) {
       const note = `[a ${text.length}-character message was left out: too long to send]`;
       out.push({ index, role: turn.role, text: note, tokens: estimateTokens(note), day });
@@ -84,6 +84,12 @@ export function prepareTurns(
     }
   });
   return { turns: out, redactions };
+}
+
+/** A turn with no readable time (an export that gave none) shows no date rather than a wrong one. */
+function dayOf(at: string, timeZone: string | undefined): CalendarDay | undefined {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? localDay(ms, timeZone) : undefined;
 }
 
 function cost(turns: readonly PreparedTurn[]): number {

@@ -47,7 +47,6 @@ function label(memory: Renderable): string {
 function renderLine(memory: Renderable, patterns: Patterns): string {
   return `- (${blockText(label(memory), patterns)}) ${blockText(memory.content, patterns)}`;
 }
-}
 
 /** Tokens of the block with no memories: the delimiters and the data-not-instructions line. */
 export function frameTokens(): number {

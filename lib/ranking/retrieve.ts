@@ -227,7 +227,7 @@ export class MemoryIndex {
    * exact check.
    */
   private inWindow(time: TimeRequest, opts: RankOptions): IndexedMemory[] {
-    if (time.windows.length === 0) return [];
+    if (time.windows.length === 0 || !time.recall) return [];
     const lo = Math.min(...time.windows.map((w) => Date.parse(w.from))) - DAY_MS;
     const hi = Math.max(...time.windows.map((w) => Date.parse(w.to))) + 2 * DAY_MS;
     const found: { row: IndexedMemory; at: number }[] = [];

@@ -49,7 +49,10 @@ export function timePart(
   timeZone?: string,
 ): number {
   let part = 0;
-  if (fromWindow(memory, request.windows, timeZone)) part += textMatch > 0 ? w.inWindow : w.onlyInWindow;
+  if (fromWindow(memory, request.windows, timeZone)) {
+    if (textMatch > 0) part += w.inWindow;
+    else if (request.recall) part += w.onlyInWindow;
+  }
   if (request.asksWhen && memory.when && parseWhen(memory.when)) part += w.dated;
   return part;
 }

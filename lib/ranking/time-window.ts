@@ -7,8 +7,8 @@
  * → next May), not the window a memory search needs, and miss most Chinese relative words.
  */
 import { type CalendarDay, type DayRange, dayNumber } from '../memory/when';
-import { ASKS_WHEN_EN, englishWindows } from './time-words-en';
-import { ASKS_WHEN_ZH, chineseWindows } from './time-words-zh';
+import { ASKS_WHEN_EN, englishWindows, RECALL_EN } from './time-words-en';
+import { ASKS_WHEN_ZH, chineseWindows, RECALL_ZH } from './time-words-zh';
 
 export interface TimeRequest {
   /** The days the request is about; empty when it names no time. */
@@ -16,13 +16,19 @@ export interface TimeRequest {
   /** It asks for a date: memories that carry one answer it. */
   asksWhen: boolean;
   /**
+   * It asks about the user's own doings ("what did I decide last week", "我们上周聊了什么"), so
+   * memories from its window are worth showing even when its words match none. "Ski conditions
+   * this week" names a time about the world: there the window only favours what matches.
+   */
+  recall: boolean;
+  /**
    * The request without its time expression: what its words are matched with ("last week"
    * says when, not what: its words would match every memory that mentions a week).
    */
   rest: string | null;
 }
 
-export const NO_TIME: TimeRequest = { windows: [], asksWhen: false, rest: null };
+export const NO_TIME: TimeRequest = { windows: [], asksWhen: false, recall: false, rest: null };
 
 /** A request longer than this is read only at its start and end: a pasted document is no request. */
 const MAX_READ = 2000;
@@ -40,5 +46,6 @@ export function readTimeRequest(text: string, today: CalendarDay): TimeRequest {
   const asksWhen = ASKS_WHEN_EN.test(read) || ASKS_WHEN_ZH.test(read);
   if (windows.length === 0 && !asksWhen) return NO_TIME;
   const rest = found && windows.length > 0 ? `${read.slice(0, found.start)} ${read.slice(found.end)}` : null;
-  return { windows, asksWhen, rest };
+  const recall = RECALL_EN.test(read) || RECALL_ZH.test(read);
+  return { windows, asksWhen, recall, rest };
 }

@@ -135,3 +135,7 @@ export function englishWindows(text: string, today: CalendarDay): TimePhrase | n
 /** "When did I…", "what date…", "how long ago…": the answer is a date. */
 export const ASKS_WHEN_EN =
   /\b(?:when (?:did|was|were|is|are|will|do|does|have|has|had|am)|what (?:day|date|time|year|month)|which (?:day|date|year|month)|how long ago)\b/i;
+
+/** The user's own doings: first person, or a verb that asks what was said or done. */
+export const RECALL_EN =
+  /\b(?:i|i'm|i've|i'd|me|my|mine|we|we've|our|us|remind|remember|recall|talk(?:ed)?|discuss(?:ed)?|said|mention(?:ed)?|decided?|happened|did)\b/i;

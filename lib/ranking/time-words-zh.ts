@@ -109,3 +109,6 @@ export function chineseWindows(text: string, today: CalendarDay): TimePhrase | n
 
 /** 什么时候, 哪天, 几号, 哪一年, 几月, 多久以前, 何时: the answer is a date. */
 export const ASKS_WHEN_ZH = /什么时候|啥时候|哪天|哪一天|几号|哪年|哪一年|几月|哪个月|多久以前|多久之前|何时/;
+
+/** The user's own doings: 我, 咱, or a verb that asks what was said or done. */
+export const RECALL_ZH = /我|咱|聊|说过|提到|提过|讨论|决定|发生|做了|干了/;

@@ -55,6 +55,14 @@ describe('ranking a request that names a time', () => {
     expect(ids).not.toContain('old-db');
   });
 
+  it('brings in nothing for a time about the world rather than the user’s doings', () => {
+    // "last week" here says when the snow fell: the week's memories have nothing to do with it.
+    expect(rank('fresh powder at ski resorts last week')).toEqual([]);
+    expect(rank('上周滑雪场的雪况')).toEqual([]);
+    // The same window asked about the user's own week brings them in.
+    expect(rank('what happened last week?')).toEqual(expect.arrayContaining(['week-db', 'week-other']));
+  });
+
   it('prefers a dated memory for a question about when', () => {
     const i = new MemoryIndex();
     const created = at('2026-11-02T09:00:00Z');
