@@ -36,6 +36,7 @@ import {
   type ReviewReason,
 } from '../memory/types';
 import { changeMemory } from '../memory/versions';
+import { localDay, plausibleWhen } from '../memory/when';
 import { sensitiveLabel } from '../privacy/privacy';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
@@ -262,6 +263,7 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
         removed: cleaned.removed,
         assistant: ctx.fromAssistant?.[i] ?? false,
         space: filedSpace(ctx.space ?? null, raw),
+        when: plausibleWhen(raw.when, localDay(Date.parse(ctx.now))),
       },
       ctx,
       stats,

@@ -40,6 +40,7 @@ const FILE_FORMAT = 'claude-mem.memories';
  * is about (`when`). Version 1 and 2 files read as before (their memories carry no date).
  */
 const FILE_VERSION = 3;
+const DATES_VERSION = 3;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_MEMORIES = 100_000;
 
@@ -103,6 +104,11 @@ export interface ParsedMemoryFile {
   settings: Partial<Settings> | null;
   /** Settings the file carried that an import never changes, by name (the key is never kept). */
   ignoredSettings: string[];
+  /**
+   * Version 3 or later: a memory without `when` has no date. An older file was written before
+   * dates, so its silence says nothing: a memory it updates keeps the date it has here.
+   */
+  knowsDates: boolean;
 }
 
 function utf8Bytes(text: string): number {
@@ -242,7 +248,13 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
     { nowMs: nowMs(), givenIds: envelope.memories.map((raw) => (raw as { id?: string }).id), knownIds: opts.knownIds },
   );
   if (problem) throw new MemoryFileError(problem.message, problem.rule);
-  return { memories, spaces, chats, ...importableSettings(envelope.settings) };
+  return {
+    memories,
+    spaces,
+    chats,
+    ...importableSettings(envelope.settings),
+    knowsDates: envelope.version >= DATES_VERSION,
+  };
 }
 
 /**

@@ -81,6 +81,22 @@ function formatter(timeZone: string | undefined): Intl.DateTimeFormat {
   return f;
 }
 
+/**
+ * How far from the day a chat was written a model's date may reach: a date beyond is a slip
+ * ("2062" for "2026", a birth year read as a plan), not an event a chat recalls or plans.
+ */
+const YEARS_BACK = 120;
+const YEARS_AHEAD = 50;
+
+/** The model's date when it is one a chat of `today` can be about; undefined otherwise. */
+export function plausibleWhen(when: string | undefined, today: CalendarDay): string | undefined {
+  const range = when === undefined ? null : parseWhen(when);
+  if (!range) return undefined;
+  const year = Number(today.slice(0, 4));
+  const [from, to] = [Number(range.from.slice(0, 4)), Number(range.to.slice(0, 4))];
+  return from >= year - YEARS_BACK && to <= year + YEARS_AHEAD ? when : undefined;
+}
+
 /** Over: the whole range is before `today`, so a plan or task with this date is past. */
 export function isPast(when: string, today: CalendarDay): boolean {
   const range = parseWhen(when);

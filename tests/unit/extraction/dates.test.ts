@@ -93,6 +93,15 @@ describe('the date a memory is about, from the model’s answer', () => {
           from: [3],
           when: '2026-11-31',
         },
+        // A real calendar day, but 73 years after the chat: a slip for 2026, never stored.
+        {
+          op: 'add',
+          content: 'User’s passport expires on 2029-03-04',
+          type: 'fact',
+          importance: 3,
+          from: [3],
+          when: '2099-03-04',
+        },
       ]),
     );
     await queue.kick();
@@ -105,6 +114,9 @@ describe('the date a memory is about, from the model’s answer', () => {
     const flight = stored.find((m) => m.content.includes('Lisbon'));
     expect(flight).toBeDefined();
     expect(flight?.when).toBeUndefined();
+    const passport = stored.find((m) => m.content.includes('passport'));
+    expect(passport).toBeDefined();
+    expect(passport?.when).toBeUndefined();
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemorySchema } from '../../../lib/memory/types';
-import { isPast, localDay, parseWhen, shortWhen, WhenSchema } from '../../../lib/memory/when';
+import { isPast, localDay, parseWhen, plausibleWhen, shortWhen, WhenSchema } from '../../../lib/memory/when';
 import { memory } from '../helpers';
 
 describe('the day a memory is about', () => {
@@ -29,6 +29,16 @@ describe('the day a memory is about', () => {
     expect(MemorySchema.safeParse(old).success).toBe(true);
     expect(MemorySchema.safeParse({ ...old, when: '2026-11-27' }).success).toBe(true);
     expect(MemorySchema.safeParse({ ...old, when: '2026-11-31' }).success).toBe(false);
+  });
+
+  it('from a model, only within a lifetime of the chat’s day: a year typed wrong is no plan', () => {
+    const today = '2026-11-20';
+    expect(plausibleWhen('2026-11-27', today)).toBe('2026-11-27');
+    expect(plausibleWhen('1958-03-02', today)).toBe('1958-03-02');
+    expect(plausibleWhen('2055-01-01/2055-12-31', today)).toBe('2055-01-01/2055-12-31');
+    for (const slip of ['2099-11-27', '1901-05-01', '2026-11-20/2090-01-01', '2026-02-30', 'soon'])
+      expect(plausibleWhen(slip, today), slip).toBeUndefined();
+    expect(plausibleWhen(undefined, today)).toBeUndefined();
   });
 
   it('is past once its last day is over for the user', () => {
