@@ -1,8 +1,9 @@
 import { t } from '../lib/i18n';
 import { relativeTime } from '../lib/i18n/format';
 import { scopeLabel, statusLabel, typeLabel } from '../lib/i18n/labels';
+import { isPastPlan } from '../lib/memory/past-plan';
 import type { MemoryRecord } from '../lib/memory/types';
-import { isPast, localDay, shortWhen } from '../lib/memory/when';
+import { localDay, shortWhen } from '../lib/memory/when';
 import { nowMs } from '../lib/time';
 
 export interface MemoryMetaProps {
@@ -19,11 +20,11 @@ function changedBy(m: MemoryRecord): string {
   return t('mem.changedBy', { chat: scopeLabel(m.source.site) });
 }
 
-/** The day it is about, and "past" once that day is over: a stale plan never reads as upcoming. */
-function WhenBadge({ when }: { when: string }) {
-  const short = shortWhen(when);
+/** The day it is about, and "past" once a plan's day is over: a stale plan never reads as upcoming. */
+function WhenBadge({ memory }: { memory: MemoryRecord }) {
+  const short = memory.when ? shortWhen(memory.when) : '';
   if (!short) return null;
-  const past = isPast(when, localDay(nowMs()));
+  const past = isPastPlan(memory, localDay(nowMs()));
   return (
     <span class={`badge when${past ? ' past' : ''}`} title={past ? t('mem.pastTitle') : undefined}>
       {t('mem.whenBadge', { date: short })}
@@ -37,7 +38,7 @@ export function MemoryMeta({ memory: m, changed = false, spaceLabel = null }: Me
   return (
     <p class="memory-meta">
       <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
-      {m.when && <WhenBadge when={m.when} />}
+      {m.when && <WhenBadge memory={m} />}
       {m.pinned && (
         <span class="badge pinned" title={t('mem.pinned')}>
           {t('mem.pinnedBadge')}

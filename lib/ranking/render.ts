@@ -6,8 +6,9 @@
  * content script imports block.ts, never this file (it carries the filter).
  */
 import template from '../../prompt_templates/inject.md?raw';
+import { isPastPlan } from '../memory/past-plan';
 import type { MemoryRecord } from '../memory/types';
-import { isPast, localDay, shortWhen } from '../memory/when';
+import { localDay, shortWhen } from '../memory/when';
 import type { PrivacyPattern } from '../settings/schema';
 import type { SiteId } from '../sites/ids';
 import { nowMs } from '../time';
@@ -28,18 +29,19 @@ const SIZE_MARK = '00000000';
 
 export { estimateTokens } from './tokens';
 
-type Renderable = Pick<MemoryRecord, 'type' | 'content' | 'when'>;
+/** A memory's date and when it was written are optional: a line may be rendered from text alone. */
+type Renderable = Pick<MemoryRecord, 'type' | 'content'> & Partial<Pick<MemoryRecord, 'when' | 'createdAt'>>;
 /** The user's privacy patterns (the built-in ones always run). */
 type Patterns = readonly PrivacyPattern[];
 
 /**
- * `(task · 2026-11-27)`: the day a memory is about, where it has one, and `past` once that day
- * is over for the user, so a stale plan never reads as upcoming. Its text keeps the date too.
+ * `(task · 2026-11-27)`: the day a memory is about, where it has one, and `past` once a plan's
+ * day is over for the user (../memory/past-plan.ts). Its text keeps the date too.
  */
 function label(memory: Renderable): string {
   const when = memory.when ? shortWhen(memory.when) : '';
   if (!when) return memory.type;
-  const past = isPast(memory.when as string, localDay(nowMs())) ? ' · past' : '';
+  const past = isPastPlan(memory, localDay(nowMs())) ? ' · past' : '';
   return `${memory.type} · ${when}${past}`;
 }
 

@@ -14,7 +14,8 @@ describe('dates in the block', () => {
       memory({ type: 'fact', content: 'User lives in Berlin' }),
     ]);
     expect(block).toContain('- (task · 2026-11-27) User’s interview is on 2026-11-27');
-    expect(block).toContain('- (fact · 2026-10 · past) User moved to Berlin in October 2026');
+    // Behind it when written: an event recalled, never a plan, so never marked past.
+    expect(block).toContain('- (fact · 2026-10) User moved to Berlin in October 2026');
     expect(block).toContain('- (fact) User lives in Berlin');
   });
 
@@ -24,6 +25,22 @@ describe('dates in the block', () => {
     expect(renderBlock([plan])).toContain('- (task · 2026-11-27) ');
     setClock(() => Date.parse('2026-11-28T12:00:00Z'));
     expect(renderBlock([plan])).toContain('- (task · 2026-11-27 · past) User’s interview is on 2026-11-27');
+  });
+
+  it('marks past only what was a plan: a task, or a day still ahead when it was written', () => {
+    setClock(() => Date.parse('2026-11-20T12:00:00Z'));
+    const plannedFact = memory(
+      { type: 'fact', content: 'User’s flight to Lisbon is on 2026-11-22' },
+      { when: '2026-11-22' },
+    );
+    const decided = memory({ type: 'conclusion', content: 'Chose Postgres on 2026-11-18' }, { when: '2026-11-18' });
+    const lateTask = memory({ type: 'task', content: 'Renew the passport by 2026-11-01' }, { when: '2026-11-01' });
+    setClock(() => Date.parse('2026-11-30T12:00:00Z'));
+    const block = renderBlock([plannedFact, decided, lateTask]);
+    expect(block).toContain('- (fact · 2026-11-22 · past) User’s flight');
+    // A decision dated when it was made never reads as "no longer so".
+    expect(block).toContain('- (conclusion · 2026-11-18) Chose Postgres');
+    expect(block).toContain('- (task · 2026-11-01 · past) Renew the passport');
   });
 
   it('counts the date against the same budget', () => {
