@@ -20,6 +20,7 @@ export function PastChatExcerpts({ excerpts, onRemove }: PastChatExcerptsProps) 
               <p class="muted" id={`pc-${e.chatId}`}>
                 {SITE_LABELS[e.site]} · {shortDate(e.date)} · “{e.title || t('tab.pastChatUntitled')}”
                 {e.why === 'continuation' ? ` · ${t('tab.pastChatContinuation')}` : ''}
+                {e.why === 'window' ? ` · ${t('tab.pastChatWindow')}` : ''}
               </p>
               <button type="button" aria-describedby={`pc-${e.chatId}`} onClick={() => onRemove(e.chatId)}>
                 {t('tab.pastChatRemove')}

@@ -35,6 +35,7 @@ export const TAB_STRINGS = {
   'tab.pastChats': ['From your past chats', '来自你以前的对话'],
   'tab.pastChatUntitled': ['untitled', '无标题'],
   'tab.pastChatContinuation': ['your last chat here', '你在这里的上一个对话'],
+  'tab.pastChatWindow': ['from the time you named', '来自你提到的那段时间'],
   'tab.pastChatRemove': ['Remove', '移除'],
   'tab.previewNone': [
     'No memory fits this draft: nothing would be added.',

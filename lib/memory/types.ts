@@ -249,7 +249,8 @@ export const PastChatUseSchema = z.object({
   chatId: z.string().check(z.maxLength(400)),
   site: SiteIdSchema,
   title: z.string().check(z.maxLength(500)),
-  why: z.enum(['match', 'continuation']),
+  /** `window`: from the time the request names (lib/history/excerpt-window.ts). */
+  why: z.enum(['match', 'continuation', 'window']),
   coverage: z.number(),
 });
 export type PastChatUse = z.infer<typeof PastChatUseSchema>;
