@@ -79,6 +79,18 @@ describe('ranking a request that names a time', () => {
     expect(first(OFF)).toBe('a-undated');
   });
 
+  it('reads the memory’s day and the request’s in the user’s time zone, not UTC', () => {
+    const i = new MemoryIndex();
+    // 00:30 on 2026-12-07 in Shanghai, still the 6th in UTC.
+    i.upsert(memory({ content: 'Signed the lease', type: 'fact' }, { id: 'lease', ...at('2026-12-06T16:30:00Z') }));
+    const ask = (timeZone: string) =>
+      i
+        .rank('what did I do yesterday?', { site: null, now: Date.parse('2026-12-08T02:00:00Z'), timeZone })
+        .map((r) => r.memory.id);
+    expect(ask('Asia/Shanghai')).toEqual(['lease']);
+    expect(ask('UTC')).toEqual([]);
+  });
+
   it('leaves a request without time as it was: no time part', () => {
     const ranked = index().rank('billing service', { site: null, now: NOW });
     expect(ranked.every((r) => r.parts.time === undefined)).toBe(true);

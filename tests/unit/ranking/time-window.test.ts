@@ -61,12 +61,39 @@ describe('time in a request, resolved against the user’s today', () => {
     expect(windows('a month ago', '2026-03-31')).toEqual([{ from: '2026-02-01', to: '2026-02-28' }]);
   });
 
+  it('holds at the edges: a Sunday’s week, leap years, the year turning both ways', () => {
+    // Sunday is the last day of an ISO week: "last week" is the one before it.
+    expect(windows('last week', '2026-12-13')).toEqual([{ from: '2026-11-30', to: '2026-12-06' }]);
+    expect(windows('上周', '2026-12-14')).toEqual([{ from: '2026-12-07', to: '2026-12-13' }]);
+    expect(windows('this month', '2028-02-29')).toEqual([{ from: '2028-02-01', to: '2028-02-29' }]);
+    expect(windows('next month', '2026-12-31')).toEqual([{ from: '2027-01-01', to: '2027-01-31' }]);
+    expect(windows('上个月', '2027-01-01')).toEqual([{ from: '2026-12-01', to: '2026-12-31' }]);
+    expect(windows('去年五月', '2027-01-02')).toEqual([{ from: '2026-05-01', to: '2026-05-31' }]);
+    expect(windows('in May', '2026-05-20')).toEqual([{ from: '2026-05-01', to: '2026-05-31' }]);
+    expect(windows('五月', '2027-01-02')).toEqual([
+      { from: '2026-05-01', to: '2026-05-31' },
+      { from: '2027-05-01', to: '2027-05-31' },
+    ]);
+    expect(windows('最近', '2027-01-10')).toEqual([{ from: '2026-12-11', to: '2027-01-10' }]);
+    expect(windows('recently', '2026-03-01')).toEqual([{ from: '2026-01-30', to: '2026-03-01' }]);
+  });
+
   it('"yesterday" is the user’s: the same instant is another day in another time zone', () => {
     // 2026-12-07 23:30 UTC: already the 8th in Shanghai, still the 7th in Los Angeles.
     const at = Date.parse('2026-12-07T23:30:00Z');
     expect(windows('yesterday', localDay(at, 'Asia/Shanghai'))).toEqual([day('2026-12-07')]);
     expect(windows('yesterday', localDay(at, 'America/Los_Angeles'))).toEqual([day('2026-12-06')]);
     expect(windows('昨天', localDay(at, 'UTC'))).toEqual([day('2026-12-06')]);
+  });
+
+  it('a chat that goes on past midnight reads "yesterday" against the new day', () => {
+    // The same chat, in Berlin: a message at 23:50 and one at 00:10 name different yesterdays.
+    const before = localDay(Date.parse('2026-12-31T22:50:00Z'), 'Europe/Berlin');
+    const after = localDay(Date.parse('2026-12-31T23:10:00Z'), 'Europe/Berlin');
+    expect([before, after]).toEqual(['2026-12-31', '2027-01-01']);
+    expect(windows('what did I do yesterday?', before)).toEqual([day('2026-12-30')]);
+    expect(windows('what did I do yesterday?', after)).toEqual([day('2026-12-31')]);
+    expect(windows('去年', after)).toEqual([{ from: '2026-01-01', to: '2026-12-31' }]);
   });
 
   it('tells a question about when from a question about what', () => {
