@@ -12,7 +12,8 @@ import { mean, ndcgAt, recallAt, reciprocalRank } from './metrics';
 import type { Half } from './split';
 import { type Lang, timeWindowRequests, type WindowRequest } from './time-window-set';
 
-const OFF: TimeWeights = { inWindow: 0, onlyInWindow: 0, dated: 0 };
+/** Before: the request's time not read at all, as ranking was before it knew time. */
+const OFF = null;
 
 interface Row {
   group: string;
@@ -26,7 +27,7 @@ function precisionAt(ranked: readonly string[], relevant: ReadonlySet<string>, k
   return ranked.slice(0, k).filter((id) => relevant.has(id)).length / k;
 }
 
-function run(c: BenchCase, requests: readonly WindowRequest[], time: TimeWeights): Row[] {
+function run(c: BenchCase, requests: readonly WindowRequest[], time: TimeWeights | null): Row[] {
   const index = new MemoryIndex();
   for (const m of c.memories) index.upsert(toRecord(m));
   return requests.map((q) => {

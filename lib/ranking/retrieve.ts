@@ -51,8 +51,11 @@ export interface RankOptions {
   requestKeywords?: readonly string[];
   /** The user's time zone, for "yesterday" and the day a memory was written; absent: the runtime's. */
   timeZone?: string;
-  /** How much a request's time counts (time-score.ts); absent: TIME_WEIGHTS. */
-  time?: TimeWeights;
+  /**
+   * How much a request's time counts (time-score.ts); absent: TIME_WEIGHTS; null: its time is
+   * not read at all, as before ranking knew time (what the benchmark compares against).
+   */
+  time?: TimeWeights | null;
 }
 
 /**
@@ -322,7 +325,8 @@ export class MemoryIndex {
   rank(query: string, opts: RankOptions): RankedMemory[] {
     const weights = opts.weights ?? WEIGHTS;
     const intent = opts.intent ?? detectIntent(query);
-    const time = intent.kind === 'greeting' ? NO_TIME : readTimeRequest(query, localDay(opts.now, opts.timeZone));
+    const reads = intent.kind !== 'greeting' && opts.time !== null;
+    const time = reads ? readTimeRequest(query, localDay(opts.now, opts.timeZone)) : NO_TIME;
     const found = this.candidates(time.rest ?? query, intent, opts, time);
     let best = 0;
     for (const bm25 of found.values()) best = Math.max(best, bm25);

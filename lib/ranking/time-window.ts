@@ -7,8 +7,8 @@
  * → next May), not the window a memory search needs, and miss most Chinese relative words.
  */
 import { type CalendarDay, type DayRange, dayNumber } from '../memory/when';
-import { ASKS_WHEN_EN, englishWindows, RECALL_EN } from './time-words-en';
-import { ASKS_WHEN_ZH, chineseWindows, RECALL_ZH } from './time-words-zh';
+import { ASKS_WHEN_EN, englishWindows, RECALL_EN, RECALL_VERBS_EN } from './time-words-en';
+import { ASKS_WHEN_ZH, chineseWindows, RECALL_VERBS_ZH, RECALL_ZH } from './time-words-zh';
 
 export interface TimeRequest {
   /** The days the request is about; empty when it names no time. */
@@ -39,13 +39,28 @@ function valid(range: DayRange): boolean {
   return a !== null && b !== null && a <= b;
 }
 
+/** Where a position of the read text (start and end of a long one, joined) is in the whole text. */
+function inText(text: string, position: number): number {
+  if (text.length <= MAX_READ || position <= MAX_READ / 2) return position;
+  return text.length - MAX_READ / 2 + (position - MAX_READ / 2 - 1);
+}
+
+/**
+ * The request without its time expression, nor the words that only ask what was said or done
+ * ("talk about", "聊"): those match memories that mention talking, not the ones from then.
+ */
+function restOf(text: string, start: number, end: number): string {
+  const rest = `${text.slice(0, start)} ${text.slice(end)}`;
+  return rest.replace(RECALL_VERBS_EN, ' ').replace(RECALL_VERBS_ZH, ' ');
+}
+
 export function readTimeRequest(text: string, today: CalendarDay): TimeRequest {
   const read = text.length > MAX_READ ? `${text.slice(0, MAX_READ / 2)}\n${text.slice(-MAX_READ / 2)}` : text;
   const found = englishWindows(read, today) ?? chineseWindows(read, today);
   const windows = (found?.windows ?? []).filter(valid);
   const asksWhen = ASKS_WHEN_EN.test(read) || ASKS_WHEN_ZH.test(read);
   if (windows.length === 0 && !asksWhen) return NO_TIME;
-  const rest = found && windows.length > 0 ? `${read.slice(0, found.start)} ${read.slice(found.end)}` : null;
+  const rest = found && windows.length > 0 ? restOf(text, inText(text, found.start), inText(text, found.end)) : null;
   const recall = RECALL_EN.test(read) || RECALL_ZH.test(read);
   return { windows, asksWhen, recall, rest };
 }

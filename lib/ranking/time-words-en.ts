@@ -139,3 +139,7 @@ export const ASKS_WHEN_EN =
 /** The user's own doings: first person, or a verb that asks what was said or done. */
 export const RECALL_EN =
   /\b(?:i|i'm|i've|i'd|me|my|mine|we|we've|our|us|remind|remember|recall|talk(?:ed)?|discuss(?:ed)?|said|mention(?:ed)?|decided?|happened|did)\b/i;
+
+/** The verbs of a recall question ("what did we talk about"): asking, not what is asked about. */
+export const RECALL_VERBS_EN =
+  /\b(?:talk(?:ed)?|discuss(?:ed)?|said|say|mention(?:ed)?|remind|remember|recall|happened)\b/gi;

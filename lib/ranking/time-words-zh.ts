@@ -112,3 +112,6 @@ export const ASKS_WHEN_ZH = /什么时候|啥时候|哪天|哪一天|几号|哪�
 
 /** The user's own doings: 我, 咱, or a verb that asks what was said or done. */
 export const RECALL_ZH = /我|咱|聊|说过|提到|提过|讨论|决定|发生|做了|干了/;
+
+/** The verbs of a recall question ("我们聊了什么"): asking, not what is asked about. */
+export const RECALL_VERBS_ZH = /聊过|聊了|聊|说过|说了|提到|提过|讨论过|讨论|发生/g;
