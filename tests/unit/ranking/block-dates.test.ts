@@ -43,6 +43,15 @@ describe('dates in the block', () => {
     expect(block).toContain('- (task · 2026-11-01 · past) Renew the passport');
   });
 
+  it('sends the date through the same privacy exit as the text', () => {
+    setClock(() => Date.parse('2026-11-20T12:00:00Z'));
+    const dated = memory({ type: 'task', content: 'Court hearing on 2026-11-27' }, { when: '2026-11-27' });
+    const patterns = [{ label: 'hearing day', pattern: '2026-11-27' }];
+    const block = renderBlock([dated], undefined, [], patterns);
+    expect(block).not.toContain('2026-11-27');
+    expect(block).toContain('(task · [redacted: hearing day]) Court hearing on [redacted: hearing day]');
+  });
+
   it('counts the date against the same budget', () => {
     setClock(() => Date.parse('2026-11-20T12:00:00Z'));
     const dated = memory({ type: 'task', content: 'Dentist on 2026-11-27' }, { when: '2026-11-27' });
