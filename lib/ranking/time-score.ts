@@ -1,9 +1,10 @@
 /**
  * The `time` part of a memory's score: a request about a time ("what did I decide last week")
  * prefers memories from then, and a request asking when prefers memories that carry a date.
- * A memory is "from" a window when the day it is about (`when`) or the day it was written falls
- * in it: "last week I decided…" is about when it was said, "what's on next week" about the date
- * a plan names. Days are the user's (their time zone), stored times UTC.
+ * A memory is "from" a window when the day it is about (`when`) falls in it, or, for a question
+ * about the user's own doings, the day it was written: "what did I decide last week" is about
+ * when it was said, "what's on next week" about the date a plan names. Days are the user's
+ * (their time zone), stored times UTC.
  */
 import type { MemoryRecord } from '../memory/types';
 import { type CalendarDay, type DayRange, localDay, parseWhen } from '../memory/when';
@@ -29,15 +30,23 @@ export function writtenDay(memory: Pick<MemoryRecord, 'createdAt'>, timeZone?: s
   return localDay(Date.parse(memory.createdAt), timeZone);
 }
 
+/**
+ * From the window: the day it is about falls in it, or (`byWritten`, for a recall question)
+ * the day it was written does.
+ */
 export function fromWindow(
   memory: Pick<MemoryRecord, 'createdAt' | 'when'>,
   windows: readonly DayRange[],
   timeZone?: string,
+  byWritten = true,
 ): boolean {
   if (windows.length === 0) return false;
   const about = memory.when ? parseWhen(memory.when) : null;
-  const written = writtenDay(memory, timeZone);
-  const ranges = about ? [about, { from: written, to: written }] : [{ from: written, to: written }];
+  const ranges: DayRange[] = about ? [about] : [];
+  if (byWritten) {
+    const written = writtenDay(memory, timeZone);
+    ranges.push({ from: written, to: written });
+  }
   return windows.some((w) => ranges.some((r) => overlaps(w, r)));
 }
 
@@ -49,7 +58,7 @@ export function timePart(
   timeZone?: string,
 ): number {
   let part = 0;
-  if (fromWindow(memory, request.windows, timeZone)) {
+  if (fromWindow(memory, request.windows, timeZone, request.recall)) {
     if (textMatch > 0) part += w.inWindow;
     else if (request.recall) part += w.onlyInWindow;
   }

@@ -7,8 +7,8 @@
  * → next May), not the window a memory search needs, and miss most Chinese relative words.
  */
 import { type CalendarDay, type DayRange, dayNumber } from '../memory/when';
-import { ASKS_WHEN_EN, englishWindows, RECALL_EN, RECALL_VERBS_EN } from './time-words-en';
-import { ASKS_WHEN_ZH, chineseWindows, RECALL_VERBS_ZH, RECALL_ZH } from './time-words-zh';
+import { ASKS_WHEN_EN, englishWindows, FIRST_PERSON_EN, RECALL_EN, RECALL_VERBS_EN } from './time-words-en';
+import { ASKS_WHEN_ZH, chineseWindows, FIRST_PERSON_ZH, RECALL_VERBS_ZH, RECALL_ZH } from './time-words-zh';
 
 export interface TimeRequest {
   /** The days the request is about; empty when it names no time. */
@@ -17,13 +17,15 @@ export interface TimeRequest {
   asksWhen: boolean;
   /**
    * It asks about the user's own doings ("what did I decide last week", "我们上周聊了什么"), so
-   * memories from its window are worth showing even when its words match none. "Ski conditions
-   * this week" names a time about the world: there the window only favours what matches.
+   * memories written in its window count, even when its words match none. Otherwise ("ski
+   * conditions last week", "help me plan this week") the time is about the world or a plan: only
+   * a memory whose own date falls in the window is favoured, and only when it matches.
    */
   recall: boolean;
   /**
-   * The request without its time expression: what its words are matched with ("last week"
-   * says when, not what: its words would match every memory that mentions a week).
+   * A recall question without its time expression and asking verbs: what its words are matched
+   * with ("last week" says when, not what: it would match every memory that mentions a week).
+   * null: the request's own words are matched, time words included.
    */
   rest: string | null;
 }
@@ -54,13 +56,26 @@ function restOf(text: string, start: number, end: number): string {
   return rest.replace(RECALL_VERBS_EN, ' ').replace(RECALL_VERBS_ZH, ' ');
 }
 
+/**
+ * A question about the user's own doings: it asks what was said or done ("what did we talk
+ * about", "发生了什么"), or speaks of the user at a time wholly past ("my week before last",
+ * "我昨天…"). "Help me plan this week" and "我这个月的花销计划" are plans, not recall.
+ */
+function isRecall(text: string, windows: readonly DayRange[], today: CalendarDay): boolean {
+  if (RECALL_EN.test(text) || RECALL_ZH.test(text)) return true;
+  const past = windows.length > 0 && windows.every((w) => w.to < today);
+  return past && (FIRST_PERSON_EN.test(text) || FIRST_PERSON_ZH.test(text));
+}
+
 export function readTimeRequest(text: string, today: CalendarDay): TimeRequest {
   const read = text.length > MAX_READ ? `${text.slice(0, MAX_READ / 2)}\n${text.slice(-MAX_READ / 2)}` : text;
   const found = englishWindows(read, today) ?? chineseWindows(read, today);
   const windows = (found?.windows ?? []).filter(valid);
   const asksWhen = ASKS_WHEN_EN.test(read) || ASKS_WHEN_ZH.test(read);
   if (windows.length === 0 && !asksWhen) return NO_TIME;
-  const rest = found && windows.length > 0 ? restOf(text, inText(text, found.start), inText(text, found.end)) : null;
-  const recall = RECALL_EN.test(read) || RECALL_ZH.test(read);
+  const recall = isRecall(read, windows, today);
+  // Only a recall question's time is taken out: in "家里小的今年考大学" the time is part of what is said.
+  const rest =
+    found && windows.length > 0 && recall ? restOf(text, inText(text, found.start), inText(text, found.end)) : null;
   return { windows, asksWhen, recall, rest };
 }

@@ -136,10 +136,15 @@ export function englishWindows(text: string, today: CalendarDay): TimePhrase | n
 export const ASKS_WHEN_EN =
   /\b(?:when (?:did|was|were|is|are|will|do|does|have|has|had|am)|what (?:day|date|time|year|month)|which (?:day|date|year|month)|how long ago)\b/i;
 
-/** The user's own doings: first person, or a verb that asks what was said or done. */
-export const RECALL_EN =
-  /\b(?:i|i'm|i've|i'd|me|my|mine|we|we've|our|us|remind|remember|recall|talk(?:ed)?|discuss(?:ed)?|said|mention(?:ed)?|decided?|happened|did)\b/i;
+/** The user in the first person: with a time wholly past, a question about their own doings. */
+export const FIRST_PERSON_EN = /\b(?:i|i'm|i've|i'd|me|my|mine|we|we've|our|us)\b/i;
 
-/** The verbs of a recall question ("what did we talk about"): asking, not what is asked about. */
-export const RECALL_VERBS_EN =
-  /\b(?:talk(?:ed)?|discuss(?:ed)?|said|say|mention(?:ed)?|remind|remember|recall|happened)\b/gi;
+/** Verbs that only ask what was said or done: nothing a memory is about. */
+const ASKING_VERBS = 'talk(?:ed)?|discuss(?:ed)?|said|say|mention(?:ed)?|remind|remember|recall|happened|did';
+/** A recall question ("what did we talk about", "what did I decide"): its verbs ask what was said or done. */
+export const RECALL_EN = new RegExp(`\\b(?:${ASKING_VERBS}|decided?)\\b`, 'i');
+/**
+ * The asking verbs, taken out of the words a recall question is matched with. "Decide" stays:
+ * a decision is what a memory may hold.
+ */
+export const RECALL_VERBS_EN = new RegExp(`\\b(?:${ASKING_VERBS})\\b`, 'gi');

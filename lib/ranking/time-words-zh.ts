@@ -26,6 +26,8 @@ const YEAR_WORD: Record<string, number> = { 前年: -2, 去年: -1, 今年: 0, �
 const WEEK = '(?:周|星期|礼拜)';
 const WEEKDAY_WORD: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 const WEEK_OFFSET: Record<string, number> = { 上: -1, 这: 0, 本: 0, 下: 1 };
+/** 上/这/本/下 as "last/this/next", not after a number or 一 ("几本周末看的书", "安排一下周末"). */
+const SHIFT = '(?<![几一二两三四五六七八九十\\d])([上这本下])';
 const UNIT_WORD: Record<string, Unit> = {
   天: 'day',
   日: 'day',
@@ -60,12 +62,12 @@ const RULES: Rule[] = [
     (m, t) => [spanUntilToday(t, UNIT_WORD[m[2] as string] as Unit, number(m[1] as string))],
   ],
   [
-    new RegExp(`([上这本下])个?${WEEK}([一二三四五六日天])`),
+    new RegExp(`${SHIFT}个?${WEEK}([一二三四五六日天])`),
     (m, t) => [weekdayOf(t, WEEKDAY_WORD[m[2] as string] as number, WEEK_OFFSET[m[1] as string] as number)],
   ],
-  [/([上这本下])个?(?:周末)/, (m, t) => [weekend(t, WEEK_OFFSET[m[1] as string] as number)]],
-  [new RegExp(`([上这本下])个?${WEEK}`), (m, t) => [unitRange(t, 'week', WEEK_OFFSET[m[1] as string] as number)]],
-  [/([上这本下])个?月/, (m, t) => [unitRange(t, 'month', WEEK_OFFSET[m[1] as string] as number)]],
+  [new RegExp(`${SHIFT}个?周末`), (m, t) => [weekend(t, WEEK_OFFSET[m[1] as string] as number)]],
+  [new RegExp(`${SHIFT}个?${WEEK}`), (m, t) => [unitRange(t, 'week', WEEK_OFFSET[m[1] as string] as number)]],
+  [new RegExp(`${SHIFT}个?月`), (m, t) => [unitRange(t, 'month', WEEK_OFFSET[m[1] as string] as number)]],
   [new RegExp(`(\\d{4})\\s*年\\s*${MONTH_NUM}\\s*月`), (m) => [monthRange(Number(m[1]), number(m[2] as string))]],
   [
     new RegExp(`(前年|去年|今年|明年)\\s*${MONTH_NUM}\\s*月`),
@@ -110,8 +112,12 @@ export function chineseWindows(text: string, today: CalendarDay): TimePhrase | n
 /** 什么时候, 哪天, 几号, 哪一年, 几月, 多久以前, 何时: the answer is a date. */
 export const ASKS_WHEN_ZH = /什么时候|啥时候|哪天|哪一天|几号|哪年|哪一年|几月|哪个月|多久以前|多久之前|何时/;
 
-/** The user's own doings: 我, 咱, or a verb that asks what was said or done. */
-export const RECALL_ZH = /我|咱|聊|说过|提到|提过|讨论|决定|发生|做了|干了/;
+/** The user in the first person: with a time wholly past, a question about their own doings. */
+export const FIRST_PERSON_ZH = /我|咱/;
 
-/** The verbs of a recall question ("我们聊了什么"): asking, not what is asked about. */
-export const RECALL_VERBS_ZH = /聊过|聊了|聊|说过|说了|提到|提过|讨论过|讨论|发生/g;
+/** Verbs that only ask what was said or done: nothing a memory is about. */
+const ASKING_VERBS = '聊过|聊了|聊|说过|说了|提到|提过|讨论过|讨论|发生|做了|干了|做过';
+/** A recall question ("我们聊了什么", "上周决定了什么"): its verbs ask what was said or done. */
+export const RECALL_ZH = new RegExp(`${ASKING_VERBS}|决定`);
+/** The asking verbs, taken out of the words a recall question is matched with (决定 stays: a decision is what a memory may hold). */
+export const RECALL_VERBS_ZH = new RegExp(ASKING_VERBS, 'g');

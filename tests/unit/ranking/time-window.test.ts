@@ -106,10 +106,35 @@ describe('time in a request, resolved against the user’s today', () => {
     expect(readTimeRequest('推荐一个数据库', '2026-12-07').windows).toEqual([]);
   });
 
+  it('tells a question about the user’s own doings from a plan or the world', () => {
+    const recall = (text: string) => readTimeRequest(text, '2026-12-07').recall;
+    for (const text of [
+      'what did we talk about last week?',
+      'what happened yesterday',
+      'what did I decide about the car this month?',
+      'where was I two weeks ago?',
+      '我们上周聊了什么',
+      '上周决定了什么',
+      '我昨天说过什么',
+    ])
+      expect(recall(text), text).toBe(true);
+    for (const text of [
+      'help me plan my week this week',
+      'fresh powder at ski resorts last week',
+      '帮我做个这个月的花销计划',
+      '孩子这几天老打喷嚏',
+    ])
+      expect(recall(text), text).toBe(false);
+  });
+
   it('names no window for words that only look like time', () => {
     expect(windows('may I ask something', '2026-12-07')).toEqual([]);
     expect(windows('a 2026-02-30 typo', '2026-12-07')).toEqual([]);
     expect(windows('马上就好', '2026-12-07')).toEqual([]);
+    // 本 and 下 after a number or 一 are a measure word and "a bit", not "this" and "next".
+    expect(windows('推荐几本周末看的书', '2026-12-07')).toEqual([]);
+    expect(windows('帮我安排一下周末', '2026-12-07')).toEqual([]);
+    expect(windows('下周末去爬山', '2026-12-07')).toEqual([{ from: '2026-12-19', to: '2026-12-20' }]);
   });
 
   it('reads a long pasted text only at its start and end: a document is no request about time', () => {
