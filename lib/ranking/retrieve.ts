@@ -224,20 +224,21 @@ export class MemoryIndex {
   }
 
   /**
-   * Eligible memories from the request's time window, the newest first: a request that names
-   * only a time ("what did I decide last week?") has no words to match. One pass with a cheap
+   * Eligible memories from the request's time window (dated in it; for a recall question also
+   * written in it), the newest first: a request that names only a time ("what did I decide
+   * last week?", "what's on next week?") has no words to match. One pass with a cheap
    * bound on the written time (a day's slack either side covers every time zone) before the
    * exact check.
    */
   private inWindow(time: TimeRequest, opts: RankOptions): IndexedMemory[] {
-    if (time.windows.length === 0 || !time.recall) return [];
+    if (time.windows.length === 0) return [];
     const lo = Math.min(...time.windows.map((w) => Date.parse(w.from))) - DAY_MS;
     const hi = Math.max(...time.windows.map((w) => Date.parse(w.to))) + 2 * DAY_MS;
     const found: { row: IndexedMemory; at: number }[] = [];
     for (const row of this.rows.values()) {
       const at = Date.parse(row.memory.createdAt);
       if ((at < lo || at > hi) && row.memory.when === undefined) continue;
-      if (!eligible(row.memory, opts) || !fromWindow(row.memory, time.windows, opts.timeZone)) continue;
+      if (!eligible(row.memory, opts) || !fromWindow(row.memory, time.windows, opts.timeZone, time.recall)) continue;
       found.push({ row, at });
     }
     found.sort((a, b) => b.at - a.at);

@@ -11,9 +11,9 @@ import { type CalendarDay, type DayRange, localDay, parseWhen } from '../memory/
 import type { TimeRequest } from './time-window';
 
 export interface TimeWeights {
-  /** A memory from the window that also matches the request's words. */
+  /** A memory dated in the window, or written then and matching the request's words. */
   inWindow: number;
-  /** A memory from the window that matches nothing else: all a time-only request can go on. */
+  /** A memory written in the window that matches nothing else: all a time-only recall can go on. */
   onlyInWindow: number;
   /** A dated memory, for a request asking when. */
   dated: number;
@@ -58,10 +58,11 @@ export function timePart(
   timeZone?: string,
 ): number {
   let part = 0;
-  if (fromWindow(memory, request.windows, timeZone, request.recall)) {
-    if (textMatch > 0) part += w.inWindow;
-    else if (request.recall) part += w.onlyInWindow;
-  }
+  // A memory dated in the window is what "what's on next week" asks for, words or not: its date
+  // says so. One written then counts only for a recall question, in full when it matches too.
+  if (fromWindow(memory, request.windows, timeZone, false)) part += w.inWindow;
+  else if (request.recall && fromWindow(memory, request.windows, timeZone, true))
+    part += textMatch > 0 ? w.inWindow : w.onlyInWindow;
   if (request.asksWhen && memory.when && parseWhen(memory.when)) part += w.dated;
   return part;
 }

@@ -23,9 +23,8 @@ export interface TimeRequest {
    */
   recall: boolean;
   /**
-   * A recall question without its time expression and asking verbs: what its words are matched
-   * with ("last week" says when, not what: it would match every memory that mentions a week).
-   * null: the request's own words are matched, time words included.
+   * The request without its time expression and asking verbs: what its words are matched with
+   * ("last week" says when, not what: it would match every memory that mentions a week).
    */
   rest: string | null;
 }
@@ -73,9 +72,8 @@ export function readTimeRequest(text: string, today: CalendarDay): TimeRequest {
   const windows = (found?.windows ?? []).filter(valid);
   const asksWhen = ASKS_WHEN_EN.test(read) || ASKS_WHEN_ZH.test(read);
   if (windows.length === 0 && !asksWhen) return NO_TIME;
-  const recall = isRecall(read, windows, today);
-  // Only a recall question's time is taken out: in "家里小的今年考大学" the time is part of what is said.
-  const rest =
-    found && windows.length > 0 && recall ? restOf(text, inText(text, found.start), inText(text, found.end)) : null;
-  return { windows, asksWhen, recall, rest };
+  // The time's words are taken out even where a memory's text says them too ("今年"): extraction
+  // writes absolute dates, so a memory says "2026年" and the window, not the word, finds it.
+  const rest = found && windows.length > 0 ? restOf(text, inText(text, found.start), inText(text, found.end)) : null;
+  return { windows, asksWhen, recall: isRecall(read, windows, today), rest };
 }

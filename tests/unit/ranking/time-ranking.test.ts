@@ -63,6 +63,29 @@ describe('ranking a request that names a time', () => {
     expect(rank('what happened last week?')).toEqual(expect.arrayContaining(['week-db', 'week-other']));
   });
 
+  it('brings the plans dated in the window for a request about it, whatever its words', () => {
+    const i = index();
+    i.upsert(
+      memory(
+        { content: 'Flight to Lisbon', type: 'task' },
+        { id: 'flight', ...at('2026-11-02T09:00:00Z'), when: '2026-12-15' },
+      ),
+    );
+    i.upsert(
+      memory(
+        { content: 'Team offsite', type: 'task' },
+        { id: 'later', ...at('2026-11-02T09:00:00Z'), when: '2027-02-01' },
+      ),
+    );
+    const ask = (q: string) => i.rank(q, { site: null, now: NOW, timeZone: 'UTC' }).map((r) => r.memory.id);
+    expect(ask("what's on next week?")).toEqual(['flight']);
+    // "安排" reads as a request for a plan: the circumstances it depends on come too.
+    expect(ask('下周有什么安排')).toContain('flight');
+    expect(ask('下周有什么安排')).not.toContain('later');
+    // Written this week but about no date: not a plan for next week.
+    expect(ask("what's on next week?")).not.toContain('week-other');
+  });
+
   it('prefers a dated memory for a question about when', () => {
     const i = new MemoryIndex();
     const created = at('2026-11-02T09:00:00Z');
