@@ -58,7 +58,7 @@ export interface PastChatsRequest {
   max?: number;
   /** The relevance floor (lib/history/excerpts.ts MIN_COVERAGE); the benchmark tunes it. */
   floor?: number;
-  /** When the request is made ("last week" is read against it); absent: now. */
+  /** The time "last week" and the like are read against; absent: now. */
   now?: number;
   /** The user's time zone (the runtime's when absent): which day a chat is from for them. */
   timeZone?: string;

@@ -58,7 +58,7 @@ function restOf(text: string, start: number, end: number): string {
 /**
  * A question about the user's own doings: it asks what was said or done ("what did we talk
  * about", "发生了什么"), or speaks of the user at a time wholly past ("my week before last",
- * "我昨天…"). "Help me plan this week" and "我这个月的花销计划" are plans, not recall.
+ * "我昨天…"). "Help me plan this week" and "我本月的预算" are plans, not recall.
  */
 function isRecall(text: string, windows: readonly DayRange[], today: CalendarDay): boolean {
   if (RECALL_EN.test(text) || RECALL_ZH.test(text)) return true;

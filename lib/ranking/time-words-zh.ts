@@ -26,7 +26,7 @@ const YEAR_WORD: Record<string, number> = { 前年: -2, 去年: -1, 今年: 0, �
 const WEEK = '(?:周|星期|礼拜)';
 const WEEKDAY_WORD: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 const WEEK_OFFSET: Record<string, number> = { 上: -1, 这: 0, 本: 0, 下: 1 };
-/** 上/这/本/下 as "last/this/next", not after a number or 一 ("几本周末看的书", "安排一下周末"). */
+/** 上/这/本/下 as "last/this/next", not after a number or 一 ("借了一本周刊", "看一下周报"). */
 const SHIFT = '(?<![几一二两三四五六七八九十\\d])([上这本下])';
 const UNIT_WORD: Record<string, Unit> = {
   天: 'day',
