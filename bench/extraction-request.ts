@@ -3,7 +3,9 @@
  * (tests/fixtures/extraction/chat-20-turns.json): the request's input tokens and the answer's
  * output tokens, by the product's own estimate (lib/ranking/render.ts estimateTokens: CJK ≈ 1
  * token per character, other text ≈ 4 characters per token), and how many memories come out
- * once the scripted answer is merged with the three memories stored before the chat.
+ * once the scripted answer is merged with the three memories stored before the chat. Dates'
+ * share is printed apart (the turns' `date`, the prompt's two date rules, the tool's `when`
+ * field), so the request before dates is the figure without it, in the same run.
  *
  *   node --import tsx --import ./bench/lib/raw-register.mjs bench/extraction-request.ts
  */
@@ -12,7 +14,7 @@ import { TOOL_OVERHEAD_TOKENS } from '../lib/extraction/estimate';
 import { buildPrompt } from '../lib/extraction/extract-prompt';
 import { SAVE_MEMORIES_TOOL } from '../lib/extraction/extract-schema';
 import { planMerge } from '../lib/extraction/merge';
-import { planWindows, prepareTurns } from '../lib/extraction/transcript';
+import { planWindows, prepareTurns, renderWindow } from '../lib/extraction/transcript';
 import { costUsd } from '../lib/provider/pricing';
 import { estimateTokens } from '../lib/ranking/render';
 import { MemoryIndex } from '../lib/ranking/retrieve';
@@ -76,4 +78,26 @@ console.log(
 );
 console.log(
   `cost at claude-haiku-4-5 list price: $${costUsd('claude-haiku-4-5', input + TOOL_OVERHEAD_TOKENS - tool, output).toFixed(5)}`,
+);
+
+/** What dates add to the request: each turn's day, the prompt's date rules, the tool's field. */
+function datesCost(): { turnDates: number; rules: number; field: number } {
+  const undated = { ...window, turns: window.turns.map(({ day: _day, ...t }) => t) };
+  const turnDates = estimateTokens(renderWindow(window)) - estimateTokens(renderWindow(undated));
+  const rules = prompt.system
+    .split('\n')
+    .filter((line) => line.startsWith('- Dates:') || line.startsWith('- `when`:'))
+    .reduce((n, line) => n + estimateTokens(line) + 1, 0);
+  const schema = JSON.parse(JSON.stringify(SAVE_MEMORIES_TOOL)) as {
+    input_schema: { properties: { memories: { items: { properties: Record<string, unknown> } } } };
+  };
+  delete schema.input_schema.properties.memories.items.properties.when;
+  const field = tool - estimateTokens(JSON.stringify(schema));
+  return { turnDates, rules, field };
+}
+
+const dates = datesCost();
+const dated = dates.turnDates + dates.rules + dates.field;
+console.log(
+  `dates: ${dated} tokens = turn dates ${dates.turnDates} + date rules in the system prompt ${dates.rules} + the tool's when field ${dates.field}; before dates ${input - dated} → with dates ${input}`,
 );

@@ -12,9 +12,14 @@
  * request's model keywords as their own query field (lib/ranking/request-keywords.ts), and with
  * them appended to the request's text (the crude use, for reference): memory keywords, request
  * keywords too, and neither, side by side.
+ * Every run also prints the product ranker without its time part (before/after in one run),
+ * the temporal questions (LoCoMo category 2) on their own, and the time-window set built from
+ * the file's dated memories (bench/lib/time-window-set.ts), before and after the time part, for
+ * each half.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
+import type { TimeWeights } from '../lib/ranking/time-score';
 import { type ScoreWeights, WEIGHTS } from '../lib/ranking/weights';
 import { bm25Ranker, cjkAwareTokens, hasCjk, type Ranker, seedRanker } from './lib/baselines';
 import { parseArgs, table, writeJson } from './lib/cli';
@@ -23,11 +28,16 @@ import { readKeywordCache, withKeywords } from './lib/keyword-cache';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
 import { type RequestKeywordsFile, readRequestKeywords } from './lib/request-keywords-file';
 import { HALVES, splitCases } from './lib/split';
+import { reportTimeWindows } from './lib/time-window-run';
 
 const PRODUCT = 'claude-mem';
 const BM25 = 'bm25 (whitespace)';
 const BM25_FAIR = 'bm25 (CJK-aware)';
 const SEED = 'seed';
+/** The product ranker with its time part off (lib/ranking/time-score.ts): before and after, in one run. */
+const NO_TIME = 'claude-mem, no time part';
+/** LoCoMo's category 2: questions about when (its temporal questions), reported on their own. */
+const TEMPORAL = 'temporal';
 /** The product ranker with its thesaurus off, to show what it adds. */
 const ABLATION = 'claude-mem, no thesaurus';
 /** With a keywords file: the product ranker over the same memories without their keywords. */
@@ -49,13 +59,27 @@ interface Sample {
   category: string;
 }
 
-function productRanker(c: BenchCase, weights?: ScoreWeights, requests?: RequestKeywordsFile): QueryRanker {
+function productRanker(
+  c: BenchCase,
+  weights?: ScoreWeights,
+  requests?: RequestKeywordsFile,
+  time?: TimeWeights | null,
+): QueryRanker {
   const index = new MemoryIndex();
   for (const m of c.memories) index.upsert(toRecord(m));
   const now = caseNow(c);
+  // The bench's days are UTC days (its files' times are UTC), whatever zone it runs in.
   return (q) =>
     index
-      .rank(q.text, { site: null, now, limit: 10, weights, requestKeywords: requests?.keywords[q.id] })
+      .rank(q.text, {
+        site: null,
+        now,
+        limit: 10,
+        weights,
+        requestKeywords: requests?.keywords[q.id],
+        time,
+        timeZone: 'UTC',
+      })
       .map((r) => r.memory.id);
 }
 
@@ -71,6 +95,7 @@ function rankerNames(cjk: boolean, keywords: boolean, requests: boolean): string
     PRODUCT,
     ...(keywords ? [NO_KEYWORDS] : []),
     ...(requests ? [APPENDED] : []),
+    NO_TIME,
     ...(cjk ? [BM25_FAIR, BM25] : [BM25]),
     SEED,
     ABLATION,
@@ -96,6 +121,7 @@ function rankersFor(
     [BM25]: byText(bm25Ranker(c.memories)),
     [SEED]: byText(seedRanker(c.memories, caseNow(c))),
     [ABLATION]: productRanker(c, { ...WEIGHTS, expansion: 0 }),
+    [NO_TIME]: productRanker(c, WEIGHTS, undefined, null),
   };
   if (cjk) out[BM25_FAIR] = byText(bm25Ranker(c.memories, { tokens: cjkAwareTokens, activeOnly: true }));
   if (names.includes(NO_KEYWORDS)) out[NO_KEYWORDS] = productRanker(withoutKeywords(c));
@@ -166,7 +192,21 @@ function report(title: string, results: Record<string, Sample[]>, names: readonl
     return row;
   });
   console.log(table(['category', 'n', ...shown], catRows));
+  reportTemporal(title, results);
   return Object.fromEntries(names.map((n) => [n, summary(results[n] ?? [])]));
+}
+
+/** The questions about when on their own: without the time part (before) → with it (after). */
+function reportTemporal(title: string, results: Record<string, Sample[]>) {
+  const after = (results[PRODUCT] ?? []).filter((s) => s.category === TEMPORAL);
+  const before = (results[NO_TIME] ?? []).filter((s) => s.category === TEMPORAL);
+  if (after.length === 0) return;
+  const cell = (k: 'r5' | 'r10' | 'rr' | 'ndcg') =>
+    `${mean(before.map((s) => s[k])).toFixed(3)} → ${mean(after.map((s) => s[k])).toFixed(3)}`;
+  console.log(`\n${title}, temporal questions (LoCoMo category 2), before → after (time part):`);
+  console.log(
+    table(['n', 'R@5', 'R@10', 'MRR', 'nDCG@10'], [[after.length, cell('r5'), cell('r10'), cell('rr'), cell('ndcg')]]),
+  );
 }
 
 function main(): void {
@@ -201,6 +241,7 @@ function main(): void {
     const title = `${half} half (${cases.map((c) => c.id).join(', ')})`;
     json[half] = report(title, evaluate(cases, names, cjk, requests), names);
   }
+  for (const half of HALVES) json[`${half} time windows`] = reportTimeWindows(half, halves[half], cjk ? 'zh' : 'en');
   writeJson(args.json, json);
 }
 

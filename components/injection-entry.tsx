@@ -18,6 +18,13 @@ export interface InjectionEntryProps {
 }
 
 /** One injection: when, where, the draft's first words, and (opened) each memory and why. */
+/** How Activity says why a past chat's excerpt was carried. */
+const PAST_CHAT_WHY = {
+  match: 'activity.pastChatMatched',
+  continuation: 'activity.pastChatContinued',
+  window: 'activity.pastChatWindow',
+} as const;
+
 export function InjectionEntry({
   injection: inj,
   draftStart,
@@ -53,7 +60,7 @@ export function InjectionEntry({
         <ul class="entry-items" aria-label={t('activity.pastChats')}>
           {inj.pastChats.map((u) => (
             <li key={`${u.chatId}-${u.coverage}`}>
-              {t(u.why === 'continuation' ? 'activity.pastChatContinued' : 'activity.pastChatMatched', {
+              {t(PAST_CHAT_WHY[u.why], {
                 title: u.title || u.chatId,
                 site: scopeLabel(u.site),
                 share: Math.round(u.coverage * 100),

@@ -2,6 +2,7 @@ import { t } from '../lib/i18n';
 import type { MemoryFieldValues } from './memory-fields';
 import { MemoryForm } from './memory-form';
 import { SelectField, type SelectOption } from './select-field';
+import { WhenField } from './when-field';
 
 export interface MemoryEditorProps {
   id: string;
@@ -13,10 +14,13 @@ export interface MemoryEditorProps {
   space: string;
   spaceOptions: readonly SelectOption<string>[];
   onSpace: (value: string) => void;
+  /** The day it is about, as typed (empty: none). */
+  when: string;
+  onWhen: (value: string) => void;
 }
 
 /** Inline edit of one memory. Enter in a field saves, Escape cancels. */
-export function MemoryEditor({ id, onSave, space, spaceOptions, onSpace, ...form }: MemoryEditorProps) {
+export function MemoryEditor({ id, onSave, space, spaceOptions, onSpace, when, onWhen, ...form }: MemoryEditorProps) {
   return (
     <MemoryForm
       class="memory-editor"
@@ -26,7 +30,10 @@ export function MemoryEditor({ id, onSave, space, spaceOptions, onSpace, ...form
       onSubmit={onSave}
       {...form}
       extra={
-        <SelectField class="wide" label={t('space.field')} value={space} options={spaceOptions} onChange={onSpace} />
+        <>
+          <WhenField id={`edit-${id}-when`} value={when} onChange={onWhen} />
+          <SelectField class="wide" label={t('space.field')} value={space} options={spaceOptions} onChange={onSpace} />
+        </>
       }
     />
   );

@@ -1,7 +1,10 @@
 import { t } from '../lib/i18n';
 import { relativeTime } from '../lib/i18n/format';
 import { scopeLabel, statusLabel, typeLabel } from '../lib/i18n/labels';
+import { isPastPlan } from '../lib/memory/past-plan';
 import type { MemoryRecord } from '../lib/memory/types';
+import { localDay, shortWhen } from '../lib/memory/when';
+import { nowMs } from '../lib/time';
 
 export interface MemoryMetaProps {
   memory: MemoryRecord;
@@ -17,11 +20,25 @@ function changedBy(m: MemoryRecord): string {
   return t('mem.changedBy', { chat: scopeLabel(m.source.site) });
 }
 
+/** The day it is about, and "past" once a plan's day is over: a stale plan never reads as upcoming. */
+function WhenBadge({ memory }: { memory: MemoryRecord }) {
+  const short = memory.when ? shortWhen(memory.when) : '';
+  if (!short) return null;
+  const past = isPastPlan(memory, localDay(nowMs()));
+  return (
+    <span class={`badge when${past ? ' past' : ''}`} title={past ? t('mem.pastTitle') : undefined}>
+      {t('mem.whenBadge', { date: short })}
+      {past && ` · ${t('mem.past')}`}
+    </span>
+  );
+}
+
 /** A memory's facts at a glance: type, pin, importance, where it applies, status, use, age. */
 export function MemoryMeta({ memory: m, changed = false, spaceLabel = null }: MemoryMetaProps) {
   return (
     <p class="memory-meta">
       <span class={`badge type-${m.type}`}>{typeLabel(m.type)}</span>
+      {m.when && <WhenBadge memory={m} />}
       {m.pinned && (
         <span class="badge pinned" title={t('mem.pinned')}>
           {t('mem.pinnedBadge')}

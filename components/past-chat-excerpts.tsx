@@ -66,7 +66,9 @@ export function PastChatExcerpts({ excerpts, onRemove }: PastChatExcerptsProps) 
             <p class="why-line">
               {e.why === 'continuation'
                 ? t('tab.pastChatContinuation')
-                : t('tab.pastChatMatch', { share: Math.round(e.coverage * 100) })}
+                : e.why === 'window'
+                  ? t('tab.pastChatWindow')
+                  : t('tab.pastChatMatch', { share: Math.round(e.coverage * 100) })}
             </p>
             <ExcerptText text={e.text} />
           </li>

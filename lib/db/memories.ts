@@ -59,7 +59,10 @@ export type MemoryPatch = Partial<
     | 'keywords'
     | 'invisibleRemoved'
   >
->;
+> & {
+  /** The day it is about; null takes it away. */
+  when?: string | null;
+};
 
 /**
  * A proposal leaves review only through accept or reject (lib/db/review.ts), which apply or
@@ -94,12 +97,16 @@ export async function updateMemory(
     const at = now();
     const textChanged = patch.content !== undefined && patch.content !== before.content;
     const { invisibleRemoved: _removed, ...kept } = before;
+    const { when, ...rest } = patch;
     const after: MemoryRecord = {
       ...(textChanged ? kept : before),
-      ...patch,
+      ...rest,
       updatedAt: at,
       ...(textChanged ? { origin: { kind: 'hand' as const } } : {}),
+      ...(typeof when === 'string' ? { when } : {}),
     };
+    // null takes the date away.
+    if (when === null) delete after.when;
     if (textChanged && before.status === 'active') {
       const version = versionOf(before, at);
       await db.memories.bulkPut([after, version]);

@@ -6,7 +6,7 @@ import { checkStatusChange, type MemoryPatch } from './memories';
 
 export async function updateMemories(
   ids: readonly string[],
-  patch: MemoryPatch,
+  patch: Omit<MemoryPatch, 'when'>,
 ): Promise<{ before: MemoryRecord[]; after: MemoryRecord[] }> {
   return db.transaction('rw', db.memories, async () => {
     const before = (await db.memories.bulkGet([...ids])).filter((m): m is MemoryRecord => !!m);

@@ -11,6 +11,7 @@
  */
 import { isBareContinuation } from '../history/continuation';
 import { excerptQuery, excerptTerms, scoreTurns } from '../history/excerpt-score';
+import { inWindows, openingExchange, windowBounds, windowScore } from '../history/excerpt-window';
 import {
   chooseExcerpts,
   type ExcerptChat,
@@ -26,9 +27,12 @@ import { chatOfKey, turnOfKey } from '../history/turn-lists';
 import { chatIdOf } from '../memory/new-chat';
 import { passes, type SpaceFilter, type SpaceId } from '../memory/spaces';
 import type { Chat } from '../memory/types';
+import { localDay } from '../memory/when';
 import { leavingLine } from '../privacy/leaving';
+import { readTimeRequest, type TimeRequest } from '../ranking/time-window';
 import type { PrivacyPattern, Settings } from '../settings/schema';
 import { SITE_IDS, type SiteId } from '../sites/ids';
+import { nowMs } from '../time';
 import { db } from './db';
 import { metaCache, readTerms } from './history-search';
 
@@ -55,6 +59,10 @@ export interface PastChatsRequest {
   max?: number;
   /** The relevance floor (lib/history/excerpts.ts MIN_COVERAGE); the benchmark tunes it. */
   floor?: number;
+  /** The time "last week" and the like are read against; absent: now. */
+  now?: number;
+  /** The user's time zone (the runtime's when absent): which day a chat is from for them. */
+  timeZone?: string;
 }
 
 /** How many of the best-scoring chats are read from the store to cut excerpts from. */
@@ -99,7 +107,21 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
     const excerpt = chat ? lastExchange(asExcerptChat(chat), leave) : null;
     return excerpt && !skip.has(excerptKey(excerpt)) ? [excerpt] : [];
   }
-  const query = excerptQuery(req.draft, req.requestKeywords);
+  const time = readTimeRequest(req.draft, localDay(req.now ?? nowMs(), req.timeZone));
+  // "last week" says when, not what: its words would match every chat that mentions a week.
+  const found = await matchingExcerpts(req, skip, leave, time);
+  if (found.length > 0 || !time.recall || time.windows.length === 0) return found;
+  return windowOpenings(req, skip, leave, time);
+}
+
+/** The excerpts matching the request's words, a chat from its time window preferred. */
+async function matchingExcerpts(
+  req: PastChatsRequest,
+  skip: ReadonlySet<string>,
+  leave: (text: string) => string,
+  time: TimeRequest,
+): Promise<PastChatExcerpt[]> {
+  const query = excerptQuery(time.rest ?? req.draft, req.requestKeywords);
   const terms = excerptTerms(query);
   if (terms.length === 0) return [];
   const floor = req.floor ?? MIN_COVERAGE;
@@ -124,9 +146,11 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
   const ranked = [...byChat.entries()]
     .map(([n, matches]) => {
       const sorted = matches.sort((a, b) => b.score - a.score);
-      return { id: meta.chats.get(n)!.id, matches: sorted, anchors: sorted.slice(0, ANCHORS_PER_CHAT) };
+      const chat = meta.chats.get(n)!;
+      const best = windowScore(sorted[0]!.score, chat.at, time.windows, req.timeZone);
+      return { id: chat.id, matches: sorted, anchors: sorted.slice(0, ANCHORS_PER_CHAT), best };
     })
-    .sort((a, b) => b.anchors[0]!.score - a.anchors[0]!.score);
+    .sort((a, b) => b.best - a.best);
   const candidates: PastChatExcerpt[] = [];
   let used = 0;
   // Read in rounds: a chat that may not be used (excluded, another space) lets the next one in.
@@ -137,12 +161,36 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
       const chat = chats[i];
       if (!allowed(chat, req, skip)) return;
       used++;
-      candidates.push(...excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, leave));
+      const at = Date.parse(chat.updatedAt);
+      for (const e of excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, leave))
+        candidates.push({ ...e, score: windowScore(e.score, at, time.windows, req.timeZone) });
     });
   }
   // An excerpt removed on its own lets the next one in.
   const kept = candidates.filter((c) => !skip.has(excerptKey(c)));
   return chooseExcerpts(kept, req.max ?? MAX_EXCERPTS, floor);
+}
+
+/**
+ * A request about the user's own doings that names only a time ("what did we talk about
+ * yesterday?"): the opening exchange of the window's newest chats the rules allow.
+ */
+async function windowOpenings(
+  req: PastChatsRequest,
+  skip: ReadonlySet<string>,
+  leave: (text: string) => string,
+  time: TimeRequest,
+): Promise<PastChatExcerpt[]> {
+  const { lo, hi } = windowBounds(time.windows);
+  const max = req.max ?? MAX_EXCERPTS;
+  const chats = await db.chats
+    .where('updatedAt')
+    .between(lo, hi, true, true)
+    .reverse()
+    .filter((c) => allowed(c, req, skip) && inWindows(Date.parse(c.updatedAt), time.windows, req.timeZone))
+    .limit(max)
+    .toArray();
+  return chats.flatMap((c) => openingExchange(asExcerptChat(c), leave) ?? []);
 }
 
 /** What a conversation start knows: its site, tab's conversation and address, the draft. */
@@ -180,6 +228,7 @@ export async function pastChatsFor(settings: Settings, start: ConversationStart)
     excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
     skipChats: start.skip,
     privacyPatterns: settings.privacyPatterns,
+    now: start.now,
   });
 }
 

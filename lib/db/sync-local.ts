@@ -71,6 +71,20 @@ export interface IncomingMemory {
   clock: string;
   /** Records to add if absent: a text written apart on two devices (a version, a review item). */
   extras?: MemoryRecord[];
+  /**
+   * Fields the sending build did not know (lib/sync/later-fields.ts): this device's value stays.
+   * `h` is still the received record's hash, so the next round sends the value back.
+   */
+  unknown?: readonly (keyof SyncedMemory)[];
+}
+
+/** The incoming record, with this device's value of each field its sender did not know. */
+function withKnownHere(item: IncomingMemory & { rec: SyncedMemory }, current: MemoryRecord | undefined): MemoryRecord {
+  const record = toRecord(item.rec, current);
+  if (!current) return record;
+  const kept: Partial<Record<keyof SyncedMemory, unknown>> = {};
+  for (const f of item.unknown ?? []) if (current[f] !== undefined) kept[f] = current[f];
+  return { ...record, ...kept } as MemoryRecord;
 }
 
 /** Beyond this many new memories in one round, only exact (normalised) repeats count as duplicates. */
@@ -237,7 +251,7 @@ async function applyIncoming(db: MemDB, items: readonly IncomingMemory[]): Promi
         result.duplicates++;
         dropMem(twin.id);
       }
-      putMem(inMissingSpace(toRecord(item.rec, current), spaces));
+      putMem(inMissingSpace(withKnownHere({ ...item, rec: item.rec }, current), spaces));
       putSyn({ id: item.key, h: item.h as string, c: item.clock }, item.key);
       for (const extra of item.extras ?? []) if (!mem.get(extra.id)) putMem(inMissingSpace(extra, spaces));
     }

@@ -95,6 +95,12 @@ function proposedChange(incoming: MemoryRecord, current: MemoryRecord, reasons: 
   };
 }
 
+/** A file written before dates (version 2 or older) leaves the memory's date here as it is. */
+function withDateOf(incoming: MemoryRecord, current: MemoryRecord, knowsDates: boolean): MemoryRecord {
+  if (knowsDates || incoming.when !== undefined || current.when === undefined) return incoming;
+  return { ...incoming, when: current.when };
+}
+
 /**
  * Merges parsed memories and chats: same id keeps the newer `updatedAt`; same content+type is
  * skipped. A newer text of a stored memory keeps the old text as a version; for a pinned or
@@ -155,7 +161,7 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
           report.skipped++;
           continue;
         }
-        const merged: MemoryRecord = { ...incoming, feedback: current.feedback };
+        const merged: MemoryRecord = { ...withDateOf(incoming, current, file.knowsDates), feedback: current.feedback };
         if (textChanged && current.status === 'active') put(versionOf(current, at));
         put(merged);
         report.updated++;

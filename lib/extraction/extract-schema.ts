@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from '../memory/keyword-list';
 import { MAX_MEMORY_CHARS, MEMORY_TYPES } from '../memory/types';
+import { WhenSchema } from '../memory/when';
 import { toolInputSchema } from '../model/tool-call';
 
 export const TOOL_NAME = 'save_memories';
@@ -56,6 +57,18 @@ export const ExtractedMemorySchema = z.object({
         .check(
           z.describe('Only with a <chat_space>: user = about the user in general; space = about this space (in doubt)'),
         ),
+    ),
+    undefined,
+  ),
+  // A date that is no calendar day ("2026-02-30", "next Friday", an end before its start) is
+  // refused, and the memory kept without it: its text states the date in words already.
+  when: z.catch(
+    z.optional(
+      WhenSchema.check(
+        z.describe(
+          'The day it is about (an event, plan, deadline, change): YYYY-MM-DD, or a range YYYY-MM-DD/YYYY-MM-DD',
+        ),
+      ),
     ),
     undefined,
   ),

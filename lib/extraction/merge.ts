@@ -36,6 +36,7 @@ import {
   type ReviewReason,
 } from '../memory/types';
 import { changeMemory } from '../memory/versions';
+import { localDay, plausibleWhen } from '../memory/when';
 import { sensitiveLabel } from '../privacy/privacy';
 import type { PrivacyPattern, ReviewMode } from '../settings/schema';
 import { type AliasMap, resolveTarget } from './extract-prompt';
@@ -144,6 +145,7 @@ function newRecord(item: Item, ctx: MergeContext, reasons: readonly ReviewReason
       ? { status: 'proposed' as const, proposal: { reasons: [...reasons], ...(changes ? { changes } : {}) } }
       : {}),
     ...(item.removed > 0 ? { invisibleRemoved: item.removed } : {}),
+    ...(item.when !== undefined ? { when: item.when } : {}),
   };
 }
 
@@ -194,6 +196,7 @@ function change(
         source: ctx.source,
         origin: ctx.origin ?? { kind: 'sent' },
         invisibleRemoved: item.removed,
+        ...(item.when !== undefined ? { when: item.when } : {}),
       },
       ctx.now,
     );
@@ -269,6 +272,7 @@ export function planMerge(items: readonly ExtractedMemory[], ctx: MergeContext):
         removed: cleaned.removed,
         assistant: ctx.fromAssistant?.[i] ?? false,
         space: filedSpace(ctx.space ?? null, raw),
+        when: plausibleWhen(raw.when, localDay(Date.parse(ctx.now))),
       },
       ctx,
       stats,

@@ -5,9 +5,12 @@
  * (a message is never cut). Every window after the first carries the chat's opening user
  * message as context; when there are too many windows, the oldest and the newest are kept and
  * the middle is left out (its memories are usually restated later, and cost stays bounded).
+ * Each turn carries the user's calendar day it was written on (in their time zone), shown on the
+ * first turn and wherever the day changes, so "next Friday" can be written as the date it names.
  */
 
 import type { Turn } from '../memory/types';
+import { type CalendarDay, localDay } from '../memory/when';
 import { leavingText } from '../privacy/leaving';
 import { estimateTokens, stripInjectedBlocks } from '../ranking/render';
 import type { PrivacyPattern } from '../settings/schema';
@@ -18,6 +21,11 @@ export interface PreparedTurn {
   role: Turn['role'];
   text: string;
   tokens: number;
+  /**
+   * The user's day the message was written (or captured, or dated by a site's export); absent
+   * when the turn's time is unreadable or a window is made by hand (no date shown).
+   */
+  day?: CalendarDay;
 }
 
 export interface TranscriptWindow {
@@ -56,6 +64,8 @@ export function prepareTurns(
   patterns: readonly PrivacyPattern[],
   limits: WindowLimits = DEFAULT_LIMITS,
   marks: readonly string[] = [],
+  /** The user's time zone (the browser's when absent): which day a UTC time fell on for them. */
+  timeZone?: string,
 ): PreparedTranscript {
   let redactions = 0;
   const out: PreparedTurn[] = [];
@@ -65,14 +75,21 @@ export function prepareTurns(
     const { text, hits } = leavingText(stripped, patterns);
     redactions += hits.length;
     const tokens = estimateTokens(text);
+    const day = dayOf(turn.at, timeZone);
     if (tokens > limits.maxMessageTokens) {
       const note = `[a ${text.length}-character message was left out: too long to send]`;
-      out.push({ index, role: turn.role, text: note, tokens: estimateTokens(note) });
+      out.push({ index, role: turn.role, text: note, tokens: estimateTokens(note), day });
     } else {
-      out.push({ index, role: turn.role, text, tokens });
+      out.push({ index, role: turn.role, text, tokens, day });
     }
   });
   return { turns: out, redactions };
+}
+
+/** A turn with no readable time (an export that gave none) shows no date rather than a wrong one. */
+function dayOf(at: string, timeZone: string | undefined): CalendarDay | undefined {
+  const ms = Date.parse(at);
+  return Number.isFinite(ms) ? localDay(ms, timeZone) : undefined;
 }
 
 function cost(turns: readonly PreparedTurn[]): number {
@@ -118,17 +135,23 @@ function escapeFrame(text: string): string {
   return text.replace(/<(\/?)(turn|transcript|earlier_context|existing_memories|chat_space)\b/gi, '‹$1$2');
 }
 
-function renderTurn(turn: PreparedTurn): string {
-  return `<turn n="${turn.index + 1}" role="${turn.role}">\n${escapeFrame(turn.text)}\n</turn>`;
+/** `date` only where the day differs from the turn before: a day costs its tokens once. */
+function renderTurn(turn: PreparedTurn, previousDay: CalendarDay | undefined): string {
+  const date = turn.day === undefined || turn.day === previousDay ? '' : ` date="${turn.day}"`;
+  return `<turn n="${turn.index + 1}" role="${turn.role}"${date}>\n${escapeFrame(turn.text)}\n</turn>`;
+}
+
+function renderTurns(turns: readonly PreparedTurn[]): string[] {
+  return turns.map((turn, i) => renderTurn(turn, i > 0 ? turns[i - 1]?.day : undefined));
 }
 
 export function renderWindow(window: TranscriptWindow): string {
   const parts: string[] = [];
   if (window.head.length > 0) {
     parts.push(`<earlier_context note="the chat's opening message, for context">`);
-    parts.push(...window.head.map(renderTurn), '</earlier_context>');
+    parts.push(...renderTurns(window.head), '</earlier_context>');
   }
   if (window.omitted > 0) parts.push(`[${window.omitted} messages in between are not shown]`);
-  parts.push(...window.turns.map(renderTurn));
+  parts.push(...renderTurns(window.turns));
   return parts.join('\n');
 }

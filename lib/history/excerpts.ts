@@ -27,7 +27,8 @@ const MIN_PIECE = 60;
 /** A turn counts as shown when the excerpt holds all of it or at least this much of its start. */
 export const SHOWN_CHARS = 200;
 
-export type ExcerptReason = 'match' | 'continuation';
+/** `window`: from the time a request names ("what did we talk about yesterday"), its opening. */
+export type ExcerptReason = 'match' | 'continuation' | 'window';
 
 export interface ExcerptTurn {
   role: 'user' | 'assistant';
@@ -71,7 +72,7 @@ export type Leave = (text: string) => string;
  * one before an answer), forward while it fits; the last turn cut with "…". A user turn too long
  * to leave room for the answer is cut to two thirds of the room.
  */
-function exchangeAt(
+export function exchangeAt(
   turns: readonly ExcerptTurn[],
   anchor: number,
   leave: Leave,
@@ -141,7 +142,7 @@ export function excerptsOfChat(
 }
 
 /** What an excerpt says of its chat: which one, where and when it is from (title and link filtered too). */
-const headOf = (chat: ExcerptChat, leave: Leave) => ({
+export const headOf = (chat: ExcerptChat, leave: Leave) => ({
   chatId: chat.id,
   site: chat.site,
   title: leave(chat.title),

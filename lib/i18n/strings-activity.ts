@@ -11,6 +11,10 @@ export const ACTIVITY_STRINGS = {
     'An excerpt of “{title}” ({site}): it held {share}% of the request’s words.',
     '“{title}”（{site}）的摘录：它包含请求中 {share}% 的词。',
   ],
+  'activity.pastChatWindow': [
+    'An excerpt of “{title}” ({site}): a chat from the time the request names.',
+    '“{title}”（{site}）的摘录：请求提到的那段时间里的对话。',
+  ],
   'activity.pastChatContinued': [
     'An excerpt of “{title}” ({site}): your last chat there, for a request to go on with it.',
     '“{title}”（{site}）的摘录：你在那里的上一个对话，因为请求是接着聊。',

@@ -71,6 +71,18 @@ export const MEMORY_STRINGS = {
   'mem.scope': ['Used on', '适用网站'],
   'mem.note': ['Your note', '备注'],
   'mem.notePlaceholder': ['Optional, never injected', '可选，不会被注入'],
+  'mem.when': ['Date it is about', '相关日期'],
+  'mem.whenPlaceholder': [
+    '2026-11-27, or 2026-11-27/2026-11-30; empty: none',
+    '如 2026-11-27 或 2026-11-27/2026-11-30；留空表示无',
+  ],
+  'mem.whenInvalid': [
+    'A date as YYYY-MM-DD, or a range YYYY-MM-DD/YYYY-MM-DD (start first)',
+    '日期格式为 YYYY-MM-DD，或范围 YYYY-MM-DD/YYYY-MM-DD（先写开始日期）',
+  ],
+  'mem.whenBadge': ['About {date}', '日期 {date}'],
+  'mem.past': ['past', '已过'],
+  'mem.pastTitle': ['This date is over', '这个日期已经过去'],
   'mem.source': ['From', '来源'],
   'mem.sourceHand': ['Added by hand', '手动添加'],
   'mem.openChat': ['open the chat', '打开对话'],

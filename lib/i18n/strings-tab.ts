@@ -42,6 +42,7 @@ export const TAB_STRINGS = {
   'tab.pastChatMatch': ['Holds {share}% of the words of your message.', '包含你消息中 {share}% 的词。'],
   'tab.excerptUser': ['User:', '用户：'],
   'tab.excerptAssistant': ['Assistant:', '助手：'],
+  'tab.pastChatWindow': ['From the time your message names.', '来自你的消息提到的那段时间。'],
   'tab.pastChatRemove': ['Remove', '移除'],
   'tab.previewNone': [
     'No memory fits this draft: nothing would be added.',

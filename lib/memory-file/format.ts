@@ -22,6 +22,7 @@ import {
   ProposalSchema,
   SCOPES,
 } from '../memory/types';
+import { WhenSchema } from '../memory/when';
 import { IMPORTABLE_SETTINGS } from '../settings/import-rules';
 import { liftSettings } from '../settings/migrations';
 import { defaultSettings, type Settings, SettingsSchema } from '../settings/schema';
@@ -34,8 +35,12 @@ import { byCreation } from './order';
 import { type FileSpace, FileSpaceSchema, placeInFileSpaces, toFileSpace } from './spaces';
 
 const FILE_FORMAT = 'claude-mem.memories';
-/** Version 2 added spaces (`spaces` at the top, `space` on a memory); version 1 files read as before. */
-const FILE_VERSION = 2;
+/**
+ * Version 2 added spaces (`spaces` at the top, `space` on a memory); version 3 the date a memory
+ * is about (`when`). Version 1 and 2 files read as before (their memories carry no date).
+ */
+const FILE_VERSION = 3;
+const DATES_VERSION = 3;
 export const MAX_FILE_BYTES = 50 * 1024 * 1024;
 export const MAX_MEMORIES = 100_000;
 
@@ -85,6 +90,8 @@ const ImportMemorySchema = z.object({
   invisibleRemoved: z.optional(z.int().check(z.minimum(1))),
   /** Version 2: the id of one of the file's `spaces`; absent, Everywhere. */
   space: z.optional(SpaceIdSchema),
+  /** Version 3: the day or days it is about (lib/memory/when.ts); absent, none. */
+  when: z.optional(WhenSchema),
 });
 
 export interface ParsedMemoryFile {
@@ -97,6 +104,11 @@ export interface ParsedMemoryFile {
   settings: Partial<Settings> | null;
   /** Settings the file carried that an import never changes, by name (the key is never kept). */
   ignoredSettings: string[];
+  /**
+   * Version 3 or later: a memory without `when` has no date. An older file was written before
+   * dates, so its silence says nothing: a memory it updates keeps the date it has here.
+   */
+  knowsDates: boolean;
 }
 
 function utf8Bytes(text: string): number {
@@ -183,6 +195,7 @@ function completeMemory(raw: z.infer<typeof ImportMemorySchema>, at: string): Me
     ...(raw.proposal && raw.status === 'proposed' ? { proposal: fileProposal(raw.proposal) } : {}),
     ...(raw.invisibleRemoved ? { invisibleRemoved: raw.invisibleRemoved } : {}),
     ...(raw.space !== undefined ? { space: raw.space } : {}),
+    ...(raw.when !== undefined ? { when: raw.when } : {}),
   };
 }
 
@@ -235,7 +248,13 @@ export function parseMemoryFile(text: string, opts: { knownIds?: ReadonlySet<str
     { nowMs: nowMs(), givenIds: envelope.memories.map((raw) => (raw as { id?: string }).id), knownIds: opts.knownIds },
   );
   if (problem) throw new MemoryFileError(problem.message, problem.rule);
-  return { memories, spaces, chats, ...importableSettings(envelope.settings) };
+  return {
+    memories,
+    spaces,
+    chats,
+    ...importableSettings(envelope.settings),
+    knowsDates: envelope.version >= DATES_VERSION,
+  };
 }
 
 /**
@@ -294,6 +313,7 @@ function toFileMemory(m: Memory): Memory {
     ...(m.proposal && m.status === 'proposed' ? { proposal: fileProposal(m.proposal) } : {}),
     ...(m.invisibleRemoved ? { invisibleRemoved: m.invisibleRemoved } : {}),
     ...(m.space !== undefined ? { space: m.space } : {}),
+    ...(m.when !== undefined ? { when: m.when } : {}),
   };
 }
 

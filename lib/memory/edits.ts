@@ -14,6 +14,7 @@ import {
   MemoryTypeSchema,
   ScopeSchema,
 } from './types';
+import { WhenSchema } from './when';
 
 export const NewMemorySchema = z.object({
   content: MemoryContentSchema,
@@ -36,6 +37,8 @@ export const MemoryPatchSchema = z.object({
   pinned: z.optional(z.boolean()),
   status: z.optional(MemoryStatusSchema),
   keywords: z.optional(MemoryKeywordsSchema),
+  /** The day it is about (when.ts); null takes the date away. */
+  when: z.optional(z.nullable(WhenSchema)),
 });
 
 /** What a bulk action may change: never content (that is one memory at a time). */

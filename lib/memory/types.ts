@@ -6,6 +6,7 @@ import * as z from 'zod/mini';
 import { SITE_IDS } from '../sites/ids';
 import { MAX_KEYWORD_CHARS, MAX_KEYWORDS } from './keyword-list';
 import { ProjectKeySchema, SPACE_SOURCES, SpaceIdSchema } from './spaces';
+import { WhenSchema } from './when';
 
 export const MEMORY_TYPES = ['preference', 'fact', 'task', 'conclusion'] as const;
 /**
@@ -120,6 +121,8 @@ export const MemorySchema = z.object({
   invisibleRemoved: z.optional(z.int().check(z.minimum(1))),
   /** The space it belongs to (lib/memory/spaces.ts); absent: Everywhere, about the user in general. */
   space: z.optional(SpaceIdSchema),
+  /** The day or days it is about (when.ts): an event, a plan, a deadline, a change; absent: none. */
+  when: z.optional(WhenSchema),
 });
 
 /**
@@ -236,6 +239,8 @@ export const ScorePartsSchema = z.object({
   feedback: z.number(),
   /** Implicit context: how much an advice request depends on this circumstance of the user. */
   profile: z.optional(z.number()),
+  /** The request names a time ("last week") and the memory is from then, or asks when and it is dated. */
+  time: z.optional(z.number()),
 });
 export type ScoreParts = z.infer<typeof ScorePartsSchema>;
 
@@ -244,7 +249,8 @@ export const PastChatUseSchema = z.object({
   chatId: z.string().check(z.maxLength(400)),
   site: SiteIdSchema,
   title: z.string().check(z.maxLength(500)),
-  why: z.enum(['match', 'continuation']),
+  /** `window`: from the time the request names (lib/history/excerpt-window.ts). */
+  why: z.enum(['match', 'continuation', 'window']),
   coverage: z.number(),
 });
 export type PastChatUse = z.infer<typeof PastChatUseSchema>;

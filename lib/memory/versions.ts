@@ -23,6 +23,8 @@ export interface MemoryChange {
   source?: MemorySource | null;
   origin?: Origin;
   invisibleRemoved?: number;
+  /** The day it is about (when.ts); absent: the memory keeps the one it had. */
+  when?: string;
 }
 
 /** The changed memory and the version holding its old text, both to be written. */
@@ -40,6 +42,7 @@ export function changeMemory(m: MemoryRecord, change: MemoryChange, at: string):
     ...(keywords ? { keywords } : {}),
     ...(change.origin ? { origin: change.origin } : m.origin ? { origin: m.origin } : {}),
     ...(change.invisibleRemoved ? { invisibleRemoved: change.invisibleRemoved } : {}),
+    ...(change.when !== undefined ? { when: change.when } : {}),
   };
   return [changed, versionOf(m, at)];
 }

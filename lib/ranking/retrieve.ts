@@ -12,6 +12,7 @@
 
 import { EVERYWHERE_ONLY, passes, type SpaceFilter } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
+import { localDay } from '../memory/when';
 import type { SiteId } from '../sites/ids';
 import { contradicts, type Polarity, polarityOf } from '../text/cues';
 import { CHAR_MARK, termsOf } from '../text/keywords';
@@ -22,6 +23,8 @@ import { type InvertedDump, InvertedIndex, LARGE_STORE } from './inverted';
 import type { ProfileKind } from './profile';
 import type { IndexedMemory, RankedMemory } from './ranked';
 import { addRequestTerms } from './request-keywords';
+import { fromWindow, TIME_WEIGHTS, type TimeWeights, timePart } from './time-score';
+import { NO_TIME, readTimeRequest, type TimeRequest } from './time-window';
 import { newestVersions } from './versions';
 import { hasReason, type ScoreWeights, scoreParts, sumParts, WEIGHTS } from './weights';
 
@@ -46,6 +49,13 @@ export interface RankOptions {
    * as a query field of their own; intent is still read from the draft alone.
    */
   requestKeywords?: readonly string[];
+  /** The user's time zone, for "yesterday" and the day a memory was written; absent: the runtime's. */
+  timeZone?: string;
+  /**
+   * How much a request's time counts (time-score.ts); absent: TIME_WEIGHTS; null: its time is
+   * not read at all, as before ranking knew time (what the benchmark compares against).
+   */
+  time?: TimeWeights | null;
 }
 
 /**
@@ -72,6 +82,9 @@ const MIN_TEXT_SHARE = 0.03;
 const LENT_MAX_SHARE = 0.01;
 /** At most this many text matches are scored in full. */
 const MAX_SCORED = 400;
+/** At most this many memories join a request's candidates only for being from its time window. */
+const MAX_WINDOW_CANDIDATES = 400;
+const DAY_MS = 86_400_000;
 
 /** The score a text match needs to be among the MAX_SCORED best (and above `floor`). */
 function pruneFloor(scores: readonly number[], floor: number): number {
@@ -179,7 +192,7 @@ export class MemoryIndex {
    * below the best one cannot climb back with priors, so only the strongest few hundred go on
    * to be scored in full: that keeps a 100k store fast on queries made of common words.
    */
-  private candidates(query: string, intent: Intent, opts: RankOptions): Map<IndexedMemory, number> {
+  private candidates(query: string, intent: Intent, opts: RankOptions, time: TimeRequest): Map<IndexedMemory, number> {
     const excluded = new Set(opts.exclude ?? []);
     const w = opts.weights ?? WEIGHTS;
     const weights = new Map<string, number>();
@@ -204,7 +217,32 @@ export class MemoryIndex {
     for (const row of extra) {
       if (!out.has(row) && eligible(row.memory, opts) && !excluded.has(row.memory.id)) out.set(row, 0);
     }
+    for (const row of this.inWindow(time, opts)) {
+      if (!out.has(row) && !excluded.has(row.memory.id)) out.set(row, 0);
+    }
     return out;
+  }
+
+  /**
+   * Eligible memories from the request's time window (dated in it; for a recall question also
+   * written in it), the newest first: a request that names only a time ("what did I decide
+   * last week?", "what's on next week?") has no words to match. One pass with a cheap
+   * bound on the written time (a day's slack either side covers every time zone) before the
+   * exact check.
+   */
+  private inWindow(time: TimeRequest, opts: RankOptions): IndexedMemory[] {
+    if (time.windows.length === 0) return [];
+    const lo = Math.min(...time.windows.map((w) => Date.parse(w.from))) - DAY_MS;
+    const hi = Math.max(...time.windows.map((w) => Date.parse(w.to))) + 2 * DAY_MS;
+    const found: { row: IndexedMemory; at: number }[] = [];
+    for (const row of this.rows.values()) {
+      const at = Date.parse(row.memory.createdAt);
+      if ((at < lo || at > hi) && row.memory.when === undefined) continue;
+      if (!eligible(row.memory, opts) || !fromWindow(row.memory, time.windows, opts.timeZone, time.recall)) continue;
+      found.push({ row, at });
+    }
+    found.sort((a, b) => b.at - a.at);
+    return found.slice(0, MAX_WINDOW_CANDIDATES).map((f) => f.row);
   }
 
   /**
@@ -288,13 +326,18 @@ export class MemoryIndex {
   rank(query: string, opts: RankOptions): RankedMemory[] {
     const weights = opts.weights ?? WEIGHTS;
     const intent = opts.intent ?? detectIntent(query);
-    const found = this.candidates(query, intent, opts);
+    const reads = intent.kind !== 'greeting' && opts.time !== null;
+    const time = reads ? readTimeRequest(query, localDay(opts.now, opts.timeZone)) : NO_TIME;
+    const found = this.candidates(time.rest ?? query, intent, opts, time);
     let best = 0;
     for (const bm25 of found.values()) best = Math.max(best, bm25);
     const scored: { row: IndexedMemory; item: RankedMemory }[] = [];
     for (const [row, bm25] of found) {
       if (intent.kind === 'greeting' && !row.addressOrStyle && !row.memory.pinned) continue;
-      const parts = scoreParts(row, best > 0 ? bm25 / best : 0, intent, opts.now, weights);
+      const textMatch = best > 0 ? bm25 / best : 0;
+      const parts = scoreParts(row, textMatch, intent, opts.now, weights);
+      if (time !== NO_TIME)
+        parts.time = timePart(row.memory, time, textMatch, opts.time ?? TIME_WEIGHTS, opts.timeZone);
       if (!hasReason(parts, row)) continue;
       scored.push({ row, item: { memory: row.memory, score: sumParts(parts), parts } });
     }

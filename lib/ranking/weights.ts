@@ -113,10 +113,10 @@ export function scoreParts(
 }
 
 export function sumParts(p: ScoreParts): number {
-  return p.text + p.intent + p.importance + p.recency + p.hits + p.feedback + (p.profile ?? 0);
+  return p.text + p.intent + p.importance + p.recency + p.hits + p.feedback + (p.profile ?? 0) + (p.time ?? 0);
 }
 
 /** A candidate with no text match and no standing reason to be there is noise. */
 export function hasReason(p: ScoreParts, row: IndexedMemory): boolean {
-  return p.text > 0 || p.intent > 0 || (p.profile ?? 0) > 0 || row.memory.pinned;
+  return p.text > 0 || p.intent > 0 || (p.profile ?? 0) > 0 || (p.time ?? 0) > 0 || row.memory.pinned;
 }

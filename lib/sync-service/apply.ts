@@ -11,6 +11,7 @@ import { quickHash } from '../sync/bytes';
 import { canon } from '../sync/canon';
 import { type DeviceDoc, decodeDoc, encodeDoc, type PlainDoc, type SyncedMemory } from '../sync/codec';
 import type { SyncKeys } from '../sync/keys';
+import { unknownFields } from '../sync/later-fields';
 import { lastChange, resolve } from '../sync/merge';
 import { conflictLeaves, type Mark, readMark, saveMark, type Write, writeRevs } from '../sync/mirror-docs';
 import { PARAMS_ID } from '../sync/params';
@@ -172,7 +173,16 @@ async function applyBatch(input: ApplyInput, rows: ChangeRow[], out: ApplyOutcom
       spaces.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
     } else if (d.k === 'm') {
       const extras = r.otherTexts.flatMap((text) => twoDeviceRecords(d.rec.id, d.rec, text, input.now));
-      incoming.push({ key: d.id, id: d.rec.id, rec: d.rec, h: hashSynced(d.rec), clock: lastChange(d), extras });
+      const h = hashSynced(d.rec);
+      incoming.push({
+        key: d.id,
+        id: d.rec.id,
+        rec: d.rec,
+        h,
+        clock: lastChange(d),
+        extras,
+        unknown: unknownFields(d),
+      });
     } else if (d.k === 'x') incoming.push({ key: d.id, id: d.id.slice(2), rec: null, h: null, clock: d.at });
     else if (d.k === 'r') await applyRules(input, d, out);
     else if (d.k === 'd') out.devices.push(d);

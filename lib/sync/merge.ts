@@ -20,6 +20,7 @@ import {
   type SyncedMemory,
 } from './codec';
 import { laterThan } from './deletion-marks';
+import { isLaterField } from './later-fields';
 import { isSpaceKey, lastSpaceChange, mergeSpaces, type SpaceDoc } from './space-docs';
 
 const textHash = (content: string) => quickHash(content);
@@ -32,7 +33,8 @@ const WITH_TEXT = new Set<string>(['content', 'tags', 'invisibleRemoved']);
  * another time are named (a memory's ~17 field times would otherwise be most of its document).
  */
 export function clockOf(doc: MemoryDoc, field: string): string | undefined {
-  return doc.clk[field] ?? doc.clk['*'];
+  // A later field's clock is always named (./later-fields.ts): `*` never speaks for it.
+  return isLaterField(field) ? doc.clk[field] : (doc.clk[field] ?? doc.clk['*']);
 }
 
 function expand(doc: MemoryDoc): Record<string, string> {
@@ -63,7 +65,9 @@ export function stampMemory(
   const rec = definedFields(local);
   if (!base) {
     const at = deletedAt !== undefined && local.updatedAt <= deletedAt ? laterThan(deletedAt, now) : local.updatedAt;
-    return { k: 'm', id, rec, clk: { '*': at }, ch: [] };
+    const clk: Record<string, string> = { '*': at };
+    for (const f of SYNCED_MEMORY_FIELDS) if (isLaterField(f) && rec[f] !== undefined) clk[f] = at;
+    return { k: 'm', id, rec, clk, ch: [] };
   }
   const clk = expand(base);
   let changed = false;
@@ -75,7 +79,7 @@ export function stampMemory(
   }
   if (!changed) return null;
   const ch = rec.content === base.rec.content ? base.ch : [...base.ch, textHash(base.rec.content)].slice(-MAX_LINEAGE);
-  return { k: 'm', id, rec, clk: compact(clk), ch };
+  return { k: 'm', id, rec, clk: compact(clk, isLaterField), ch };
 }
 
 export interface MemoryMerge {
@@ -119,7 +123,7 @@ export function mergeMemories(a: MemoryDoc, b: MemoryDoc): MemoryMerge {
   }
   const lineage = [...new Set([...a.ch, ...b.ch, ...(other === null ? [] : [textHash(other)])])];
   const ch = lineage.filter((h) => h !== textHash(winner.rec.content)).slice(-MAX_LINEAGE);
-  return { doc: { k: 'm', id: a.id, rec: rec as SyncedMemory, clk: compact(clk), ch }, otherText: other };
+  return { doc: { k: 'm', id: a.id, rec: rec as SyncedMemory, clk: compact(clk, isLaterField), ch }, otherText: other };
 }
 
 /** The latest change a memory document records. */

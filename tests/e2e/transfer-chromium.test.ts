@@ -35,8 +35,8 @@ describe('import and export through the side panel (Chromium)', () => {
     await download.saveAs(saved);
     const exported = JSON.parse(readFileSync(saved, 'utf8'));
     expect(exported.format).toBe('claude-mem.memories');
-    // A version 1 file imports as it was; export writes version 2 (spaces: none here).
-    expect(exported.version).toBe(2);
+    // A version 1 file imports as it was; export writes version 3 (spaces and dates: none here).
+    expect(exported.version).toBe(3);
     expect(exported.spaces).toEqual([]);
     expect(exported.memories).toEqual(source.memories);
     expect(JSON.stringify(exported.memories)).toBe(JSON.stringify(source.memories));

@@ -5,13 +5,19 @@
 import { signal } from '@preact/signals';
 import type { SpaceId } from '../../../lib/memory/spaces';
 import type { MemoryRecord } from '../../../lib/memory/types';
+import { formatWhen, parseWhen } from '../../../lib/memory/when';
 import { editMemory } from './memory-actions';
 import { editAndMove, moveToSpace } from './space-actions';
 
 export type EditDraft = Pick<MemoryRecord, 'id' | 'content' | 'type' | 'importance' | 'scope' | 'note'> & {
   /** null: Everywhere. */
   space: SpaceId | null;
+  /** The day it is about as typed; empty: none. */
+  when: string;
 };
+
+/** What a save sends: the draft's fields, with the date checked (null: the date removed). */
+type EditPatch = Partial<Omit<EditDraft, 'id' | 'space' | 'when'>> & { when?: string | null };
 
 export const editing = signal<EditDraft | null>(null);
 
@@ -24,6 +30,7 @@ export function startEdit(m: MemoryRecord): void {
     scope: m.scope,
     note: m.note,
     space: m.space ?? null,
+    when: m.when ?? '',
   };
 }
 
@@ -38,21 +45,28 @@ export function cancelEdit(): void {
 /** Only the fields that changed are sent, so undo and `updatedAt` reflect a real edit. */
 export function diffDraft(
   original: MemoryRecord,
-  draft: Omit<EditDraft, 'space'>,
-): Partial<Omit<EditDraft, 'id' | 'space'>> {
-  const patch: Partial<Omit<EditDraft, 'id' | 'space'>> = {};
+  draft: Omit<EditDraft, 'space' | 'when'> & { when?: string },
+): EditPatch {
+  const patch: EditPatch = {};
   const content = draft.content.trim();
   if (content && content !== original.content) patch.content = content;
   if (draft.type !== original.type) patch.type = draft.type;
   if (draft.importance !== original.importance) patch.importance = draft.importance;
   if (draft.scope !== original.scope) patch.scope = draft.scope;
   if (draft.note !== original.note) patch.note = draft.note;
+  if (draft.when === undefined) return patch;
+  const typed = draft.when.trim();
+  const when = typed ? parseWhen(typed) : null;
+  if (!typed && original.when !== undefined) patch.when = null;
+  if (when && formatWhen(when) !== original.when) patch.when = formatWhen(when);
   return patch;
 }
 
 export async function saveEdit(original: MemoryRecord): Promise<void> {
   const draft = editing.value;
   if (!draft || draft.id !== original.id) return;
+  // A date that is no date is never saved, nor silently dropped: the field says what is wrong.
+  if (draft.when.trim() && !parseWhen(draft.when)) return;
   const patch = diffDraft(original, draft);
   const edits = Object.keys(patch).length > 0;
   // A move goes through the spaces' own message, so it checks the space still exists.

@@ -64,6 +64,8 @@ export function MemoryRow({ memory: m }: MemoryRowProps) {
             draft.space !== null && !knownSpaces.value.has(draft.space) ? draft.space : undefined,
           )}
           onSpace={(v) => changeDraft({ space: spaceOfValue(v) })}
+          when={draft.when}
+          onWhen={(when) => changeDraft({ when })}
         />
       )}
       {open && (

@@ -128,6 +128,7 @@ describe('the save_memories tool', () => {
       'from',
       'keywords',
       'about',
+      'when',
     ]);
     expect(item.properties.importance).toMatchObject({ type: 'integer', minimum: 1, maximum: 5 });
     // Optional and at most 8: a model that omits keywords still gives a valid answer.

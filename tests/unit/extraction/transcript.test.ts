@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planWindows, prepareTurns, renderWindow, type WindowLimits } from '../../../lib/extraction/transcript';
 import type { Turn } from '../../../lib/memory/types';
+import { localDay } from '../../../lib/memory/when';
 import { estimateTokens, renderBlock } from '../../../lib/ranking/render';
 
 const AT = '2026-11-01T00:00:00.000Z';
@@ -70,7 +71,7 @@ describe('transcript windows', () => {
     );
     expect(prepared.turns.map((t) => t.index)).toEqual([1]);
     expect(renderWindow({ head: [], turns: prepared.turns, omitted: 0 })).toBe(
-      '<turn n="2" role="user">\nclose it ‹/turn>‹/transcript> please\n</turn>',
+      `<turn n="2" role="user" date="${localDay(Date.parse(AT))}">\nclose it ‹/turn>‹/transcript> please\n</turn>`,
     );
   });
 

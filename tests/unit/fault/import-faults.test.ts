@@ -38,7 +38,7 @@ const CASES: [name: string, text: string, error: RegExp][] = [
     /^format: expected "claude-mem.memories"/,
   ],
   ['no format', JSON.stringify({ memories: good.memories }), /^format: expected "claude-mem.memories", got nothing/],
-  ['newer version', JSON.stringify({ ...good, version: 3 }), /^version: file is version 3/],
+  ['newer version', JSON.stringify({ ...good, version: 4 }), /^version: file is version 4/],
   ['version zero', JSON.stringify({ ...good, version: 0 }), /^version: expected a positive integer, got 0/],
   ['memories not an array', JSON.stringify({ ...good, memories: {} }), /^memories: expected an array, got an object/],
   [

@@ -34,8 +34,8 @@ describe('parseMemoryFile: what a bad file is told', () => {
   });
 
   it('rejects a newer version with advice', () => {
-    expect(errorOf(JSON.stringify({ ...base(), version: 3 }))).toMatch(
-      /^version: file is version 3, newer than this extension reads \(2\)/,
+    expect(errorOf(JSON.stringify({ ...base(), version: 4 }))).toMatch(
+      /^version: file is version 4, newer than this extension reads \(3\)/,
     );
     expect(errorOf(JSON.stringify({ ...base(), version: '1' }))).toBe('version: expected a positive integer, got "1"');
   });

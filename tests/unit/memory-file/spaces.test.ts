@@ -39,7 +39,7 @@ describe('memory file version 2: spaces', () => {
     ]);
     const text = await exportText();
     const doc = JSON.parse(text);
-    expect(doc.version).toBe(2);
+    expect(doc.version).toBe(3);
     expect(doc.spaces).toEqual([
       { id: 'sp-home', name: 'Home', description: '', isolated: false },
       { id: 'sp-work', name: 'Work', description: 'Acme Corp', isolated: true },
