@@ -9,7 +9,7 @@ export interface WhenFieldProps {
 }
 
 /** True when what is typed can be saved: nothing, a calendar day, or a range of days. */
-export function whenTyped(value: string): boolean {
+function whenTyped(value: string): boolean {
   return value.trim() === '' || parseWhen(value) !== null;
 }
 

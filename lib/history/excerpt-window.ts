@@ -9,7 +9,7 @@ import { type DayRange, localDay } from '../memory/when';
 import { type ExcerptChat, exchangeAt, headOf, type Leave, type PastChatExcerpt } from './excerpts';
 
 /** How much more an excerpt of a chat from the window scores than one from another time. */
-export const WINDOW_BOOST = 0.5;
+const WINDOW_BOOST = 0.5;
 const DAY_MS = 86_400_000;
 
 export function inWindows(atMs: number, windows: readonly DayRange[], timeZone?: string): boolean {

@@ -75,8 +75,3 @@ export function lastWeekday(today: CalendarDay, weekday: number): DayRange {
   const thisWeek = weekdayOf(today, weekday, 0);
   return thisWeek.from < today ? thisWeek : weekdayOf(today, weekday, -1);
 }
-
-export function weekdayNumber(today: CalendarDay): number {
-  const n = dayNumber(today) as number;
-  return ((((n + 3) % 7) + 7) % 7) + 1;
-}

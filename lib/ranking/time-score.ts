@@ -26,7 +26,7 @@ function overlaps(a: DayRange, b: DayRange): boolean {
 }
 
 /** The day it was written, in the user's time zone. */
-export function writtenDay(memory: Pick<MemoryRecord, 'createdAt'>, timeZone?: string): CalendarDay {
+function writtenDay(memory: Pick<MemoryRecord, 'createdAt'>, timeZone?: string): CalendarDay {
   return localDay(Date.parse(memory.createdAt), timeZone);
 }
 

@@ -9,7 +9,7 @@
  */
 import type { MemoryDoc, SyncedMemory } from './codec';
 
-export const LATER_FIELDS: readonly (keyof SyncedMemory)[] = ['when'];
+const LATER_FIELDS: readonly (keyof SyncedMemory)[] = ['when'];
 
 const later = new Set<string>(LATER_FIELDS);
 
