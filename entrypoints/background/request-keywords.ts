@@ -2,8 +2,10 @@
  * Request keywords while the user types. The page only says "the user paused on this
  * draft" (inject.prepare `warm`); this module waits for a longer pause, then asks the model that
  * extraction uses for the draft's search keywords, once per conversation start and again only
- * when the draft changed substantially. The answer is kept for the tab and ranks the block at
- * the send if it arrived by then; the send never waits for it.
+ * when the draft changed substantially. The same call judges the ranker's best memories and
+ * past-chat exchanges for the draft (judge-candidates.ts) and names those that help. The answer
+ * is kept for the tab and makes the block at the send if it arrived by then; the send never
+ * waits for it, and an answer that comes after the block was handed out is not used.
  *
  * Asked only when: the switch in Settings is on, the site learns, the chat is not excluded (the
  * page's own switch for a chat without an id yet, the store's for one with an id), a provider is
@@ -17,10 +19,14 @@ import { loadApiKey, loadSettings } from '../../lib/db/settings-store';
 import { spend } from '../../lib/db/site-bounds';
 import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
 import { chatIdOf } from '../../lib/memory/new-chat';
+import type { ProjectKey } from '../../lib/memory/spaces';
 import { createClient } from '../../lib/model/client';
 import { redact } from '../../lib/privacy/privacy';
 import { authOf, needsKey } from '../../lib/provider/presets';
 import { callCost } from '../../lib/provider/pricing';
+import { type JudgedPicks, judgedCallOf, picksOf } from '../../lib/request-keywords/judge-answer';
+import { hasCandidates, type JudgeCandidates, NO_CANDIDATES } from '../../lib/request-keywords/judge-candidates';
+import { estimateJudged } from '../../lib/request-keywords/judge-prompt';
 import { requestKeywordsCall } from '../../lib/request-keywords/request-keywords-call';
 import {
   answerFits,
@@ -28,11 +34,12 @@ import {
   createAnswerCache,
   enoughWords,
 } from '../../lib/request-keywords/request-keywords-draft';
-import { estimateRequestKeywords, keywordsOfRequest } from '../../lib/request-keywords/request-keywords-prompt';
+import { keywordsOfRequest } from '../../lib/request-keywords/request-keywords-prompt';
 import type { Settings } from '../../lib/settings/schema';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';
+import { candidatesFor } from './judge-candidates';
 import { dropWarmed } from './warmed-blocks';
 
 /** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
@@ -56,36 +63,55 @@ export type AskOutcome =
   | 'site-share'
   | 'failed';
 
+/** What an answer brought: keywords, the model's picks (null: none judged), and a stamp of its own. */
+interface Answer {
+  draft: string;
+  keywords: readonly string[];
+  picks: JudgedPicks | null;
+}
+
 interface TabAsk {
   site: SiteId;
   url: string;
   typed: string;
+  project: ProjectKey | null | undefined;
   /** The page's switch: false when the user asked not to remember this chat. */
   learn: boolean;
   timer?: ReturnType<typeof setTimeout>;
   /** Redacted drafts asked about in this conversation start, newest last. */
   asked: string[];
-  answer: { draft: string; keywords: readonly string[] } | null;
+  answer: (Answer & { stamp: string }) | null;
+  /** Counts the blocks handed out in this tab: an answer asked for before the last one is too late. */
+  handed: number;
 }
 
 const tabs = new Map<number, TabAsk>();
-const cache = createAnswerCache();
+const cache = createAnswerCache<Answer>();
 
 function tabFor(tabId: number, site: SiteId, url: string): TabAsk {
   const known = tabs.get(tabId);
   if (known && known.url === url && known.site === site) return known;
   // Another page or conversation in this tab: a new start.
   if (known?.timer) clearTimeout(known.timer);
-  const fresh: TabAsk = { site, url, typed: '', learn: false, asked: [], answer: null };
+  const fresh: TabAsk = { site, url, typed: '', project: null, learn: false, asked: [], answer: null, handed: 0 };
   tabs.set(tabId, fresh);
   return fresh;
 }
 
 /** The page paused on `draft`: ask once the user has paused a little longer. */
-export function draftPaused(input: { tabId: number; site: SiteId; url: string; draft: string; learn: boolean }): void {
+export function draftPaused(input: {
+  tabId: number;
+  site: SiteId;
+  url: string;
+  draft: string;
+  learn: boolean;
+  /** The page's project, for the chat's space (chat-space.ts): which memories may be judged. */
+  project?: ProjectKey | null;
+}): void {
   const tab = tabFor(input.tabId, input.site, input.url);
   tab.typed = input.draft;
   tab.learn = input.learn;
+  tab.project = input.project;
   if (tab.timer) clearTimeout(tab.timer);
   tab.timer = setTimeout(() => {
     tab.timer = undefined;
@@ -93,12 +119,30 @@ export function draftPaused(input: { tabId: number; site: SiteId; url: string; d
   }, IDLE_MS);
 }
 
-/** The keywords that may rank `draft` in this tab: an answer for a draft it still mostly holds. */
-export function keywordsFor(tabId: number, site: SiteId, url: string, draft: string, settings: Settings): string[] {
+export interface Judgment {
+  keywords: string[];
+  picks: JudgedPicks | null;
+  /** Which answer this is ('' for none): a block chosen ahead with another one is not reused. */
+  stamp: string;
+}
+
+const NO_JUDGMENT: Judgment = { keywords: [], picks: null, stamp: '' };
+
+/** What may make the block of `draft` in this tab: an answer for a draft it still mostly holds. */
+export function judgmentFor(tabId: number, site: SiteId, url: string, draft: string, settings: Settings): Judgment {
   const tab = tabs.get(tabId);
-  if (!tab?.answer || tab.url !== url || tab.site !== site || tab.answer.keywords.length === 0) return [];
+  const answer = tab?.answer;
+  if (!answer || tab.url !== url || tab.site !== site) return NO_JUDGMENT;
+  if (answer.keywords.length === 0 && answer.picks === null) return NO_JUDGMENT;
   const sent = redact(draft, settings.privacyPatterns).text;
-  return answerFits(tab.answer.draft, sent) ? [...tab.answer.keywords] : [];
+  if (!answerFits(answer.draft, sent)) return NO_JUDGMENT;
+  return { keywords: [...answer.keywords], picks: answer.picks, stamp: answer.stamp };
+}
+
+/** A block left for the page: an answer still on its way is for a message already gone. */
+export function blockHandedOut(tabId: number): void {
+  const tab = tabs.get(tabId);
+  if (tab) tab.handed++;
 }
 
 /** Forget a tab (closed): nothing of its drafts stays in the worker. */
@@ -139,7 +183,7 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   const draft = redaction.text;
   const cached = cache.get(draft);
   if (cached) {
-    settle(tabId, tab, draft, cached);
+    settle(tabId, tab, tab.handed, cached);
     return 'cached';
   }
   const last = tab.asked.at(-1);
@@ -147,26 +191,46 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   if (tab.asked.length >= MAX_CALLS_PER_START) return 'limit';
   const apiKey = needsKey(settings) ? await loadApiKey(settings.baseUrl) : null;
   if (needsKey(settings) && !apiKey) return 'no-provider';
-  const estimate = estimateRequestKeywords(draft);
+  const handed = tab.handed;
+  const candidates = await judgeable(tabId, tab, typed, settings);
+  const estimate = estimateJudged(draft, candidates);
   const refused = await withinCap(tab.site, settings.dailyTokenCap, estimate.inputTokens + estimate.outputTokens);
   if (refused) return refused;
   tab.asked.push(draft);
-  return call(tabId, tab, draft, redaction.hits.length, settings, apiKey);
+  return call(tabId, tab, { draft, redacted: redaction.hits.length, candidates, handed }, settings, apiKey);
+}
+
+/** The candidates for the draft as the block would find them now; none if that cannot be read. */
+async function judgeable(tabId: number, tab: TabAsk, typed: string, settings: Settings): Promise<JudgeCandidates> {
+  const earlier = judgmentFor(tabId, tab.site, tab.url, typed, settings).keywords;
+  const query = { tabId, site: tab.site, url: tab.url, project: tab.project, draft: typed, keywords: earlier };
+  // A store that cannot be read now makes a keywords-only call, as before judging existed.
+  return candidatesFor(query, settings).catch(() => NO_CANDIDATES);
+}
+
+interface Asked {
+  draft: string;
+  redacted: number;
+  candidates: JudgeCandidates;
+  /** The tab's handed-out count when asked: the answer is late once it has moved on. */
+  handed: number;
 }
 
 async function call(
   tabId: number,
   tab: TabAsk,
-  draft: string,
-  redacted: number,
+  asked: Asked,
   settings: Settings,
   apiKey: string | null,
 ): Promise<AskOutcome> {
+  const { draft, candidates } = asked;
   const client = createClient({ apiKey, baseUrl: settings.baseUrl, auth: authOf(settings), timeoutMs: TIMEOUT_MS });
   const started = performance.now();
-  const row = { id: crypto.randomUUID(), site: tab.site, draft: draft.slice(0, 200), redacted };
+  const row = { id: crypto.randomUUID(), site: tab.site, draft: draft.slice(0, 200), redacted: asked.redacted };
+  const judging = hasCandidates(candidates);
   try {
-    const result = await requestKeywordsCall(client, settings.model, draft, AbortSignal.timeout(TIMEOUT_MS));
+    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    const result = await requestKeywordsCall(client, settings.model, draft, signal, candidates);
     const { inputTokens, outputTokens } = result;
     const at = now();
     // Billed whether or not the answer is usable, so counted before it is checked.
@@ -174,22 +238,39 @@ async function call(
     await recordCallUsage(at, usageDelta({ inputTokens, outputTokens }, cost), null);
     await spend(tab.site, { tokens: inputTokens + outputTokens }, at, 'record');
     const keywords = result.answer ? keywordsOfRequest(result.answer) : [];
+    const judged = result.answer && judging ? picksOf(result.answer, candidates) : null;
     const ms = Math.round(performance.now() - started);
-    await addRequestCall({ ...row, at, inputTokens, outputTokens, keywords, problem: result.problem, ms });
-    cache.set(draft, keywords);
-    settle(tabId, tab, draft, keywords);
+    const activity = judging ? { judged: judgedCallOf(candidates, judged) } : {};
+    await addRequestCall({ ...row, at, inputTokens, outputTokens, keywords, problem: result.problem, ms, ...activity });
+    const answer: Answer = { draft, keywords, picks: judged?.picks ?? null };
+    cache.set(draft, answer);
+    settle(tabId, tab, asked.handed, answer);
     return 'asked';
   } catch (error) {
     const problem = error instanceof Error ? error.name : 'error';
     const ms = Math.round(performance.now() - started);
-    await addRequestCall({ ...row, at: now(), inputTokens: 0, outputTokens: 0, keywords: [], problem, ms });
+    const activity = judging ? { judged: judgedCallOf(candidates, null) } : {};
+    await addRequestCall({
+      ...row,
+      at: now(),
+      inputTokens: 0,
+      outputTokens: 0,
+      keywords: [],
+      problem,
+      ms,
+      ...activity,
+    });
     return 'failed';
   }
 }
 
-/** The answer is the tab's now; a block chosen ahead without it is chosen again at the send. */
-function settle(tabId: number, tab: TabAsk, draft: string, keywords: readonly string[]): void {
-  if (tabs.get(tabId) !== tab) return;
-  tab.answer = { draft, keywords };
+/**
+ * The answer is the tab's now, and a block chosen ahead without it is chosen again at the send;
+ * unless a block was handed out since it was asked for: that message is gone, and the answer
+ * came too late for it.
+ */
+function settle(tabId: number, tab: TabAsk, handed: number, answer: Answer): void {
+  if (tabs.get(tabId) !== tab || tab.handed !== handed) return;
+  tab.answer = { ...answer, stamp: crypto.randomUUID() };
   dropWarmed(tabId);
 }

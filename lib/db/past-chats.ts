@@ -154,6 +154,9 @@ export interface ConversationStart {
   /** What the chat being written may reach (its space, entrypoints/background/chat-space.ts). */
   spaces: SpaceFilter;
   now: number;
+  /** More excerpts, under a lower floor: the candidates a model judges (lib/request-keywords). */
+  max?: number;
+  floor?: number;
 }
 
 /**
@@ -176,6 +179,8 @@ export async function pastChatsFor(settings: Settings, start: ConversationStart)
     excludedSites: new Set(SITE_IDS.filter((s) => !settings.sites[s].learn)),
     skipChats: start.skip,
     privacyPatterns: settings.privacyPatterns,
+    max: start.max,
+    floor: start.floor,
   });
 }
 

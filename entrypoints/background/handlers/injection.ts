@@ -15,13 +15,13 @@ import { pastChatsFor } from '../../../lib/db/past-chats';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { MessageError } from '../../../lib/protocol/define';
 import type { RenderableExcerpt } from '../../../lib/ranking/render';
-import { selectForInjection } from '../../../lib/ranking/select';
+import { excerptSearch, selectJudged } from '../../../lib/request-keywords/judged-selection';
 import { siteForUrl } from '../../../lib/sites/ids';
 import { now, nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
 import { keepPrepared, markMissed, type PreparedBlock, takePrepared } from '../prepared-blocks';
 import { tellStale } from '../prepared-stale';
-import { draftPaused, keywordsFor } from '../request-keywords';
+import { blockHandedOut, draftPaused, judgmentFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
 import { keepWarmed, takeWarmed } from '../warmed-blocks';
@@ -74,38 +74,49 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
     const settings = await loadSettings();
     const site = settings.sites[ctx.site];
     if (site.inject === 'off' || draft.trim() === '') return NOTHING;
-    if (use === 'warm') draftPaused({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, draft, learn: learn === true });
+    if (use === 'warm')
+      draftPaused({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, draft, learn: learn === true, project: named });
     // The chat's space decides which memories it may get; a block chosen for another space is not reused.
     const space = await spaceOfTab({ tabId: ctx.tabId, site: ctx.site, url: ctx.url, project: named });
-    const reach = filterKey(space.filter);
     const { tab } = space;
-    const requestKeywords = keywordsFor(ctx.tabId, ctx.site, ctx.url, draft, settings);
+    // The model's keywords and picks, if its answer came in time; a block chosen ahead with another answer is not reused.
+    const judged = judgmentFor(ctx.tabId, ctx.site, ctx.url, draft, settings);
+    const reach = `${filterKey(space.filter)}|${judged.stamp}`;
+    const { keywords: requestKeywords } = judged;
     const selection =
       (use === 'warm' ? null : takeWarmed(ctx.tabId, draft, reach)) ??
-      selectForInjection(await warmIndex(), draft, {
-        site: ctx.site,
-        now: nowMs(),
-        budgetTokens: site.budgetTokens,
-        exclude: tab?.excluded ?? [],
-        mark: await installMark(ctx.site),
-        requestKeywords,
-        spaces: space.filter,
-        excerpts: await pastChatsFor(settings, {
+      selectJudged(
+        await warmIndex(),
+        draft,
+        {
           site: ctx.site,
-          conversationId: tab?.conversationId ?? null,
-          url: ctx.url,
-          draft,
-          requestKeywords,
-          skip: tab?.excluded,
           now: nowMs(),
+          budgetTokens: site.budgetTokens,
+          exclude: tab?.excluded ?? [],
+          mark: await installMark(ctx.site),
+          requestKeywords,
           spaces: space.filter,
-        }),
-      });
+          excerpts: await pastChatsFor(settings, {
+            site: ctx.site,
+            conversationId: tab?.conversationId ?? null,
+            url: ctx.url,
+            draft,
+            requestKeywords,
+            skip: tab?.excluded,
+            now: nowMs(),
+            spaces: space.filter,
+            ...excerptSearch(judged.picks),
+          }),
+        },
+        judged.picks,
+      );
     // Typing ahead: the block is chosen and kept here, and nothing leaves for the page yet.
     if (use === 'warm') {
       keepWarmed(ctx.tabId, draft, reach, selection);
       return NOTHING;
     }
+    // Whatever goes to the page now, an answer still on its way is too late for this message.
+    blockHandedOut(ctx.tabId);
     if (!selection.block) return NOTHING;
     // Each block handed to a page counts against its tab's and site's hourly bound.
     if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;

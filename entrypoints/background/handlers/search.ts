@@ -15,10 +15,11 @@ import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
+import { excerptSearch, selectJudged } from '../../../lib/request-keywords/judged-selection';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
 import { spaceOfTab } from '../chat-space';
-import { keywordsFor } from '../request-keywords';
+import { judgmentFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab } from '../tab-state';
 import { pastChatUses } from './injection';
@@ -80,7 +81,9 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const spaces = await previewSpace(tabId, site, url);
     const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site), spaces };
     const index = await warmIndex();
-    const list = tabId !== undefined && url ? keywordsFor(tabId, site, url, draft, settings) : [];
+    // The model's keywords and picks for this tab's draft, as the send would use them.
+    const judged = tabId !== undefined && url ? judgmentFor(tabId, site, url, draft, settings) : null;
+    const list = judged?.keywords ?? [];
     const tab = tabId === undefined ? null : await getTab(tabId);
     const excerpts = await pastChatsFor(settings, {
       site,
@@ -91,9 +94,13 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
       skip: exclude,
       now: opts.now,
       spaces,
+      ...excerptSearch(judged?.picks ?? null),
     });
-    const selection = selectForInjection(index, draft, { ...opts, requestKeywords: list, excerpts });
-    const keywords = list.length > 0 ? changedBy(list, selection, selectForInjection(index, draft, opts)) : undefined;
+    const selection = selectJudged(index, draft, { ...opts, requestKeywords: list, excerpts }, judged?.picks ?? null);
+    const keywords =
+      list.length > 0 || selection.picked.memories > 0
+        ? changedBy(list, selection, selectForInjection(index, draft, opts))
+        : undefined;
     return {
       intent: selection.intent,
       block: selection.block,
