@@ -64,8 +64,8 @@ export const SETTINGS_STRINGS = {
     '理解请求：输入新对话的第一条消息时，为它获取搜索关键词',
   ],
   'settings.requestKeywordsHint': [
-    'One small call to your model per conversation start, after the privacy filter, counted against the cap and listed in Activity; never for a chat you asked not to remember, or a site that does not learn. It never delays sending.',
-    '每次开始对话向你的模型发一次小请求，先经隐私过滤，计入每日上限并列在“活动”中；不记住的对话、不学习的网站从不发送。它不会延迟发送。',
+    'One small call to your model per conversation start, after the privacy filter, counted against the cap and listed in Activity; it also shows the model your best-matching memories (up to 40) and past-chat excerpts (up to 6) so it can pick the ones that help. Never for a chat you asked not to remember, or a site that does not learn. It never delays sending.',
+    '每次开始对话向你的模型发一次小请求，先经隐私过滤，计入每日上限并列在“活动”中；它也会把最相关的记忆（最多 40 条）和过往对话片段（最多 6 段）给模型看，由它挑出有用的。不记住的对话、不学习的网站从不发送。它不会延迟发送。',
   ],
   'settings.privacy': ['Privacy', '隐私'],
   'settings.languageTitle': ['Language', '语言'],
