@@ -5,7 +5,7 @@
  * when the draft changed substantially. The same call judges the ranker's best memories and
  * past-chat exchanges for the draft (judge-candidates.ts) and names those that help. The answer
  * is kept for the tab and makes the block at the send if it arrived by then; the send never
- * waits for it, and an answer that comes after the block was handed out is not used.
+ * waits for it, and a block already handed to the page is never changed by a later answer.
  *
  * Asked only when: the switch in Settings is on, the site learns, the chat is not excluded (the
  * page's own switch for a chat without an id yet, the store's for one with an id), a provider is
@@ -81,8 +81,6 @@ interface TabAsk {
   /** Redacted drafts asked about in this conversation start, newest last. */
   asked: string[];
   answer: (Answer & { stamp: string }) | null;
-  /** Counts the blocks handed out in this tab: an answer asked for before the last one is too late. */
-  handed: number;
 }
 
 const tabs = new Map<number, TabAsk>();
@@ -93,7 +91,7 @@ function tabFor(tabId: number, site: SiteId, url: string): TabAsk {
   if (known && known.url === url && known.site === site) return known;
   // Another page or conversation in this tab: a new start.
   if (known?.timer) clearTimeout(known.timer);
-  const fresh: TabAsk = { site, url, typed: '', project: null, learn: false, asked: [], answer: null, handed: 0 };
+  const fresh: TabAsk = { site, url, typed: '', project: null, learn: false, asked: [], answer: null };
   tabs.set(tabId, fresh);
   return fresh;
 }
@@ -139,11 +137,6 @@ export function judgmentFor(tabId: number, site: SiteId, url: string, draft: str
   return { keywords: [...answer.keywords], picks: answer.picks, stamp: answer.stamp };
 }
 
-/** A block left for the page: an answer still on its way is for a message already gone. */
-export function blockHandedOut(tabId: number): void {
-  const tab = tabs.get(tabId);
-  if (tab) tab.handed++;
-}
 
 /** Forget a tab (closed): nothing of its drafts stays in the worker. */
 export function forgetTab(tabId: number): void {
@@ -183,7 +176,7 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   const draft = redaction.text;
   const cached = cache.get(draft);
   if (cached) {
-    settle(tabId, tab, tab.handed, cached);
+    settle(tabId, tab, cached);
     return 'cached';
   }
   const last = tab.asked.at(-1);
@@ -191,13 +184,12 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   if (tab.asked.length >= MAX_CALLS_PER_START) return 'limit';
   const apiKey = needsKey(settings) ? await loadApiKey(settings.baseUrl) : null;
   if (needsKey(settings) && !apiKey) return 'no-provider';
-  const handed = tab.handed;
   const candidates = await judgeable(tabId, tab, typed, settings);
   const estimate = estimateJudged(draft, candidates);
   const refused = await withinCap(tab.site, settings.dailyTokenCap, estimate.inputTokens + estimate.outputTokens);
   if (refused) return refused;
   tab.asked.push(draft);
-  return call(tabId, tab, { draft, redacted: redaction.hits.length, candidates, handed }, settings, apiKey);
+  return call(tabId, tab, { draft, redacted: redaction.hits.length, candidates }, settings, apiKey);
 }
 
 /** The candidates for the draft as the block would find them now; none if that cannot be read. */
@@ -212,8 +204,6 @@ interface Asked {
   draft: string;
   redacted: number;
   candidates: JudgeCandidates;
-  /** The tab's handed-out count when asked: the answer is late once it has moved on. */
-  handed: number;
 }
 
 async function call(
@@ -244,7 +234,7 @@ async function call(
     await addRequestCall({ ...row, at, inputTokens, outputTokens, keywords, problem: result.problem, ms, ...activity });
     const answer: Answer = { draft, keywords, picks: judged?.picks ?? null };
     cache.set(draft, answer);
-    settle(tabId, tab, asked.handed, answer);
+    settle(tabId, tab, answer);
     return 'asked';
   } catch (error) {
     const problem = error instanceof Error ? error.name : 'error';
@@ -265,12 +255,12 @@ async function call(
 }
 
 /**
- * The answer is the tab's now, and a block chosen ahead without it is chosen again at the send;
- * unless a block was handed out since it was asked for: that message is gone, and the answer
- * came too late for it.
+ * The answer is the tab's now: a block chosen ahead without it (warmed, or being warmed: its
+ * stamp differs) is chosen again at the send. A block already handed to the page stays as it
+ * went out; only a later send of this draft (the same start, sent again) uses the answer.
  */
-function settle(tabId: number, tab: TabAsk, handed: number, answer: Answer): void {
-  if (tabs.get(tabId) !== tab || tab.handed !== handed) return;
+function settle(tabId: number, tab: TabAsk, answer: Answer): void {
+  if (tabs.get(tabId) !== tab) return;
   tab.answer = { ...answer, stamp: crypto.randomUUID() };
   dropWarmed(tabId);
 }

@@ -21,7 +21,7 @@ import { now, nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
 import { keepPrepared, markMissed, type PreparedBlock, takePrepared } from '../prepared-blocks';
 import { tellStale } from '../prepared-stale';
-import { blockHandedOut, draftPaused, judgmentFor } from '../request-keywords';
+import { draftPaused, judgmentFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab, updateTab } from '../tab-state';
 import { keepWarmed, takeWarmed } from '../warmed-blocks';
@@ -115,8 +115,6 @@ export const injectionHandlers: HandlerGroup<'inject.prepare' | 'inject.record' 
       keepWarmed(ctx.tabId, draft, reach, selection);
       return NOTHING;
     }
-    // Whatever goes to the page now, an answer still on its way is too late for this message.
-    blockHandedOut(ctx.tabId);
     if (!selection.block) return NOTHING;
     // Each block handed to a page counts against its tab's and site's hourly bound.
     if (!(await takeHandout(ctx.site, ctx.tabId, nowMs()))) return NOTHING;
