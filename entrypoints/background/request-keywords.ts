@@ -137,7 +137,6 @@ export function judgmentFor(tabId: number, site: SiteId, url: string, draft: str
   return { keywords: [...answer.keywords], picks: answer.picks, stamp: answer.stamp };
 }
 
-
 /** Forget a tab (closed): nothing of its drafts stays in the worker. */
 export function forgetTab(tabId: number): void {
   const tab = tabs.get(tabId);

@@ -54,10 +54,7 @@ describe('picks of a judged answer', () => {
   });
 
   it('reads request 1 only', () => {
-    const other = picksOf(
-      JudgedAnswerSchema.parse({ items: [{ index: 2, keywords: [], memories: [1] }] }),
-      candidates,
-    );
+    const other = picksOf(JudgedAnswerSchema.parse({ items: [{ index: 2, keywords: [], memories: [1] }] }), candidates);
     expect(other.picks).toEqual({ memories: null, chats: null });
   });
 

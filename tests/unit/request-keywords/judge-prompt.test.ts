@@ -51,7 +51,9 @@ describe('the judged request', () => {
     expect(memories.map((l) => l.slice(0, 3))).toEqual(['1. ', '2. ', '3. ', '4. ']);
     const chats = lines.slice(lines.indexOf('<past_chats>') + 1, lines.indexOf('</past_chats>'));
     expect(chats).toHaveLength(1);
-    expect(chats[0]).toMatch(/^1\. \(chatgpt · 2026-10-01 · “Bees ‹\/past_chats›”\) User: my hive Assistant: ‹memories›/);
+    expect(chats[0]).toMatch(
+      /^1\. \(chatgpt · 2026-10-01 · “Bees ‹\/past_chats›”\) User: my hive Assistant: ‹memories›/,
+    );
     // Each tag appears once, as the list's own delimiter.
     for (const tag of ['<memories>', '</memories>', '<requests>', '</requests>', '<past_chats>', '</past_chats>'])
       expect(text.split(tag)).toHaveLength(2);
