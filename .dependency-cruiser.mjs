@@ -122,7 +122,7 @@ export default {
           'lib/db',
           'lib/sync/changes-here.ts',
           'lib/sync-service/service.ts',
-          'entrypoints/background/prepared-stale.ts',
+          'entrypoints/background/block/stale.ts',
           'entrypoints/background/sync-wiring.ts',
         ]),
       },

@@ -35,7 +35,14 @@ const related = [
   ).values(),
 ];
 const window = windows[0]!;
-const prompt = buildPrompt({ site: fixture.site, title: fixture.title, window, related, previousSummary: '' });
+const prompt = buildPrompt({
+  site: fixture.site,
+  title: fixture.title,
+  window,
+  related,
+  previousSummary: '',
+  privacyPatterns: [],
+});
 const idOfAlias = new Map([...prompt.aliases].map(([alias, id]) => [id, alias]));
 const answer = answerWithAliases(fixture, (id) => idOfAlias.get(id) ?? id);
 

@@ -33,7 +33,7 @@ export function measureSpaces() {
   const withSpaces = new MemoryIndex();
   for (const m of spaced) withSpaces.upsert(m);
   const filter = filterOf(reachOf(spaces[3]!.id, spaces, NOW));
-  const opts = { site: 'claude' as const, now: NOW, budgetTokens: 800 };
+  const opts = { site: 'claude' as const, now: NOW, budgetTokens: 800, privacyPatterns: [] };
   const times = { today: [] as number[], spaces: [] as number[] };
   syntheticQueries(QUERIES + WARMUP, SIZE).forEach((q, i) => {
     // Asked in turn, first one then the other first, so neither always runs on a warmer cache.

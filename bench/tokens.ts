@@ -37,7 +37,12 @@ function measureCase(c: BenchCase, turns: BenchCase): Row[] {
   const historyRef = referenceTokens(history);
   const now = caseNow(c);
   return c.queries.map((q) => {
-    const s = selectForInjection(index, q.text, { site: null, now, budgetTokens: DEFAULT_BUDGET_TOKENS });
+    const s = selectForInjection(index, q.text, {
+      site: null,
+      now,
+      budgetTokens: DEFAULT_BUDGET_TOKENS,
+      privacyPatterns: [],
+    });
     const ids = new Set(s.items.map((i) => i.memory.id));
     const found = q.relevant.filter((id) => ids.has(id)).length;
     return {

@@ -1,10 +1,11 @@
 import { t } from '../lib/i18n';
+import { type KeptApart, keptApartText } from '../lib/i18n/labels';
 
 export interface ImportReportProps {
   last:
     | {
         file: string;
-        report: { added: number; updated: number; skipped: number; chats: number };
+        report: { added: number; updated: number; skipped: number; chats: number; keptApart?: KeptApart[] };
       }
     | { file: string; error: string }
     | null;
@@ -24,6 +25,7 @@ export function ImportReport({ last }: ImportReportProps) {
     <dl class="import-report">
       <dt>{last.file}</dt>
       <dd>{t('transfer.report', { added: r.added, updated: r.updated, skipped: r.skipped, chats: r.chats })}</dd>
+      {r.keptApart?.length ? <dd>{keptApartText(r.keptApart)}</dd> : null}
     </dl>
   );
 }

@@ -17,7 +17,9 @@ export function ToolCallList({ calls, label, contentOf }: ToolCallListProps) {
         <li key={c.id} class="entry">
           <div>
             <strong>{c.client}</strong> {t(`bridge.tool.${c.tool}`)}
-            {c.query && <q>{c.query}</q>} {c.space && <span>{t('bridge.inSpace', { space: c.space })}</span>}{' '}
+            {c.query && <q>{c.query}</q>}
+            {c.chars !== undefined && <span class="muted">{t('bridge.textKeptOut', { n: c.chars })}</span>}{' '}
+            {c.space && <span>{t('bridge.inSpace', { space: c.space })}</span>}{' '}
             <span class="muted">{relativeTime(c.at)}</span>
           </div>
           <div class="muted">

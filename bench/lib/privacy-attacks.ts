@@ -22,6 +22,13 @@ export const PRIVACY_ATTACKS: readonly (readonly [name: string, text: string, ke
   ['token=… (assignments)', sized('token='), true],
   ['one line without a password', sized('word '), false],
   ['100,000 empty lines', sized('\n'), false],
+  ['a·a·… (a zero-width space after every letter)', sized('a\u200b'), false],
+  ['４ ４ ４… (full-width digits)', sized('４ '), false],
+  ['٤·٤·… (Arabic-Indic digits, zero-width spaces)', sized('٤\u200b'), false],
+  ['中文… (Chinese prose)', sized('我的卡号在这里。'), false],
+  ['a→a→… (a tab after every letter)', sized('a\t'), false],
+  ['password. password. … (a password in every sentence)', sized('password. '), true],
+  ['a://b:c@… (addresses with a password)', sized('a://b:c@'), true],
 ];
 
 /** A user's pattern that backtracks exponentially in a JavaScript RegExp, and its victim. */

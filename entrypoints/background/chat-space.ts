@@ -2,8 +2,8 @@
  * The space of the chat a tab shows, decided in one place for every path that builds a block
  * (inject.prepare, the panel's preview, request keywords, Activity) and for the capture that
  * keeps it with the chat. Inputs are only the user's choice (the chat's own, or this tab's),
- * the project the page's address names, mapped by the user, and the site's default: never page
- * text. The answer stays in the background; a page is never told it.
+ * the project the page's address names (for a stored chat, the one its first capture read),
+ * mapped by the user, and the site's default: never page text. The answer stays in the background; a page is never told it.
  */
 import { adapterForUrl } from '../../lib/adapters';
 import { getChat } from '../../lib/db/chats';
@@ -95,8 +95,10 @@ export async function spaceOfTab(input: {
     conversationId ? getChat(chatIdOf(input.site, conversationId)) : Promise.resolve(undefined),
   ]);
   const named = input.project !== undefined ? input.project : (tab?.project ?? null);
-  // A page that has not drawn its breadcrumb yet names no project: a stored chat keeps the one it was seen in.
-  const project = named ?? chat?.project ?? null;
+  // A chat keeps the project of its first reading: a page that later rewrites its own address
+  // into a mapped project (history.pushState to /g/g-p-<id>/c/<id>) does not move it there. A
+  // file's history under this id was never read from a page here: the page's reading counts.
+  const project = chat && chat.origin !== 'imported' ? (chat.project ?? null) : (named ?? null);
   const choice = choiceFor(tab, input.site, conversationId, chat);
   const space = chatSpace({ choice, project, site: input.site }, spaces);
   return {

@@ -3,10 +3,11 @@ import { settleLegacyConsent } from '../../lib/db/consent';
 import { SNAPSHOT_DELAY_MS, setSnapshotDelay, warmIndex } from '../../lib/db/memory-index-source';
 import { allApiKeys, onApiKeyChanged, onSettingsSaved } from '../../lib/db/settings-store';
 import { leaveStorageLocal } from '../../lib/db/trusted';
-import { SETTINGS_CHANGED_EVENT } from '../../lib/protocol/panel-events';
+import { broadcast } from '../../lib/protocol/broadcast';
+import { SETTINGS_CHANGED_EVENT, WORK_PROGRESS_EVENT } from '../../lib/protocol/panel-events';
 import { onLearned, startExtraction } from '../../lib/queue/service';
-import { WORK_PROGRESS_EVENT } from '../../lib/work/progress';
 import { onWorkProgress } from '../../lib/work/tracker';
+import { wirePreparedStale } from './block/session';
 import { wireBridge } from './bridge-port';
 import { wireEditBackups } from './edit-backups';
 import { handlers } from './handlers';
@@ -15,7 +16,6 @@ import { announceLearned } from './learned';
 import { startChatLifecycle } from './lifecycle';
 import { wireMaintenance } from './maintenance';
 import { installRememberMenu } from './menu';
-import { wirePreparedStale } from './prepared-stale';
 import { wireReviewBadge } from './review-badge';
 import { createRouter } from './router';
 import { makeScrubber } from './scrub';
@@ -46,9 +46,7 @@ export default defineBackground({
     followKeys();
     onApiKeyChanged(followKeys);
     // Open panels follow saved settings (they cannot watch storage any more).
-    onSettingsSaved(() => {
-      browser.runtime.sendMessage({ type: SETTINGS_CHANGED_EVENT }).catch(() => {});
-    });
+    onSettingsSaved(() => broadcast({ type: SETTINGS_CHANGED_EVENT }));
 
     const route = createRouter(handlers, {
       extensionId: browser.runtime.id,
@@ -67,9 +65,7 @@ export default defineBackground({
     });
 
     // Long work reports to whichever extension page is open (the side panel); none open is fine.
-    onWorkProgress((progress) => {
-      browser.runtime.sendMessage({ type: WORK_PROGRESS_EVENT, progress }).catch(() => {});
-    });
+    onWorkProgress((progress) => broadcast({ type: WORK_PROGRESS_EVENT, progress }));
 
     startChatLifecycle();
     // Chats listed for indexing before the worker last stopped (or by an upgrade) resume.

@@ -40,7 +40,12 @@ export async function onTabNavigated(tabId: number, url: string): Promise<void> 
   const next = adapter ? adapter.conversationId(new URL(url)) : null;
   if (adapter?.id === record.site && next === record.conversationId) return;
   await finishChat(chatIdOf(record.site, record.conversationId));
-  if (adapter) await updateTab(tabId, { site: adapter.id, url }, { conversationId: next, health: null });
+  if (adapter)
+    await updateTab(
+      tabId,
+      { site: adapter.id, url },
+      { conversationId: next, left: record.conversationId, health: null },
+    );
   else await dropTab(tabId);
 }
 

@@ -8,6 +8,7 @@ import { takeTrusted, writeTrusted } from '../../lib/db/trusted';
 import { detectLanguage, type Lang, translate } from '../../lib/i18n/dictionary';
 import { PENDING_DRAFT_KEY, type PendingDraft, PendingDraftSchema } from '../../lib/memory/pending-draft';
 import { MAX_MEMORY_CHARS } from '../../lib/memory/types';
+import { broadcast } from '../../lib/protocol/broadcast';
 import { DRAFT_WAITING_EVENT } from '../../lib/protocol/panel-events';
 import { siteForUrl } from '../../lib/sites/ids';
 import { now } from '../../lib/time';
@@ -80,7 +81,7 @@ export function installRememberMenu(): void {
     if (!draft) return;
     // The panel may already be open: tell it; one opening now asks at start-up.
     void writeTrusted(PENDING_DRAFT_KEY, draft)
-      .then(() => browser.runtime.sendMessage({ type: DRAFT_WAITING_EVENT }))
+      .then(() => broadcast({ type: DRAFT_WAITING_EVENT }))
       .catch(() => {});
   });
 }

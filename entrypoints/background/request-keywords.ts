@@ -21,7 +21,7 @@ import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
 import { chatIdOf } from '../../lib/memory/new-chat';
 import type { ProjectKey } from '../../lib/memory/spaces';
 import { createClient } from '../../lib/model/client';
-import { redact } from '../../lib/privacy/privacy';
+import { leavingText } from '../../lib/privacy/leaving';
 import { authOf, needsKey } from '../../lib/provider/presets';
 import { callCost } from '../../lib/provider/pricing';
 import { type JudgedPicks, judgedCallOf, picksOf } from '../../lib/request-keywords/judge-answer';
@@ -39,8 +39,7 @@ import type { Settings } from '../../lib/settings/schema';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';
-import { candidatesFor } from './judge-candidates';
-import { dropWarmed } from './warmed-blocks';
+import { candidatesFor } from './block/candidates';
 
 /** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
 const IDLE_MS = 600;
@@ -132,7 +131,7 @@ export function judgmentFor(tabId: number, site: SiteId, url: string, draft: str
   const answer = tab?.answer;
   if (!answer || tab.url !== url || tab.site !== site) return NO_JUDGMENT;
   if (answer.keywords.length === 0 && answer.picks === null) return NO_JUDGMENT;
-  const sent = redact(draft, settings.privacyPatterns).text;
+  const sent = leavingText(draft, settings.privacyPatterns).text;
   if (!answerFits(answer.draft, sent)) return NO_JUDGMENT;
   return { keywords: [...answer.keywords], picks: answer.picks, stamp: answer.stamp };
 }
@@ -171,7 +170,7 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   if (!settings.sites[tab.site].learn) return 'not-learning';
   if (await excluded(tab)) return 'excluded';
   if (!enoughWords(typed)) return 'few-words';
-  const redaction = redact(typed, settings.privacyPatterns);
+  const redaction = leavingText(typed, settings.privacyPatterns);
   const draft = redaction.text;
   const cached = cache.get(draft);
   if (cached) {
@@ -254,12 +253,11 @@ async function call(
 }
 
 /**
- * The answer is the tab's now: a block chosen ahead without it (warmed, or being warmed: its
- * stamp differs) is chosen again at the send. A block already handed to the page stays as it
- * went out; only a later send of this draft (the same start, sent again) uses the answer.
+ * The answer is the tab's now: a block chosen ahead without it is chosen again at the send
+ * (block/session.ts keys a warmed block by the answer it was made with, its stamp). A block
+ * already handed to the page stays as it went out; only a later send of this draft uses it.
  */
 function settle(tabId: number, tab: TabAsk, answer: Answer): void {
   if (tabs.get(tabId) !== tab) return;
   tab.answer = { ...answer, stamp: crypto.randomUUID() };
-  dropWarmed(tabId);
 }

@@ -7,9 +7,12 @@
 
 import { isQuotaError } from '../../lib/db/store-errors';
 import {
+  type ChatPageMessage,
+  type ExtensionPageMessage,
   isMessageType,
   type MessageType,
   maySend,
+  type NativeHostMessage,
   type ParsedRequestOf,
   PROTOCOL,
   type ResponseOf,
@@ -19,13 +22,32 @@ import { IN_PRIVATE_WINDOW, notLearning, type PrivateRule } from '../../lib/prot
 import { type SiteId, siteForUrl } from '../../lib/sites/ids';
 import { formatFirstIssue } from '../../lib/zod-errors';
 
-export type SenderContext =
-  | { kind: 'extension' }
-  /** `private`: the tab is in a private (incognito) window. */
-  | { kind: 'content'; site: SiteId; tabId: number; url: string; private: boolean }
-  | { kind: 'native' };
+export interface ExtensionSender {
+  kind: 'extension';
+}
+/** A chat page's tab. `private`: the tab is in a private (incognito) window. */
+export interface ChatPageSender {
+  kind: 'content';
+  site: SiteId;
+  tabId: number;
+  url: string;
+  private: boolean;
+}
+export interface NativeSender {
+  kind: 'native';
+}
+export type SenderContext = ExtensionSender | ChatPageSender | NativeSender;
 
-export type Handler<T extends MessageType> = (req: ParsedRequestOf<T>, ctx: SenderContext) => Promise<ResponseOf<T>>;
+/**
+ * The senders that may send `T`: those whose map lists it. The router refuses every other
+ * sender before a handler runs, so a handler never checks the kind again.
+ */
+export type SenderOf<T extends MessageType> =
+  | (T extends ChatPageMessage ? ChatPageSender : never)
+  | (T extends ExtensionPageMessage ? ExtensionSender : never)
+  | (T extends NativeHostMessage ? NativeSender : never);
+
+export type Handler<T extends MessageType> = (req: ParsedRequestOf<T>, ctx: SenderOf<T>) => Promise<ResponseOf<T>>;
 
 export type Handlers = { [T in MessageType]: Handler<T> };
 export type HandlerGroup<T extends MessageType> = { [K in T]: Handler<K> };
@@ -82,7 +104,8 @@ export function createRouter(handlers: Handlers, opts: RouterOptions) {
     const req = PROTOCOL[type].req.safeParse(payload ?? {});
     if (!req.success) return fail('bad_request', `${type}: ${formatFirstIssue(req.error, payload)}`);
     try {
-      const handler = handlers[type] as Handler<typeof type>;
+      // maySend above checked that this sender is one of SenderOf<type>.
+      const handler = handlers[type] as (req: never, ctx: SenderContext) => Promise<unknown>;
       if (rule === 'not-learning')
         return { ok: true, data: notLearning(await handler(notLearning(req.data) as never, ctx)) };
       const data = await handler(req.data as never, ctx);

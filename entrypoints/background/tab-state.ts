@@ -11,6 +11,8 @@ import type { SiteId } from '../../lib/sites/ids';
 export interface TabRecord {
   site: SiteId;
   conversationId: string | null;
+  /** The conversation it showed before it moved to this one: the page's last reading of it may still come. */
+  left?: string | null;
   url: string;
   health: SiteHealthReport | null;
   healthAt: string | null;

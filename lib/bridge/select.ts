@@ -4,15 +4,19 @@
  * the newest, and global scope only — a memory kept to one site goes out only when the user
  * allowed site-scoped memories for desktop tools — and only Everywhere's and the spaces tools may
  * read (./spaces.ts). What goes out is the text, type, date, importance, id and the space's
- * name: no score parts, no source URL or chat.
+ * name: no score parts, no source URL or chat. The text leaves through the privacy filter's exit
+ * (lib/privacy/leaving.ts), like the block's: a memory the user wrote with a secret in it goes out
+ * with the secret redacted.
  */
 import { passes, type SpaceFilter, type SpaceId } from '../memory/spaces';
-import type { MemoryRecord } from '../memory/types';
+import { MAX_MEMORY_CHARS, type MemoryRecord } from '../memory/types';
+import { leavingLine } from '../privacy/leaving';
 import { detectIntent, type Intent, LOOKUP_INTENT } from '../ranking/intent';
 import { PROFILE_KINDS } from '../ranking/profile';
 import type { RankedMemory } from '../ranking/ranked';
 import { eligible, type MemoryIndex } from '../ranking/retrieve';
 import { relevant } from '../ranking/select';
+import type { PrivacyPattern } from '../settings/schema';
 import { DEFAULT_RESULTS } from './limits';
 import type { ToolMemory } from './schemas';
 
@@ -76,12 +80,16 @@ export function toolMayKnow(allowSiteScoped: boolean, spaces: SpaceFilter): (m: 
 }
 
 /** `names`: the readable spaces' names; a memory of any other space never gets here. */
-export function toToolMemory(m: MemoryRecord, names: ReadonlyMap<SpaceId, string>): ToolMemory {
+export function toToolMemory(
+  m: MemoryRecord,
+  names: ReadonlyMap<SpaceId, string>,
+  patterns: readonly PrivacyPattern[],
+): ToolMemory {
   const space = m.space === undefined ? undefined : names.get(m.space);
   return {
     id: m.id,
     type: m.type,
-    content: m.content,
+    content: leavingLine(m.content, patterns).slice(0, MAX_MEMORY_CHARS),
     date: m.updatedAt.slice(0, 10),
     importance: m.importance,
     scope: m.scope,

@@ -7,7 +7,7 @@
  * extension injected is stripped from user turns here and again in the background.
  */
 import type { ChatTurn } from '../adapters/types';
-import { stripInjectedBlocks } from '../ranking/render';
+import { stripInjectedBlocks } from '../ranking/block';
 import { boundTurns } from '../sites/bounds';
 import type { ReadTurn } from './page-turns';
 import { projectOfPage } from './project';

@@ -8,13 +8,13 @@
 import { browser, type ContentScriptContext } from '#imports';
 import type { ChatSiteAdapter } from '../adapters/types';
 import { resolveLanguage } from '../i18n/language';
+import { TabEventSchema } from '../protocol/tab-events';
 import { Capture } from './capture';
 import { createControls } from './controls';
 import { createHealth } from './health';
 import { Injector } from './injector';
 import { PageTurns } from './page-turns';
 import { call } from './rpc';
-import { isStaleNotice, reachChanged } from './stale';
 import {
   loadStatus,
   type PageState,
@@ -154,8 +154,9 @@ export function startChatPage(ctx: ContentScriptContext, adapter: ChatSiteAdapte
   void refreshConfig(state, true);
   // Only the extension can message a content script: the background saying the block is stale.
   const onMessage = (message: unknown, sender: { id?: string }) => {
-    if (sender.id !== browser.runtime.id || !isStaleNotice(message)) return;
-    injector.stale(reachChanged(message));
+    const event = sender.id === browser.runtime.id ? TabEventSchema.safeParse(message) : null;
+    if (!event?.success) return;
+    injector.stale(event.data.reach === true);
     void refreshConfig(state, true);
   };
   browser.runtime.onMessage.addListener(onMessage);

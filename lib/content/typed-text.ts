@@ -197,3 +197,5 @@ export function createTypedText(adapter: ChatSiteAdapter) {
     },
   };
 }
+
+export type TypedText = ReturnType<typeof createTypedText>;

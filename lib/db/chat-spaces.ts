@@ -2,11 +2,15 @@
  * Where chats' spaces are written: a chat's own space (kept with it when captured or chosen),
  * and the two links a space record holds — site projects mapped to it and sites whose default
  * it is. A new mapping or default moves the chats it covers that have no choice of their own;
- * a chat the user put in a space (or in none) stays there.
+ * a chat the user put in a space (or in none) stays there. Every change of a chat's space here
+ * moves its `spaceAt` past every earlier copy of it (lib/sync/chat-clock.ts), so no replay or
+ * older copy from another device moves it back; the chat's own date stays.
  */
 import { type ChatSpace, chatSpace, type ProjectKey, type Space, type SpaceId, SpaceSchema } from '../memory/spaces';
 import type { Chat } from '../memory/types';
 import type { SiteId } from '../sites/ids';
+import { chatClock } from '../sync/chat-clock';
+import { laterThan } from '../sync/deletion-marks';
 import { now } from '../time';
 import { db } from './db';
 import { UnknownSpaceError } from './spaces';
@@ -20,19 +24,23 @@ function differs(chat: Chat, fields: Pick<Chat, 'space' | 'spaceBy' | 'project'>
   return chat.space !== fields.space || chat.spaceBy !== fields.spaceBy || chat.project !== fields.project;
 }
 
+/** Later than every copy of the chat so far: its space changes now. */
+const spaceClock = (chat: Chat, at: string): string => laterThan(chatClock(chat), at);
+
 /** Keeps a chat's space with it (a capture, or the user's choice); a missing chat is left alone. */
 export async function setChatSpace(chatId: string, space: ChatSpace, project: ProjectKey | null): Promise<void> {
   await db.transaction('rw', db.chats, async () => {
     const chat = await db.chats.get(chatId);
     const fields = spaceFields(space, project);
     // Dexie's update removes a key set to undefined: "no space" leaves no field behind.
-    if (chat && differs(chat, fields)) await db.chats.update(chatId, fields);
+    if (chat && differs(chat, fields)) await db.chats.update(chatId, { ...fields, spaceAt: spaceClock(chat, now()) });
   });
 }
 
 /** Chats without a choice of their own follow the current mappings and defaults again. */
 async function refollow(spaces: readonly Space[], covers: (chat: Chat) => boolean): Promise<number> {
   let moved = 0;
+  const at = now();
   await db.chats.toCollection().modify((chat) => {
     if (chat.spaceBy === 'choice' || !covers(chat)) return;
     const fields = spaceFields(
@@ -44,6 +52,7 @@ async function refollow(spaces: readonly Space[], covers: (chat: Chat) => boolea
     if (fields.space === undefined) delete chat.space;
     else chat.space = fields.space;
     chat.spaceBy = fields.spaceBy;
+    chat.spaceAt = spaceClock(chat, at);
   });
   return moved;
 }

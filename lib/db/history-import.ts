@@ -2,7 +2,8 @@
  * Stores conversations read from a site's export as history: finished, marked imported,
  * never queued (only the user's "Extract memories from these" queues them), listed for the
  * index in the same transaction. A chat captured in this browser is never replaced by an
- * import; one imported before is updated; one the user asked not to remember stays forgotten.
+ * import; one imported before is updated (in the space it has here: an export names none); one
+ * the user asked not to remember stays forgotten.
  */
 
 import type { ImportedConversation } from '../history/import/types';
@@ -26,6 +27,13 @@ function turnsOf(c: ImportedConversation, fallback: string): Turn[] {
   );
 }
 
+/** A site's export says nothing of spaces: a chat imported before keeps the space it has here. */
+function spaceKept(previous: Chat | undefined): Pick<Chat, 'space' | 'spaceBy' | 'project' | 'spaceAt'> {
+  if (!previous) return {};
+  const { space, spaceBy, project, spaceAt } = previous;
+  return Object.fromEntries(Object.entries({ space, spaceBy, project, spaceAt }).filter(([, v]) => v !== undefined));
+}
+
 function chatOfImport(c: ImportedConversation, previous: Chat | undefined, at: string): Chat {
   const first = c.turns.find((t) => t.at)?.at;
   const last = [...c.turns].reverse().find((t) => t.at)?.at;
@@ -46,6 +54,7 @@ function chatOfImport(c: ImportedConversation, previous: Chat | undefined, at: s
     updatedAt,
     lastActivityAt: updatedAt,
     origin: 'imported',
+    ...spaceKept(previous),
   };
 }
 

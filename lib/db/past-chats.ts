@@ -4,9 +4,10 @@
  * hold (lib/history/excerpt-score.ts), the best chats read, and their best exchanges cut to
  * size (lib/history/excerpts.ts). A chat is never a source when the user asked not to remember
  * it, its site is excluded from learning, it is the chat being written, another site's when
- * only this site's may be used, or it lies in a space the current chat cannot reach; privacy
- * patterns are applied to every excerpt's text. A chat of a private window is never stored, so
- * never here.
+ * only this site's may be used, or it lies in a space the current chat cannot reach. Every
+ * excerpt's turns and title leave through the privacy filter's exit (lib/privacy/leaving.ts:
+ * normalised and filtered in one step). A chat of a private window is never stored, so never
+ * here.
  */
 import { isBareContinuation } from '../history/continuation';
 import { excerptQuery, excerptTerms, scoreTurns } from '../history/excerpt-score';
@@ -24,7 +25,7 @@ import { chatOfKey, turnOfKey } from '../history/turn-lists';
 import { chatIdOf } from '../memory/new-chat';
 import { passes, type SpaceFilter, type SpaceId } from '../memory/spaces';
 import type { Chat } from '../memory/types';
-import { redact } from '../privacy/privacy';
+import { leavingLine } from '../privacy/leaving';
 import type { PrivacyPattern, Settings } from '../settings/schema';
 import { SITE_IDS, type SiteId } from '../sites/ids';
 import { db } from './db';
@@ -91,10 +92,10 @@ async function lastChat(req: PastChatsRequest, skip: ReadonlySet<string>): Promi
 
 export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastChatExcerpt[]> {
   const skip = new Set(req.skipChats ?? []);
-  const clean = (text: string) => redact(text, req.privacyPatterns).text;
+  const leave = (text: string) => leavingLine(text, req.privacyPatterns);
   if (isBareContinuation(req.draft)) {
     const chat = await lastChat(req, skip);
-    const excerpt = chat ? lastExchange(asExcerptChat(chat), clean) : null;
+    const excerpt = chat ? lastExchange(asExcerptChat(chat), leave) : null;
     return excerpt ? [excerpt] : [];
   }
   const query = excerptQuery(req.draft, req.requestKeywords);
@@ -135,7 +136,7 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
       const chat = chats[i];
       if (!allowed(chat, req, skip)) return;
       used++;
-      candidates.push(...excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, clean));
+      candidates.push(...excerptsOfChat(asExcerptChat(chat), c.anchors, c.matches, scored.coverageOf, leave));
     });
   }
   return chooseExcerpts(candidates, req.max ?? MAX_EXCERPTS, floor);

@@ -10,6 +10,7 @@ import { excludedChat } from '../memory/new-chat';
 import type { Chat } from '../memory/types';
 import { isSiteId } from '../sites/ids';
 import { chatUrlOn } from '../sites/urls';
+import { chatClock, joinChats } from '../sync/chat-clock';
 import { chatStamp, travelsNow } from '../sync/chat-docs';
 import { exclusionKey } from '../sync/codec';
 import { deletedAt, deletionMark } from '../sync/deletion-marks';
@@ -99,12 +100,6 @@ export interface ChatApplyResult {
   stale: string[];
 }
 
-/** Whether the chat here wins over the one arriving (the arriving one's stamp differs). */
-function keepOurs(current: Chat, incoming: Chat): boolean {
-  if (current.state === 'open') return true;
-  return current.updatedAt > incoming.updatedAt;
-}
-
 /** A chat captured in a browser is never replaced by an import of it (as history import does). */
 const importOverCapture = (current: Chat | undefined, incoming: Chat) =>
   current !== undefined && current.origin !== 'imported' && incoming.origin === 'imported';
@@ -134,24 +129,37 @@ export async function applyChats(db: MemDB, items: readonly IncomingChat[]): Pro
       }
       const row = await db.synced.get(item.key);
       const next = arriving(item.chat, current);
+      const clock = chatClock(next);
       const deleted = deletedAt(row?.h);
       // Older than what synced here, or from no later than its deletion here: a replay. A chat
       // deleted here stays deleted (the deletion is sent again); one present is sent again.
-      if ((row?.c && next.updatedAt < row.c) || (deleted !== null && next.updatedAt <= deleted)) {
+      if ((row?.c && clock < row.c) || (deleted !== null && clock <= deleted)) {
         result.stale.push(item.key);
         await db.synced.put({ ...(row as SyncedRow), h: '' });
         continue;
       }
       const here = current ? chatStamp(current) : undefined;
       const h = chatStamp(next);
-      if (importOverCapture(current, next) || (current && here !== row?.h && here !== h && keepOurs(current, next))) {
+      const changedHere = current !== undefined && here !== row?.h && here !== h;
+      if (importOverCapture(current, next) || (changedHere && current.state === 'open')) {
+        result.deferred++;
+        continue;
+      }
+      // Turns from the copy whose turns changed last, the space from the one whose space did.
+      const joined = current ? joinChats(current, next) : next;
+      const stamp = chatStamp(joined);
+      if (changedHere && stamp === here) {
         result.deferred++;
         continue;
       }
       result.applied++;
-      await db.synced.bulkPut([{ id: item.key, h, c: next.updatedAt }, ...item.parts.map((p) => ({ id: p, h: 'p' }))]);
-      if (here === h) continue;
-      await db.chats.put(next);
+      // Marked as the copy that arrived: a joined record that differs from it is sent next round.
+      await db.synced.bulkPut([
+        { id: item.key, h, c: chatClock(joined) },
+        ...item.parts.map((p) => ({ id: p, h: 'p' })),
+      ]);
+      if (here === stamp) continue;
+      await db.chats.put(joined);
       await db.hdirty.put({ id });
       result.written.push(id);
     }

@@ -10,7 +10,7 @@
 import { withoutInvisible } from '../memory/invisible';
 import { contentKey, normalizeContent } from '../memory/normalize';
 import { isProtected, textReasons } from '../memory/review-rules';
-import type { Space } from '../memory/spaces';
+import type { Space, SpaceId } from '../memory/spaces';
 import type { Chat, MemoryRecord, ReviewReason } from '../memory/types';
 import { versionOf } from '../memory/versions';
 import type { ParsedMemoryFile } from '../memory-file/format';
@@ -19,7 +19,7 @@ import { now } from '../time';
 import type { WorkHandle } from '../work/tracker';
 import { db } from './db';
 import { markHistoryDirty } from './history-index';
-import { placeImported } from './import-spaces';
+import { type KeptApartSpace, placeImported } from './import-spaces';
 import { tombstonedChatIds } from './tombstones';
 import { recordUndo } from './undo-log';
 
@@ -49,6 +49,8 @@ export interface ImportReport {
   spaces: number;
   /** Memories that arrived waiting for review, or changes to pinned and hand-edited ones. */
   proposed: number;
+  /** Spaces of yours kept apart (isolated, archived) the file joined: its memories there wait. */
+  keptApart?: KeptApartSpace[];
   /** The undo record of exactly what this import wrote (undo-log.ts). */
   undoId: string;
 }
@@ -114,6 +116,7 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
       chats: 0,
       spaces: placed.made.length,
       proposed: 0,
+      ...(placed.keptApart.size > 0 ? { keptApart: [...placed.keptApart.values()] } : {}),
     };
     const before = new Map(existing.map((m) => [m.id, m]));
     const put = (m: MemoryRecord) => {
@@ -169,10 +172,14 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
     }
     const rows = [...writes.values()].map((m) => withKnownTarget(m, byId));
     await putInChunks(db.memories, rows, work);
-    const chats = await addHistory(file.chats, tombstones);
+    const chats = await addHistory(
+      file.chats.map((c) => inFileSpace(c, placed.ids, at)),
+      tombstones,
+    );
     const undoId = await recordUndo('import', {
       memories: rows.map((w) => ({ id: w.id, before: before.get(w.id) ?? null, after: w })),
       chats: chats.map((c) => ({ id: c.id, before: null, after: c })),
+      spaces: placed.made.map((s) => ({ id: s.id, before: null, after: s })),
     });
     return { ...report, chats: chats.length, undoId };
   });
@@ -183,6 +190,18 @@ function withKnownTarget(m: MemoryRecord, byId: ReadonlyMap<string, MemoryRecord
   const changes = m.proposal?.changes;
   if (!changes || byId.has(changes) || !m.proposal) return m;
   return { ...m, proposal: { reasons: m.proposal.reasons } };
+}
+
+/**
+ * A file's chat in the space the file's own space of that id landed in here (matched by name,
+ * like its memories), or in none. Nothing else a file says about a chat's space holds: not an
+ * id of the store's, not that the user chose it, not a site project (a project would put it in
+ * whichever space the user maps that project to).
+ */
+function inFileSpace(chat: Chat, ids: ReadonlyMap<string, SpaceId | null>, at: string): Chat {
+  const { space, spaceBy: _by, project: _project, spaceAt: _at, ...rest } = chat;
+  const here = space === undefined ? null : (ids.get(space) ?? null);
+  return here === null ? rest : { ...rest, space: here, spaceAt: at };
 }
 
 /** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */

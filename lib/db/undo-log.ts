@@ -6,6 +6,7 @@
  * work. Records live in the store's `meta` table, are written in the action's own transaction,
  * and expire after a day or once nothing of them can be applied any more.
  */
+import type { Space } from '../memory/spaces';
 import type { Chat, MemoryRecord } from '../memory/types';
 import { sameChat, sameMemory, valueAt } from '../memory/undo-compare';
 import { applySettingsChanges, type SettingChange } from '../settings/import-rules';
@@ -34,6 +35,8 @@ export interface UndoRecord {
   memories: Change<MemoryRecord>[];
   chats: Change<Chat>[];
   settings: SettingChange[];
+  /** Spaces the action made (absent in records of older builds). */
+  spaces?: Change<Space>[];
 }
 
 export interface UndoOutcome {
@@ -65,7 +68,12 @@ export function changesOf<T extends { id: string }>(
 /** Stores the record; call inside the action's transaction (with `db.meta`) so both land or neither. */
 export async function recordUndo(
   kind: UndoKind,
-  changes: { memories?: Change<MemoryRecord>[]; chats?: Change<Chat>[]; settings?: SettingChange[] },
+  changes: {
+    memories?: Change<MemoryRecord>[];
+    chats?: Change<Chat>[];
+    settings?: SettingChange[];
+    spaces?: Change<Space>[];
+  },
 ): Promise<string> {
   const record: UndoRecord = {
     id: crypto.randomUUID(),
@@ -74,6 +82,7 @@ export async function recordUndo(
     memories: changes.memories ?? [],
     chats: changes.chats ?? [],
     settings: changes.settings ?? [],
+    ...(changes.spaces?.length ? { spaces: changes.spaces } : {}),
   };
   await pruneUndo();
   await db.meta.put({ key: PREFIX + record.id, value: record });
@@ -145,6 +154,25 @@ async function revertChats(
   out.reverted += clean.length;
 }
 
+/**
+ * Spaces the action made go again when they are as it left them and hold nothing (no memory of
+ * any status, no chat): a space the user renamed, mapped or put something in since stays.
+ */
+async function revertSpaces(changes: readonly Change<Space>[], out: UndoOutcome): Promise<void> {
+  const made = changes.filter((c) => c.before === null && c.after !== null);
+  if (made.length === 0) return;
+  const used = new Set<string>();
+  await db.memories.each((m) => m.space !== undefined && used.add(m.space));
+  await db.chats.each((c) => c.space !== undefined && used.add(c.space));
+  const current = await db.spaces.bulkGet(made.map((c) => c.id));
+  const gone = made.filter((c, i) => current[i] && sameSpace(current[i], c.after!) && !used.has(c.id));
+  out.changedSince += made.filter((c, i) => current[i] && !gone.includes(c)).length;
+  await db.spaces.bulkDelete(gone.map((c) => c.id));
+  out.reverted += gone.length;
+}
+
+const sameSpace = (a: Space, b: Space) => JSON.stringify(a) === JSON.stringify(b);
+
 async function revertSettings(changes: readonly SettingChange[], out: UndoOutcome): Promise<void> {
   if (changes.length === 0) return;
   const current: Settings = await loadSettings();
@@ -167,7 +195,7 @@ async function revertSettings(changes: readonly SettingChange[], out: UndoOutcom
 export async function applyUndo(id: string): Promise<UndoOutcome> {
   const forgotten = await tombstonedChatIds();
   const out: UndoOutcome = { reverted: 0, changedSince: 0 };
-  const tables = [db.memories, db.chats, db.meta, db.hchats, db.hdead, db.hdirty];
+  const tables = [db.memories, db.chats, db.meta, db.hchats, db.hdead, db.hdirty, db.spaces];
   const record = await db.transaction('rw', tables, async () => {
     const row = await db.meta.get(PREFIX + id);
     const found = row?.value as UndoRecord | undefined;
@@ -177,6 +205,7 @@ export async function applyUndo(id: string): Promise<UndoOutcome> {
     }
     await revertMemories(found.memories, out);
     await revertChats(found.chats, forgotten, out);
+    await revertSpaces(found.spaces ?? [], out);
     await db.meta.delete(PREFIX + id);
     return found;
   });

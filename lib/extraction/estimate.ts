@@ -65,6 +65,7 @@ export async function estimateChat(chat: Chat, input: ChatEstimateInput): Promis
         related,
         previousSummary: chat.summary,
         space: input.space ?? null,
+        privacyPatterns: input.patterns,
       }),
     );
     out.calls++;

@@ -5,12 +5,16 @@
  * which cost a few tokens where a UUID costs ~20), the chat's space (its name and description
  * are the user's text: data in a frame of their own, escaped like the transcript, so a
  * description can no more close its frame or add rules than a chat message can) and the
- * window's transcript.
+ * window's transcript. Every field from the user's data (the title, the memories, the summary,
+ * the space's name and description) goes through the privacy filter's exit as the transcript
+ * does (lib/privacy/leaving.ts).
  */
 import template from '../../prompt_templates/extract.md?raw';
 import { KEYWORDS_RULES } from '../add-keywords/keywords-rules';
 import type { MemoryRecord } from '../memory/types';
-import { escapeMemoryText } from '../ranking/render';
+import { leavingLine } from '../privacy/leaving';
+import { escapeMemoryText } from '../ranking/block';
+import type { PrivacyPattern } from '../settings/schema';
 import type { ExtractionSpace } from './space-filing';
 import { renderWindow, type TranscriptWindow } from './transcript';
 
@@ -33,6 +37,8 @@ export interface PromptInput {
   previousSummary: string;
   /** The chat's space; absent or null: the chat is in none. */
   space?: ExtractionSpace | null;
+  /** The user's privacy patterns (the built-in ones always run). */
+  privacyPatterns: readonly PrivacyPattern[];
 }
 
 export interface BuiltPrompt {
@@ -41,16 +47,21 @@ export interface BuiltPrompt {
   aliases: AliasMap;
 }
 
-function attr(value: string): string {
-  return escapeMemoryText(value).replace(/["<>]/g, ' ').slice(0, 200);
+type Patterns = readonly PrivacyPattern[];
+
+/** A field of the user's data as it may leave: filtered, one line, escaped as memory text. */
+const leaving = (value: string, patterns: Patterns) => escapeMemoryText(leavingLine(value, patterns));
+
+function attr(value: string, patterns: Patterns): string {
+  return leaving(value, patterns).replace(/["<>]/g, ' ').slice(0, 200);
 }
 
-function renderExisting(related: readonly MemoryRecord[]): { text: string; aliases: AliasMap } {
+function renderExisting(related: readonly MemoryRecord[], patterns: Patterns): { text: string; aliases: AliasMap } {
   const aliases = new Map<string, string>();
   const lines = related.map((m, i) => {
     const alias = `m${i + 1}`;
     aliases.set(alias, m.id);
-    return `[${alias}] (${m.type}, importance ${m.importance}) ${escapeMemoryText(m.content)}`;
+    return `[${alias}] (${m.type}, importance ${m.importance}) ${leaving(m.content, patterns)}`;
   });
   return { text: lines.length > 0 ? lines.join('\n') : '(none)', aliases };
 }
@@ -59,10 +70,10 @@ function renderExisting(related: readonly MemoryRecord[]): { text: string; alias
  * The space frame of the request, with what to do about it: only a chat in a space pays for
  * these words. One pass over the template, so a name cannot expand the description's placeholder.
  */
-function renderSpace(space: ExtractionSpace | null | undefined): string {
+function renderSpace(space: ExtractionSpace | null | undefined, patterns: Patterns): string {
   if (!space) return '';
   // Plain text by the space rules: no `<` of its own may open or close a frame.
-  const text = (value: string) => escapeMemoryText(value).replaceAll('<', '‹');
+  const text = (value: string) => leaving(value, patterns).replaceAll('<', '‹');
   const fills: Record<string, string> = {
     space_name: text(space.name),
     space_description: text(space.description) || '(none)',
@@ -71,16 +82,17 @@ function renderSpace(space: ExtractionSpace | null | undefined): string {
 }
 
 export function buildPrompt(input: PromptInput): BuiltPrompt {
-  const { text, aliases } = renderExisting(input.related);
+  const patterns = input.privacyPatterns;
+  const { text, aliases } = renderExisting(input.related, patterns);
   const previous = input.previousSummary.trim()
-    ? `<summary_so_far>${escapeMemoryText(input.previousSummary)}</summary_so_far>\n\n`
+    ? `<summary_so_far>${leaving(input.previousSummary, patterns)}</summary_so_far>\n\n`
     : '';
   const fills: Record<string, string> = {
     existing: text,
     previous_summary: previous,
-    space: renderSpace(input.space),
-    site: attr(input.site),
-    title: attr(input.title),
+    space: renderSpace(input.space, patterns),
+    site: attr(input.site, patterns),
+    title: attr(input.title, patterns),
     transcript: renderWindow(input.window),
   };
   // One pass, so a placeholder-like string inside the transcript is never expanded.

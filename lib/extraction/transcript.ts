@@ -1,13 +1,14 @@
 /**
  * Turns a stored chat into what the extraction call may see: our own injected blocks stripped,
- * sensitive spans redacted, and a long chat split into windows at message boundaries only
+ * each message through the privacy filter's exit (lib/privacy/leaving.ts: invisible characters
+ * dropped and sensitive spans redacted, matched as a reader folds the text), and a long chat split into windows at message boundaries only
  * (a message is never cut). Every window after the first carries the chat's opening user
  * message as context; when there are too many windows, the oldest and the newest are kept and
  * the middle is left out (its memories are usually restated later, and cost stays bounded).
  */
 
 import type { Turn } from '../memory/types';
-import { redact } from '../privacy/privacy';
+import { leavingText } from '../privacy/leaving';
 import { estimateTokens, stripInjectedBlocks } from '../ranking/render';
 import type { PrivacyPattern } from '../settings/schema';
 
@@ -61,7 +62,7 @@ export function prepareTurns(
   turns.forEach((turn, index) => {
     const stripped = turn.role === 'user' ? stripInjectedBlocks(turn.text, marks) : turn.text.trim();
     if (!stripped) return;
-    const { text, hits } = redact(stripped, patterns);
+    const { text, hits } = leavingText(stripped, patterns);
     redactions += hits.length;
     const tokens = estimateTokens(text);
     if (tokens > limits.maxMessageTokens) {

@@ -2,7 +2,9 @@
  * Excerpts of past chats for a conversation start: the best-matching exchange of a
  * chat — the user's turn and the start of the answer, and what followed while there is room —
  * at most EXCERPT_CHARS characters, with the chat's title, site and date; up to two, and none
- * under the relevance floor. Pure: the store's side is lib/db/past-chats.ts.
+ * under the relevance floor. Every text of an excerpt (its turns, its title) is what `leave`
+ * makes of it: the privacy filter's exit (lib/privacy/leaving.ts), normalised and filtered in one
+ * step, before anything is cut. Pure: the store's side is lib/db/past-chats.ts.
  */
 import type { SiteId } from '../sites/ids';
 
@@ -57,9 +59,8 @@ export interface PastChatExcerpt {
 
 const LABEL = { user: 'User: ', assistant: 'Assistant: ' } as const;
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
+/** A text as it may leave: one line, filtered (lib/privacy/leaving.ts `leavingLine`). */
+export type Leave = (text: string) => string;
 
 /**
  * The exchange around turn `anchor`: from the user's turn that asked (the anchor itself, or the
@@ -69,7 +70,7 @@ function oneLine(text: string): string {
 function exchangeAt(
   turns: readonly ExcerptTurn[],
   anchor: number,
-  clean: (text: string) => string = (t) => t,
+  leave: Leave,
   max = EXCERPT_CHARS,
 ): { text: string; turns: number[] } {
   const asked = turns[anchor]?.role === 'assistant' && turns[anchor - 1]?.role === 'user';
@@ -83,7 +84,7 @@ function exchangeAt(
     const label = LABEL[turn.role];
     const room = max - used - sep - label.length;
     if (room < MIN_PIECE) break;
-    const body = oneLine(clean(turn.text));
+    const body = leave(turn.text);
     if (body === '') continue;
     const firstOfTwo = t === start && turns[t + 1] !== undefined && turn.role === 'user';
     const limit = firstOfTwo && body.length > room ? Math.floor((room * 2) / 3) : room;
@@ -113,18 +114,18 @@ export function excerptsOfChat(
   anchors: readonly TurnMatch[],
   matches: readonly TurnMatch[],
   coverageOf: (units: Iterable<number>) => number,
-  clean: (text: string) => string = (t) => t,
+  leave: Leave,
 ): PastChatExcerpt[] {
   const byTurn = new Map(matches.map((m) => [m.turn, m]));
   const out: PastChatExcerpt[] = [];
   for (const m of anchors) {
     if (!chat.turns[m.turn]) continue;
-    const { text, turns } = exchangeAt(chat.turns, m.turn, clean);
+    const { text, turns } = exchangeAt(chat.turns, m.turn, leave);
     if (text === '') continue;
     const others = turns.reduce((sum, t) => sum + (t === m.turn ? 0 : (byTurn.get(t)?.score ?? 0)), 0);
     const units = [...m.units, ...turns.flatMap((t) => byTurn.get(t)?.units ?? [])];
     out.push({
-      ...headOf(chat),
+      ...headOf(chat, leave),
       text,
       turns,
       score: m.score + OTHER_TURNS * others,
@@ -135,11 +136,11 @@ export function excerptsOfChat(
   return out.sort((a, b) => b.score - a.score);
 }
 
-/** What an excerpt says of its chat: which one, where and when it is from. */
-const headOf = (chat: ExcerptChat) => ({
+/** What an excerpt says of its chat: which one, where and when it is from (the title filtered too). */
+const headOf = (chat: ExcerptChat, leave: Leave) => ({
   chatId: chat.id,
   site: chat.site,
-  title: chat.title,
+  title: leave(chat.title),
   url: chat.url,
   date: chat.updatedAt,
 });
@@ -171,7 +172,7 @@ export function chooseExcerpts(
 }
 
 /** The last exchange of a chat: what "where did we leave off?" takes. */
-export function lastExchange(chat: ExcerptChat, clean: (text: string) => string = (t) => t): PastChatExcerpt | null {
+export function lastExchange(chat: ExcerptChat, leave: Leave): PastChatExcerpt | null {
   let anchor = -1;
   for (let t = chat.turns.length - 1; t >= 0; t--) {
     if (chat.turns[t]!.role === 'user') {
@@ -181,10 +182,10 @@ export function lastExchange(chat: ExcerptChat, clean: (text: string) => string 
   }
   if (anchor < 0) anchor = chat.turns.length - 1;
   if (anchor < 0) return null;
-  const { text, turns } = exchangeAt(chat.turns, anchor, clean);
+  const { text, turns } = exchangeAt(chat.turns, anchor, leave);
   if (text === '') return null;
   return {
-    ...headOf(chat),
+    ...headOf(chat, leave),
     text,
     turns,
     score: 0,

@@ -3,7 +3,7 @@ import type { MemoryStatus, MemoryType, Scope } from '../memory/types';
 import type { SiteMode } from '../settings/schema';
 import { isSiteId, SITE_LABELS } from '../sites/ids';
 import { hasString } from './dictionary';
-import { t } from './index';
+import { lang, t } from './index';
 
 export function typeLabel(type: MemoryType): string {
   return t(`type.${type}`);
@@ -26,4 +26,20 @@ export function modeLabel(mode: SiteMode): string {
 export function backupReasonLabel(reason: string): string {
   const key = `backups.reason.${reason}`;
   return hasString(key) ? t(key) : reason;
+}
+
+/** A space of the user's kept apart that an import joined (lib/db/import-spaces.ts). */
+export interface KeptApart {
+  name: string;
+  isolated: boolean;
+  archived: boolean;
+}
+
+/** "The file joined Client Z (isolated), …": the spaces kept apart an import joined; '' for none. */
+export function keptApartText(spaces: readonly KeptApart[] | undefined): string {
+  if (!spaces?.length) return '';
+  const names = spaces.map((s) =>
+    t(s.isolated ? 'transfer.keptApartIsolated' : 'transfer.keptApartArchived', { name: s.name }),
+  );
+  return t('transfer.keptApart', { names: names.join(lang.value === 'zh' ? '、' : ', ') });
 }

@@ -39,6 +39,7 @@ export const BRIDGE_STRINGS = {
   'bridge.tool.search_chats': ['searched your past chats', '搜索了你以前的对话'],
   'bridge.out': ['{n} memory went out|{n} memories went out', '发出 {n} 条记忆'],
   'bridge.refused': ['refused: {why}', '已拒绝：{why}'],
+  'bridge.textKeptOut': ['({n} character, not kept)|({n} characters, not kept)', '（{n} 个字符，未保存）'],
   'bridge.activity': ['Desktop tools', '桌面工具'],
   'bridge.activityIntro': [
     'Every call from Claude Desktop, Claude Code, Cursor or another desktop tool: which one, what it asked, and which memories went out.',

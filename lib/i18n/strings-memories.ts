@@ -152,6 +152,12 @@ export const MEMORY_STRINGS = {
     '已导入 {file}：新增 {added}，更新 {updated}，跳过 {skipped}。',
   ],
   'transfer.importFailed': ['Import failed: {error}', '导入失败：{error}'],
+  'transfer.keptApart': [
+    'The file joined {names}, which you keep apart: its memories there wait for your review.',
+    '文件加入了你单独隔开的空间 {names}：其中来自文件的记忆需要你确认。',
+  ],
+  'transfer.keptApartIsolated': ['{name} (isolated)', '{name}（隔离）'],
+  'transfer.keptApartArchived': ['{name} (archived)', '{name}（已归档）'],
   'transfer.includeChatHistory': [
     'Include chat history (every message, word for word)',
     '包含聊天记录（每条消息，逐字保存）',

@@ -37,6 +37,10 @@ export const REVIEW_STRINGS = {
   'review.reason.tidy-up': ['suggested by tidy-up', '整理建议'],
   'review.reason.two-devices': ['changed on two devices', '在两台设备上被修改'],
   'review.reason.space-gone': ['its space no longer exists', '它所属的空间已不存在'],
+  'review.reason.kept-apart-space': [
+    'a file put it in a space you keep apart (isolated or archived)',
+    '文件把它放进了你单独隔开的空间（隔离或已归档）',
+  ],
   'review.reason.other-space': [
     'would change a memory of another space, or one kept for every chat',
     '会修改另一个空间的记忆，或所有对话通用的记忆',

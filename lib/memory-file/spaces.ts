@@ -5,6 +5,7 @@
  * space is made with a new id (import.ts), so a file can never reach into a space by its id.
  */
 import * as z from 'zod/mini';
+import { lookAlikeKey } from '../memory/look-alike';
 import { inMissingSpace } from '../memory/space-gone';
 import { type Space, SpaceIdSchema, SpaceSchema } from '../memory/spaces';
 import type { MemoryRecord } from '../memory/types';
@@ -36,6 +37,9 @@ export function placeInFileSpaces(memories: MemoryRecord[], spaces: readonly Fil
   });
 }
 
-/** Names compare as people read them: case, width and surrounding spaces aside. */
-export const sameSpaceName = (a: string, b: string): boolean =>
-  a.normalize('NFKC').trim().toLocaleLowerCase() === b.normalize('NFKC').trim().toLocaleLowerCase();
+/**
+ * Names compare as people see them: case, width, spacing, invisible characters and look-alike
+ * letters of other scripts aside, so a file's "Wоrk" (a Cyrillic о) joins "Work" rather than
+ * standing beside it.
+ */
+export const sameSpaceName = (a: string, b: string): boolean => lookAlikeKey(a) === lookAlikeKey(b);

@@ -53,6 +53,8 @@ export const REVIEW_REASONS = [
   'space-gone',
   /** Extraction would change a memory filed elsewhere (another space, or Everywhere): never silently. */
   'other-space',
+  /** A file put it in a space of yours kept apart (isolated, archived or ended), joined by name. */
+  'kept-apart-space',
 ] as const;
 export const ReviewReasonSchema = z.enum(REVIEW_REASONS);
 export type ReviewReason = z.infer<typeof ReviewReasonSchema>;
@@ -177,6 +179,11 @@ export const ChatSchema = z.object({
   spaceBy: z.optional(z.enum(SPACE_SOURCES)),
   /** The site project it belongs to, read by the adapter from the site's address. */
   project: z.optional(ProjectKeySchema),
+  /**
+   * When its space last changed (a choice, a mapping or default moving it): the change is newer
+   * than every copy of the chat before it, though the chat's own date stays (lib/sync/chat-clock.ts).
+   */
+  spaceAt: z.optional(IsoDate),
 });
 export type Chat = z.infer<typeof ChatSchema>;
 

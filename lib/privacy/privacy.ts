@@ -9,6 +9,8 @@
  */
 import { RE2JS } from 're2js';
 import type { PrivacyPattern } from '../settings/schema';
+import { foldForMatching } from './fold';
+import { findAddressPasswords, findPasswordSentences } from './passwords';
 import { findJwts, findMixedRuns, type Span } from './privacy-runs';
 
 export interface PrivacyHit {
@@ -58,9 +60,6 @@ function regexFinder(label: string, re: RegExp, accept: (match: string) => boole
   };
 }
 
-/** Whole lines that mention a password: the secret may follow in any form. */
-const PASSWORD_LINE = /^.*(?:password|passwd|passcode|pass ?phrase|\bpwd\b|密码|口令).*$/gim;
-
 /** Well-known key formats, bearer tokens, JWTs, `key = value` assignments and long random strings. */
 const TOKEN_PATTERNS: readonly RegExp[] = [
   /\bsk-(?:ant-)?[A-Za-z0-9_-]{16,}/g,
@@ -76,18 +75,25 @@ function spanFinder(label: string, find: (text: string) => Span[]): Finder {
   return (text) => find(text).map((s) => ({ label, ...s }));
 }
 
+/** Finders run on the folded text (./fold.ts): digits are ASCII there, a space or line break one separator. */
 const BUILT_IN: readonly Finder[] = [
-  regexFinder('ID number', /(?<![\dA-Za-z])\d{17}[\dXx](?![\dA-Za-z])/g, isChineseIdNumber),
-  regexFinder('card number', /(?<![\d-])\d(?:[ -]?\d){12,18}(?![\d-])/g, (m) => {
-    const digits = m.replace(/[ -]/g, '');
+  regexFinder('ID number', /(?<![\dA-Za-z])\d(?:[ \n-]?\d){16}[ \n-]?[\dXx](?![\dA-Za-z])/g, (m) =>
+    isChineseIdNumber(m.replace(/[ \n-]/g, '')),
+  ),
+  regexFinder('card number', /(?<![\d-])\d(?:[ \n-]?\d){12,18}(?![\d-])/g, (m) => {
+    const digits = m.replace(/[ \n-]/g, '');
     return digits.length >= 13 && digits.length <= 19 && passesLuhn(digits);
   }),
   ...TOKEN_PATTERNS.map((re) => regexFinder('API key or token', re)),
   // JWTs and long runs mixing letters and digits (almost never prose), scanned once per run.
   spanFinder('API key or token', findJwts),
   spanFinder('API key or token', findMixedRuns),
-  regexFinder('password line', PASSWORD_LINE),
+  spanFinder('password in an address', findAddressPasswords),
+  // The sentence or line that mentions a password (the label is the one users know).
+  spanFinder('password line', findPasswordSentences),
 ];
+
+const BUILT_IN_LABELS = ['ID number', 'card number', 'API key or token', 'password in an address', 'password line'];
 
 export interface CompiledPatterns {
   finders: Finder[];
@@ -150,9 +156,27 @@ export function compilePatterns(patterns: readonly PrivacyPattern[]): CompiledPa
   return { finders, invalid };
 }
 
+/** A redaction this filter wrote: folded out of sight so a second pass leaves it as it is. */
+const MARKER = /\[redacted: ([^\]\n]{1,80})\]/g;
+
+function hideMarkers(text: string, labels: ReadonlySet<string>): string {
+  return text.replace(MARKER, (whole, label: string) => (labels.has(label) ? '\u0000'.repeat(whole.length) : whole));
+}
+
+/**
+ * Every finder runs on the folded text, and its spans are mapped back to the original: a secret
+ * split by what a reader drops or folds is found whole and redacted whole. The user's patterns
+ * also run on the text as written (a pattern may itself name full-width characters).
+ */
 function findAll(text: string, patterns: readonly PrivacyPattern[]): PrivacyHit[] {
-  const finders = [...BUILT_IN, ...compilePatterns(patterns).finders];
-  const hits = finders.flatMap((find) => find(text));
+  const user = compilePatterns(patterns).finders;
+  const labels = new Set([...BUILT_IN_LABELS, ...patterns.map((p) => p.label || 'custom pattern')]);
+  const view = foldForMatching(text);
+  const folded = hideMarkers(view.text, labels);
+  const hits = [...BUILT_IN, ...user]
+    .flatMap((find) => find(folded))
+    .map((h) => ({ label: h.label, start: view.startOf(h.start), end: view.endOf(h.end - 1) }));
+  if (view.text !== text) hits.push(...user.flatMap((find) => find(hideMarkers(text, labels))));
   hits.sort((a, b) => a.start - b.start || b.end - a.end);
   // Overlapping hits merge into one span; the first (leftmost, longest) names it.
   const merged: PrivacyHit[] = [];

@@ -180,6 +180,7 @@ async function runWindow(
     related,
     previousSummary: chat.summary,
     space,
+    privacyPatterns: ctx.settings.privacyPatterns,
   });
   const call = callEstimate(prompt);
   const estimate = call.inputTokens + call.outputTokens;

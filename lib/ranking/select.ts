@@ -7,6 +7,7 @@
  * the few memories about the user's circumstances that the request depends on.
  */
 import type { SpaceFilter } from '../memory/spaces';
+import type { PrivacyPattern } from '../settings/schema';
 import type { SiteId } from '../sites/ids';
 import { detectIntent, type IntentKind } from './intent';
 import type { RankedMemory } from './ranked';
@@ -46,6 +47,8 @@ export interface SelectOptions {
    * up to half the budget, in their own marked part, and the memories fill the rest.
    */
   excerpts?: readonly RenderableExcerpt[];
+  /** The user's privacy patterns: every field of the block goes through them (and the built-in ones). */
+  privacyPatterns: readonly PrivacyPattern[];
 }
 
 export interface SelectedMemory extends RankedMemory {
@@ -64,11 +67,15 @@ export interface Selection {
 /** Share of the budget the excerpts may take at most: memories are the block's first job. */
 const EXCERPT_SHARE = 0.5;
 
-function fitExcerpts(excerpts: readonly RenderableExcerpt[], budgetTokens: number) {
+function fitExcerpts(
+  excerpts: readonly RenderableExcerpt[],
+  budgetTokens: number,
+  patterns: readonly PrivacyPattern[],
+) {
   const kept: RenderableExcerpt[] = [];
   let used = 0;
   for (const e of excerpts) {
-    const cost = excerptTokens(e, kept.length === 0);
+    const cost = excerptTokens(e, kept.length === 0, patterns);
     if (used + cost > budgetTokens * EXCERPT_SHARE) continue;
     used += cost;
     kept.push(e);
@@ -97,7 +104,7 @@ export function relevant(ranked: readonly RankedMemory[], max = MAX_INJECTED): R
 export function rankForInjection(
   index: MemoryIndex,
   draft: string,
-  opts: Omit<SelectOptions, 'budgetTokens' | 'mark' | 'excerpts'>,
+  opts: Omit<SelectOptions, 'budgetTokens' | 'mark' | 'excerpts' | 'privacyPatterns'>,
 ) {
   const intent = detectIntent(draft);
   const ranked = index.rank(draft, {
@@ -120,16 +127,18 @@ export function composeSelection(
   intent: IntentKind,
   memories: readonly RankedMemory[],
   excerpts: readonly RenderableExcerpt[],
-  opts: Pick<SelectOptions, 'budgetTokens' | 'mark'>,
+  opts: Pick<SelectOptions, 'budgetTokens' | 'mark' | 'privacyPatterns'>,
 ): Selection {
-  const fitted = fitExcerpts(excerpts, opts.budgetTokens);
-  const chosen = fitToBudget(memories.slice(0, MAX_INJECTED), opts.budgetTokens - fitted.used);
-  const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory) }));
+  const patterns = opts.privacyPatterns;
+  const fitted = fitExcerpts(excerpts, opts.budgetTokens, patterns);
+  const chosen = fitToBudget(memories.slice(0, MAX_INJECTED), opts.budgetTokens - fitted.used, patterns);
+  const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory, patterns) }));
   if (items.length === 0 && fitted.kept.length === 0) return { intent, items, excerpts: [], block: null, tokens: 0 };
   const block = renderBlock(
     items.map((r) => r.memory),
     opts.mark,
     fitted.kept,
+    patterns,
   );
   return { intent, items, excerpts: fitted.kept, block, tokens: estimateTokens(block) };
 }

@@ -16,6 +16,7 @@ export function warmUpRanking(): void {
   selectForInjection(index, 'Where should I go hiking this weekend? 这个周末去哪里玩？', {
     site: null,
     now: Date.now(),
+    privacyPatterns: [],
     budgetTokens: 1200,
   });
 }

@@ -1,12 +1,12 @@
 /**
  * What the request keywords call may judge besides the draft: the ranker's best memories and
  * past-chat exchanges for it, numbered in the order the model sees them. Each candidate's text
- * goes out after the privacy filter (an excerpt is filtered when it is cut; a memory here) and
- * is cut short: the model needs enough to judge, not the whole note. Pure.
+ * (a memory, an exchange, a chat's title) leaves through the privacy filter's exit with the
+ * user's patterns (lib/privacy/leaving.ts: normalised and filtered in one step, then one line),
+ * and only then is cut short: the model needs enough to judge, not the whole note. Pure.
  */
-
 import type { MemoryType } from '../memory/types';
-import { redact } from '../privacy/privacy';
+import { leavingLine } from '../privacy/leaving';
 import type { RankedMemory } from '../ranking/ranked';
 import type { RenderableExcerpt } from '../ranking/render';
 import type { PrivacyPattern } from '../settings/schema';
@@ -67,14 +67,14 @@ export function judgeCandidates(
     memories: ranked.slice(0, MEMORY_CANDIDATES).map((r) => ({
       id: r.memory.id,
       type: r.memory.type,
-      text: cut(redact(r.memory.content, patterns).text, MEMORY_CHARS),
+      text: cut(leavingLine(r.memory.content, patterns), MEMORY_CHARS),
     })),
     chats: excerpts.slice(0, CHAT_CANDIDATES).map((e) => ({
       chatId: e.chatId,
       site: e.site,
-      title: cut(redact(e.title, patterns).text, 120),
+      title: cut(leavingLine(e.title, patterns), 120),
       date: e.date,
-      text: cut(e.text, EXCHANGE_CHARS),
+      text: cut(leavingLine(e.text, patterns), EXCHANGE_CHARS),
       turns: e.turns,
     })),
   };

@@ -5,6 +5,7 @@
  * local only (it works offline), and staging the same state twice writes nothing.
  */
 import type { ChatScan } from '../db/sync-chats';
+import { chatClock } from '../sync/chat-clock';
 import { chatDocs } from '../sync/chat-docs';
 import { decodeDoc, encodeDoc, exclusionKey, memoryKey, type PlainDoc, rulesKey } from '../sync/codec';
 import { deletedAt, deletionMark, laterThan } from '../sync/deletion-marks';
@@ -94,9 +95,9 @@ function chatChanges(scan: ChatScan, synced: ReadonlyMap<string, string>, now: s
     const { head, parts: docs } = chatDocs(chat);
     // Back after a deletion (an import, a capture of an old chat): a change after the deletion.
     const deleted = deletedAt(synced.get(head.id));
-    if (deleted !== null && head.rec.updatedAt <= deleted)
+    if (deleted !== null && chatClock(head.rec) <= deleted)
       head.rec = { ...head.rec, updatedAt: laterThan(deleted, now) };
-    out.push({ key: head.id, h, c: head.rec.updatedAt, make: () => head });
+    out.push({ key: head.id, h, c: chatClock(head.rec), make: () => head });
     for (const part of docs) if (!synced.has(part.id)) out.push({ key: part.id, h: 'p', make: () => part });
     const keep = new Set(head.parts);
     for (const old of parts.get(chat.id) ?? []) if (!keep.has(old)) out.push(gone(old));

@@ -60,11 +60,3 @@ export const WorkProgressSchema = z.object({
   unit: z.optional(z.enum(['bytes'])),
 });
 export type WorkProgress = z.infer<typeof WorkProgressSchema>;
-
-/** The event the background broadcasts to extension pages while work runs. */
-export const WORK_PROGRESS_EVENT = 'work.progress';
-
-export const WorkProgressEventSchema = z.object({
-  type: z.literal(WORK_PROGRESS_EVENT),
-  progress: WorkProgressSchema,
-});

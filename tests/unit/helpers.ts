@@ -23,6 +23,21 @@ export const routerOptions = {
   scrub: (text: string) => text,
 };
 
+type PanelRoute = (message: never, sender: typeof extensionSender) => Promise<unknown>;
+
+/** Calls the router as the side panel does: the reply's data, or a throw naming its error. */
+export function panelCaller(route: PanelRoute) {
+  return async function call<T>(type: string, payload: unknown): Promise<T> {
+    const reply = (await route({ type, payload } as never, extensionSender)) as {
+      ok: boolean;
+      data?: T;
+      error?: unknown;
+    };
+    if (!reply.ok) throw new Error(JSON.stringify(reply.error));
+    return reply.data as T;
+  };
+}
+
 /** A finished, extracted chat record with one user turn; `over` changes any field. */
 export function chat(id: string, over: Partial<Chat> = {}): Chat {
   const at = '2026-11-30T00:00:00.000Z';

@@ -24,7 +24,7 @@ import { MessageError } from '../../../lib/protocol/define';
 import { boundTurns } from '../../../lib/sites/bounds';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { now } from '../../../lib/time';
-import { pageProject, spaceOfTab } from '../chat-space';
+import { conversationOfUrl, pageProject, spaceOfTab } from '../chat-space';
 import { indexHistorySoon } from '../history-upkeep';
 import type { HandlerGroup, SenderContext } from '../router';
 import { requireLearning } from '../site-switches';
@@ -39,11 +39,6 @@ type ChatMessage =
   | 'chat.include'
   | 'chats.list'
   | 'chats.get';
-
-function page(ctx: SenderContext, type: string) {
-  if (ctx.kind !== 'content') throw new MessageError('forbidden', `${type} is for chat pages`);
-  return ctx;
-}
 
 interface ConversationRef {
   conversationId?: string;
@@ -91,6 +86,28 @@ async function withinSiteBounds<T extends { role: 'user' | 'assistant'; text: st
   return bounded;
 }
 
+/** Whether an address names the conversation: the site's reading of it, or one of its path segments. */
+function addressNames(url: string, conversationId: string): boolean {
+  if (conversationOfUrl(url) === conversationId) return true;
+  try {
+    return new URL(url).pathname.split('/').includes(conversationId);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A capture names the conversation its tab shows (by the address the browser reports for the
+ * sender), or the one the tab showed just before (the page's last reading of the chat it left
+ * arrives after the address changed); never another of the site's conversations.
+ */
+async function requireShown(from: { tabId: number; url: string }, conversationId: string): Promise<void> {
+  if (addressNames(from.url, conversationId)) return;
+  const tab = await getTab(from.tabId);
+  if (tab && (tab.conversationId === conversationId || tab.left === conversationId)) return;
+  throw new MessageError('bad_request', 'a capture names the conversation its tab shows');
+}
+
 const NO_CHAT = { chatId: null, excluded: false, state: null, turns: 0 };
 
 async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: boolean) {
@@ -105,9 +122,9 @@ async function setExcluded(req: ConversationRef, ctx: SenderContext, excluded: b
 }
 
 export const chatHandlers: HandlerGroup<ChatMessage> = {
-  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail, project }, ctx) => {
-    const from = page(ctx, 'chat.capture');
+  'chat.capture': async ({ conversationId, url, title, base = 0, prefix = '', turns: tail, project }, from) => {
     await requireLearning(from.site);
+    await requireShown(from, conversationId);
     const named = pageProject(from.site, project);
     const chatId = chatIdOf(from.site, conversationId);
     const turns = base === 0 ? tail : joinDelta((await getChat(chatId))?.turns ?? [], base, prefix, tail);
@@ -137,14 +154,12 @@ export const chatHandlers: HandlerGroup<ChatMessage> = {
     );
     return { chatId, excluded: chat === null };
   },
-  'chat.sent': async ({ text }, ctx) => {
-    const from = page(ctx, 'chat.sent');
+  'chat.sent': async ({ text }, from) => {
     await requireLearning(from.site);
     await recordSend(from.tabId, from.site, text);
     return {};
   },
-  'chat.left': async ({ conversationId }, ctx) => {
-    const from = page(ctx, 'chat.left');
+  'chat.left': async ({ conversationId }, from) => {
     await requireLearning(from.site);
     return { queued: await finishChat(chatIdOf(from.site, conversationId)) };
   },

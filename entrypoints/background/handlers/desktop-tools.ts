@@ -42,15 +42,26 @@ interface CallInfo {
   space?: string | undefined;
 }
 
+/**
+ * A refused `remember` keeps none of its words (nor the space name it wrote): the privacy filter
+ * has not read them, and nothing refused is stored. Activity says the tool, why, and how long.
+ */
+function kept(call: CallInfo, refused: string | undefined) {
+  if (refused === undefined || call.tool !== 'remember') {
+    const space = call.space === undefined ? {} : { space: call.space.slice(0, MAX_SPACE_ARG_CHARS) };
+    return { query: call.query.slice(0, MAX_QUERY_CHARS), ...space };
+  }
+  return { query: '', chars: call.query.length };
+}
+
 async function record(call: CallInfo, memoryIds: string[], refused?: string) {
   await addToolCall({
     id: crypto.randomUUID(),
     at: now(),
     client: call.client,
     tool: call.tool,
-    query: call.query.slice(0, MAX_QUERY_CHARS),
+    ...kept(call, refused),
     memoryIds,
-    ...(call.space !== undefined ? { space: call.space.slice(0, MAX_SPACE_ARG_CHARS) } : {}),
     ...(refused ? { refused: refused.slice(0, 300) } : {}),
   });
 }
@@ -117,7 +128,10 @@ export const desktopToolHandlers: HandlerGroup<
   | 'desktopTools.status'
   | 'desktopTools.set'
 > = {
-  /** Excerpts of past chats (read-only), under the same exclusions as a conversation start's. */
+  /**
+   * Excerpts of past chats (read-only), under the same exclusions as a conversation start's; their
+   * text and title come filtered (lib/db/past-chats.ts). The link is the chat's own address.
+   */
   'tool.search_chats': async ({ client, query, limit }) => {
     const call = { client, tool: 'search_chats' as const, query };
     const tools = await admit(call);
@@ -145,7 +159,8 @@ export const desktopToolHandlers: HandlerGroup<
       call,
       found.map((r) => r.memory.id),
     );
-    return { memories: found.map((r) => toToolMemory(r.memory, names)) };
+    const { privacyPatterns } = await loadSettings();
+    return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
   },
   'tool.get_profile': async ({ client, space }) => {
     const call = { client, tool: 'get_profile' as const, query: '', space };
@@ -160,13 +175,13 @@ export const desktopToolHandlers: HandlerGroup<
       call,
       found.map((r) => r.memory.id),
     );
-    return { memories: found.map((r) => toToolMemory(r.memory, names)) };
+    const { privacyPatterns } = await loadSettings();
+    return { memories: found.map((r) => toToolMemory(r.memory, names, privacyPatterns)) };
   },
   'tool.remember': async ({ client, content, type, space }) => {
     const call = { client, tool: 'remember' as const, query: content, space };
     const tools = await admit(call);
-    // Refused for its space, the text is not recorded: the privacy filter has not read it yet.
-    const { named, readable } = await spacesFor({ ...call, query: '' }, tools);
+    const { named, readable } = await spacesFor(call, tools);
     // A proposal, never an active memory: the user accepts it in the panel before it is used.
     const r = await proposeMemory(
       { content, type, origin: { kind: 'tool', client }, ...(named ? { space: named.id } : {}) },
@@ -183,7 +198,7 @@ export const desktopToolHandlers: HandlerGroup<
     }
     // Text the privacy filter refused is not written anywhere, Activity included. Which pattern
     // matched is for the panel: a pattern's label says what the user keeps private.
-    await record({ ...call, query: '' }, [], `left out by the privacy filter (${r.reason}).`);
+    await record(call, [], `left out by the privacy filter (${r.reason}).`);
     return { proposed: null, reason: 'left out by the privacy filter.' };
   },
   'desktopTools.status': async () => {

@@ -6,15 +6,15 @@
  */
 import { applyInjectionFeedback, getInjection, latestInjectionForChat } from '../../../lib/db/injections';
 import { detectFeedback, FEEDBACK_DELTA } from '../../../lib/ranking/feedback';
-import type { HandlerGroup, SenderContext } from '../router';
+import { lastInjectionOfTab } from '../block/session';
+import type { ChatPageSender, HandlerGroup } from '../router';
 import { requireLearning } from '../site-switches';
-import { lastInjectionOfTab } from './last-injection';
 
 /**
  * By chat id first; else this tab's last injection, provided it was recorded without a chat id
  * or with this one (a new chat often gets its id only after the first message was sent).
  */
-async function targetInjection(ctx: Extract<SenderContext, { kind: 'content' }>, chatId: string | null) {
+async function targetInjection(ctx: ChatPageSender, chatId: string | null) {
   const byChat = chatId ? await latestInjectionForChat(ctx.site, chatId) : undefined;
   if (byChat) return byChat;
   const id = lastInjectionOfTab(ctx.site, ctx.tabId);
@@ -25,7 +25,6 @@ async function targetInjection(ctx: Extract<SenderContext, { kind: 'content' }>,
 
 export const feedbackHandlers: HandlerGroup<'inject.followup'> = {
   'inject.followup': async ({ text, chatId }, ctx) => {
-    if (ctx.kind !== 'content') throw new Error('inject.followup is for chat pages');
     // Reading the user's next message is learning from the chat.
     await requireLearning(ctx.site);
     const none = { feedback: null, injectionId: null, memoryIds: [] };

@@ -7,7 +7,6 @@
 import { browser } from '#imports';
 import { installMark } from '../../../lib/db/install-mark';
 import { warmIndex } from '../../../lib/db/memory-index-source';
-import { pastChatsFor } from '../../../lib/db/past-chats';
 import { loadSettings } from '../../../lib/db/settings-store';
 import { listSpaces } from '../../../lib/db/spaces';
 import { ANY_SPACE, chatSpace, filterOf, reachOf } from '../../../lib/memory/spaces';
@@ -15,14 +14,14 @@ import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
-import { excerptSearch, selectJudged } from '../../../lib/request-keywords/judged-selection';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
+import { composeBlock } from '../block/compose';
+import { pastChatUses } from '../block/records';
 import { spaceOfTab } from '../chat-space';
 import { judgmentFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab } from '../tab-state';
-import { pastChatUses } from './injection';
 
 function scored(r: RankedMemory & { tokens?: number }) {
   return {
@@ -79,28 +78,36 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const budgetTokens = settings.sites[site].budgetTokens;
     const url = await tabUrl(tabId, site);
     const spaces = await previewSpace(tabId, site, url);
-    const opts = { site, now: nowMs(), budgetTokens, exclude, mark: await installMark(site), spaces };
-    const index = await warmIndex();
     // The model's keywords and picks for this tab's draft, as the send would use them.
     const judged = tabId !== undefined && url ? judgmentFor(tabId, site, url, draft, settings) : null;
     const list = judged?.keywords ?? [];
     const tab = tabId === undefined ? null : await getTab(tabId);
-    const excerpts = await pastChatsFor(settings, {
+    const selection = await composeBlock({
       site,
+      draft,
+      settings,
+      spaces,
+      exclude,
+      requestKeywords: list,
+      picks: judged?.picks ?? null,
       conversationId: tab?.site === site ? tab.conversationId : null,
       url: tab?.site === site ? tab.url : '',
-      draft,
-      requestKeywords: list,
-      skip: exclude,
-      now: opts.now,
-      spaces,
-      ...excerptSearch(judged?.picks ?? null),
     });
-    const selection = selectJudged(index, draft, { ...opts, requestKeywords: list, excerpts }, judged?.picks ?? null);
-    const keywords =
-      list.length > 0 || selection.picked.memories > 0
-        ? changedBy(list, selection, selectForInjection(index, draft, opts))
-        : undefined;
+    // What the keywords changed: the memories the same draft gets without them (and without excerpts).
+    const without = async () => {
+      const opts = {
+        site,
+        now: nowMs(),
+        budgetTokens,
+        exclude,
+        mark: await installMark(site),
+        spaces,
+        privacyPatterns: settings.privacyPatterns,
+      };
+      return selectForInjection(await warmIndex(), draft, opts);
+    };
+    const changed = list.length > 0 || selection.picked.memories > 0;
+    const keywords = changed ? changedBy(list, selection, await without()) : undefined;
     return {
       intent: selection.intent,
       block: selection.block,

@@ -18,13 +18,11 @@ import { getTab, updateTab } from '../tab-state';
 
 export const siteHandlers: HandlerGroup<'site.config' | 'site.health' | 'tab.health'> = {
   'site.config': async (_req, ctx) => {
-    if (ctx.kind !== 'content') throw new Error('site.config is for chat pages');
     const settings = await loadSettings();
     const { learn, inject } = settings.sites[ctx.site];
     return { learn, inject, mark: await installMark(ctx.site), language: settings.language };
   },
   'site.health': async (report, ctx) => {
-    if (ctx.kind !== 'content') throw new Error('site.health is for chat pages');
     const project = pageProject(ctx.site, report.project);
     await updateTab(
       ctx.tabId,

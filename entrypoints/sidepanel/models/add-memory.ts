@@ -6,9 +6,9 @@
 import { signal } from '@preact/signals';
 import type { SpaceId } from '../../../lib/memory/spaces';
 import type { MemorySource, MemoryType, Scope } from '../../../lib/memory/types';
-import { DRAFT_WAITING_EVENT, PanelEventSchema } from '../../../lib/protocol/panel-events';
+import { DRAFT_WAITING_EVENT } from '../../../lib/protocol/panel-events';
 import { send } from '../../../lib/protocol/panel-send';
-import { onBackgroundMessage } from './background-events';
+import { onPanelEvent } from './background-events';
 import { addMemory } from './memory-actions';
 import { go } from './nav';
 import { spaceChoice } from './spaces';
@@ -93,9 +93,8 @@ async function takePendingDraft(): Promise<void> {
 
 /** Takes a draft waiting at start-up, and any that arrives while the panel is open. */
 export function startPendingDrafts(): () => void {
-  const stop = onBackgroundMessage((message) => {
-    const event = PanelEventSchema.safeParse(message);
-    if (event.success && event.data.type === DRAFT_WAITING_EVENT) void takePendingDraft().catch(() => {});
+  const stop = onPanelEvent((event) => {
+    if (event.type === DRAFT_WAITING_EVENT) void takePendingDraft().catch(() => {});
   });
   void takePendingDraft().catch(() => {});
   return stop;

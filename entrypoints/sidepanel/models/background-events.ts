@@ -1,14 +1,16 @@
 /**
- * The one way the panel hears from the background: messages from this extension's own
- * contexts without a tab. Anything a chat page's content script broadcasts is ignored here.
+ * The one way the panel hears from the background: events from this extension's own contexts
+ * without a tab, parsed by their schema (lib/protocol/panel-events.ts). Anything a chat page's
+ * content script broadcasts, and anything that is not an event, is ignored here.
  */
 import { browser } from '#imports';
-import { type EventSender, fromExtension } from '../../../lib/protocol/panel-events';
+import { type EventSender, fromExtension, type PanelEvent, PanelEventSchema } from '../../../lib/protocol/panel-events';
 
-export function onBackgroundMessage(handle: (message: unknown) => void): () => void {
+export function onPanelEvent(handle: (event: PanelEvent) => void): () => void {
   const origin = browser.runtime.getURL('/');
   const listener = (message: unknown, sender: EventSender) => {
-    if (fromExtension(sender, browser.runtime.id, origin)) handle(message);
+    const event = fromExtension(sender, browser.runtime.id, origin) ? PanelEventSchema.safeParse(message) : null;
+    if (event?.success) handle(event.data);
     // No reply: the background does not wait for one.
     return undefined;
   };

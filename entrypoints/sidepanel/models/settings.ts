@@ -5,13 +5,13 @@
 import { computed, signal } from '@preact/signals';
 import { applyLanguagePref, t } from '../../../lib/i18n';
 import type { ResponseOf } from '../../../lib/protocol';
-import { PanelEventSchema, SETTINGS_CHANGED_EVENT } from '../../../lib/protocol/panel-events';
+import { SETTINGS_CHANGED_EVENT } from '../../../lib/protocol/panel-events';
 import { send } from '../../../lib/protocol/panel-send';
 import { ensureHostPermission } from '../../../lib/provider/host-permission';
 import { needsKey } from '../../../lib/provider/presets';
 import type { Settings, SiteMode, SiteSettings } from '../../../lib/settings/schema';
 import type { SiteId } from '../../../lib/sites/ids';
-import { onBackgroundMessage } from './background-events';
+import { onPanelEvent } from './background-events';
 import { fail, messageOf, say } from './notice';
 
 export const saved = signal<Settings | null>(null);
@@ -70,9 +70,8 @@ async function loadSettingsModel(): Promise<void> {
 
 /** Another panel or the background changed settings: follow, without losing unsaved edits. */
 export function startSettingsModel(): () => void {
-  const stop = onBackgroundMessage((message) => {
-    const event = PanelEventSchema.safeParse(message);
-    if (event.success && event.data.type === SETTINGS_CHANGED_EVENT)
+  const stop = onPanelEvent((event) => {
+    if (event.type === SETTINGS_CHANGED_EVENT)
       void send('settings.get', {})
         .then((r) => accept(r, formDirty.value))
         .catch(() => {});

@@ -8,6 +8,7 @@ import sampleMemories from '../../../docs/sample-memories.json?raw';
 import { watch } from '../../../lib/db/live';
 import { backupStamp } from '../../../lib/db/panel-reads';
 import { t } from '../../../lib/i18n';
+import { keptApartText } from '../../../lib/i18n/labels';
 import { isCurrent } from '../../../lib/memory/current';
 import type { MemoryStatus } from '../../../lib/memory/types';
 import type { ResponseOf } from '../../../lib/protocol';
@@ -64,12 +65,17 @@ export async function importFile(file: File, place: OfferPlace = 'memories'): Pr
     lastImport.value = { file: file.name, report };
     importedSettings.value = 'proposed';
     say(() =>
-      t('transfer.imported', {
-        file: file.name,
-        added: report.added,
-        updated: report.updated,
-        skipped: report.skipped,
-      }),
+      [
+        t('transfer.imported', {
+          file: file.name,
+          added: report.added,
+          updated: report.updated,
+          skipped: report.skipped,
+        }),
+        keptApartText(report.keptApart),
+      ]
+        .join(' ')
+        .trim(),
     );
     undoExactly(t('undo.imported', { file: file.name }), report.undoId);
     if (report.added + report.updated > 0) await offerKeywordsAfter('import', place);

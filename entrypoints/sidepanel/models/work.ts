@@ -9,14 +9,8 @@ import { signal } from '@preact/signals';
 import { t } from '../../../lib/i18n';
 import { MessageError } from '../../../lib/protocol/define';
 import { send } from '../../../lib/protocol/panel-send';
-import {
-  WORK_LANES,
-  type WorkKind,
-  type WorkPhase,
-  type WorkProgress,
-  WorkProgressEventSchema,
-} from '../../../lib/work/progress';
-import { onBackgroundMessage } from './background-events';
+import { WORK_LANES, type WorkKind, type WorkPhase, type WorkProgress } from '../../../lib/work/progress';
+import { onPanelEvent } from './background-events';
 import { fail, messageOf, say } from './notice';
 
 export const work = signal<Readonly<Partial<Record<WorkKind, WorkProgress>>>>({});
@@ -137,9 +131,8 @@ export async function cancelWork(kind: WorkKind): Promise<void> {
 }
 
 export function startWorkModel(): () => void {
-  const stop = onBackgroundMessage((message) => {
-    const parsed = WorkProgressEventSchema.safeParse(message);
-    if (parsed.success) receive(parsed.data.progress);
+  const stop = onPanelEvent((event) => {
+    if (event.type === 'work.progress') receive(event.progress);
   });
   void send('work.status', {})
     .then(({ running }) => {

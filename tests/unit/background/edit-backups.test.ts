@@ -11,14 +11,10 @@ import { createRouter } from '../../../entrypoints/background/router';
 import { EDIT_BACKUP_DELAY_MS } from '../../../lib/db/backup-schedule';
 import { listBackups, readBackup } from '../../../lib/db/backups';
 import { setClock } from '../../../lib/time';
-import { extensionSender, routerOptions } from '../helpers';
+import { panelCaller, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload }, extensionSender)) as { ok: boolean; data?: T; error?: unknown };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 const T0 = Date.parse('2026-11-01T08:00:00.000Z');
 

@@ -16,14 +16,10 @@ import { listJobs } from '../../../lib/db/jobs';
 import { loadApiKey, loadSettings, saveApiKey, saveSettings } from '../../../lib/db/settings-store';
 import { defaultSettings } from '../../../lib/settings/schema';
 import { setClock } from '../../../lib/time';
-import { extensionSender, routerOptions } from '../helpers';
+import { panelCaller, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload }, extensionSender)) as { ok: boolean; data?: T; error?: unknown };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 const KEY = 'sk-ant-api03-IMPORTPOLICY0123456789abcdefghijklmnop';
 const AT = '2026-11-01T08:00:00.000Z';

@@ -7,11 +7,11 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { wirePreparedStale } from '../../../entrypoints/background/prepared-stale';
+import { wirePreparedStale } from '../../../entrypoints/background/block/stale';
 import { updateTab } from '../../../entrypoints/background/tab-state';
 import { Injector } from '../../../lib/content/injector';
-import { PREPARED_STALE } from '../../../lib/content/stale';
 import { createSpace } from '../../../lib/db/spaces';
+import { PREPARED_STALE } from '../../../lib/protocol/tab-events';
 import { pageState } from '../content/page-state';
 
 describe('a chat space change makes blocks stale', () => {

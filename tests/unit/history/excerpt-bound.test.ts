@@ -49,7 +49,7 @@ describe("an excerpt's coverage", () => {
           for (const [n, matches] of byChat) {
             const bound = scored.coverageOf(matches.flatMap((m) => m.units));
             const chat = { id: `c${n}`, site: 'chatgpt' as const, title: 't', url: 'u', updatedAt: '', turns };
-            for (const e of excerptsOfChat(chat, matches, matches, scored.coverageOf)) {
+            for (const e of excerptsOfChat(chat, matches, matches, scored.coverageOf, (t) => t)) {
               expect(e.coverage).toBeLessThanOrEqual(bound);
             }
           }

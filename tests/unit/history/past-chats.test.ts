@@ -219,12 +219,20 @@ describe('past chats as context', () => {
     const excerpts = await pastChatsFor(settings(), start('Where should we stay in Lisbon next month?'));
     const index = new MemoryIndex();
     const opts = { site: 'chatgpt' as const, now: Date.now(), mark: 'abcd1234', excerpts };
-    const big = selectForInjection(index, 'Where should we stay in Lisbon?', { ...opts, budgetTokens: 1200 });
+    const big = selectForInjection(index, 'Where should we stay in Lisbon?', {
+      ...opts,
+      budgetTokens: 1200,
+      privacyPatterns: [],
+    });
     expect(big.excerpts.map((e) => e.chatId)).toEqual(['chatgpt:lisbon']);
     expect(big.block).toContain(EXCERPTS_HEADER);
     expect(big.block).toMatch(/- \(past chat · chatgpt · \d{4}-\d\d-\d\d · “Lisbon trip”\) User: I am planning/);
     expect(big.block!.trim().endsWith('[/claude-mem]')).toBe(true);
-    const small = selectForInjection(index, 'Where should we stay in Lisbon?', { ...opts, budgetTokens: 150 });
+    const small = selectForInjection(index, 'Where should we stay in Lisbon?', {
+      ...opts,
+      budgetTokens: 150,
+      privacyPatterns: [],
+    });
     expect(small.excerpts).toEqual([]);
     expect(small.block).toBeNull();
   });

@@ -9,20 +9,12 @@ import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
 import { MAX_SPACES, type Space, spaceRecord } from '../../../lib/memory/spaces';
-import { extensionSender, memory, routerOptions } from '../helpers';
+import { memory, panelCaller, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
 const T0 = '2026-11-01T10:00:00.000Z';
 
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload } as never, extensionSender)) as {
-    ok: boolean;
-    data?: T;
-    error?: unknown;
-  };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 const exportText = async () => (await call<{ text: string }>('transfer.export', { chatHistory: false })).text;
 const importText = (text: string) =>
@@ -86,7 +78,8 @@ describe('memory file version 2: spaces', () => {
       }),
     );
     expect(await db.spaces.toArray()).toEqual([space('sp-mine', 'Client Alpha', { isolated: true })]);
-    expect(await db.memories.get('a1')).toMatchObject({ space: 'sp-mine', status: 'active' });
+    // Joining a space the user isolated, the file's memory waits for review there.
+    expect(await db.memories.get('a1')).toMatchObject({ space: 'sp-mine', status: 'proposed' });
   });
 
   it('reads version 1 files as before, and refuses one that names spaces', async () => {

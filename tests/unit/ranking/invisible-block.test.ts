@@ -36,6 +36,7 @@ describe('invisible characters in a block', () => {
       site: 'claude',
       now: Date.now(),
       budgetTokens: 1200,
+      privacyPatterns: [],
     });
     expect(block).toContain('Lives in Lisbon with two cats');
     expect(block).not.toMatch(INVISIBLE);

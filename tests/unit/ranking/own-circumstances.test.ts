@@ -14,7 +14,7 @@ const NOW = Date.parse('2026-11-20T09:00:00.000Z');
 function injected(rows: readonly MemoryRecord[], draft: string): string[] {
   const index = new MemoryIndex();
   for (const r of rows) index.upsert(r);
-  return selectForInjection(index, draft, { site: null, now: NOW, budgetTokens: 1200 }).items.map(
+  return selectForInjection(index, draft, { site: null, now: NOW, budgetTokens: 1200, privacyPatterns: [] }).items.map(
     (i) => i.memory.content,
   );
 }

@@ -15,9 +15,12 @@ function indexOf(...rows: MemoryRecord[]): MemoryIndex {
 }
 
 function injected(index: MemoryIndex, draft: string): string[] {
-  return selectForInjection(index, draft, { site: null, now: NOW, budgetTokens: BUDGET }).items.map(
-    (i) => i.memory.content,
-  );
+  return selectForInjection(index, draft, {
+    site: null,
+    now: NOW,
+    budgetTokens: BUDGET,
+    privacyPatterns: [],
+  }).items.map((i) => i.memory.content);
 }
 
 /** Eight memories of one user, as a store a few weeks old might hold. */
@@ -126,6 +129,7 @@ describe('implicit context: advice requests get the user circumstances', () => {
       site: null,
       now: NOW,
       budgetTokens: BUDGET,
+      privacyPatterns: [],
     }).items.filter((i) => i.memory.content.includes('成都'));
     expect(first?.parts.profile).toBeGreaterThan(0);
   });

@@ -44,6 +44,7 @@ describe('ranker hard rules', () => {
       site: 'claude',
       now: NOW,
       budgetTokens: 1200,
+      privacyPatterns: [],
     }).block;
     expect(block ?? '').not.toContain('Captain');
   });

@@ -7,14 +7,10 @@ import { db } from '../../../lib/db/db';
 import { getMemory, putMemories } from '../../../lib/db/memories';
 import { writeTrusted } from '../../../lib/db/trusted';
 import { PENDING_DRAFT_KEY } from '../../../lib/memory/pending-draft';
-import { extensionSender, memory, routerOptions } from '../helpers';
+import { extensionSender, memory, panelCaller, routerOptions } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload }, extensionSender)) as { ok: boolean; data?: T; error?: unknown };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 const a = memory({ content: 'Lives in Beijing' }, { id: 'a' });
 const b = memory({ content: 'Likes americano', type: 'preference' }, { id: 'b' });

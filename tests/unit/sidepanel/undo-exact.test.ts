@@ -19,7 +19,7 @@ import { commitWindow } from '../../../lib/db/extraction';
 import { getMemory, putMemories } from '../../../lib/db/memories';
 import { claimSends, recordSend, userTurnKeys } from '../../../lib/db/sends';
 import { serializeMemoryFile } from '../../../lib/memory-file/format';
-import { chat, extensionSender, memory, routerOptions, runningJob } from '../helpers';
+import { chat, extensionSender, memory, panelCaller, routerOptions, runningJob } from '../helpers';
 
 const route = createRouter(handlers, routerOptions);
 const figures = { actions: 0, laterKept: 0, laterLost: 0, changedSinceKept: 0 };
@@ -34,11 +34,7 @@ beforeEach(() => {
   });
 });
 
-async function call<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await route({ type, payload }, extensionSender)) as { ok: boolean; data?: T; error?: unknown };
-  if (!reply.ok) throw new Error(JSON.stringify(reply.error));
-  return reply.data as T;
-}
+const call = panelCaller(route);
 
 /** An extraction landing after the action: a real commit of a running job's answer, from a chat typed here. */
 async function extractionLands(content: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Blocks handed to a page, waiting for the page to say they went out (inject.record) or
+ * Blocks handed to a page (by token), waiting for the page to say they went out (inject.record) or
  * missed their message (inject.missed). Kept in `storage.session`, not in the worker's memory:
  * the worker may be stopped between the hand-out and the send (a block inserted by hand is
  * often read for longer than Chrome's 30 s idle limit), and the send must still be recorded.
@@ -11,12 +11,12 @@
  * (no memory text), and is forgotten after PREPARED_TTL_MS or once recorded.
  */
 import { browser } from '#imports';
-import type { SpaceId } from '../../lib/memory/spaces';
-import type { PastChatUse, ScoreParts } from '../../lib/memory/types';
-import type { SiteId } from '../../lib/sites/ids';
-import { nowMs } from '../../lib/time';
+import type { SpaceId } from '../../../lib/memory/spaces';
+import type { PastChatUse, ScoreParts } from '../../../lib/memory/types';
+import type { SiteId } from '../../../lib/sites/ids';
+import { nowMs } from '../../../lib/time';
 
-export interface PreparedBlock {
+export interface HandedOut {
   site: SiteId;
   url: string;
   query: string;
@@ -37,7 +37,7 @@ const key = (token: string) => `${PREFIX}${token}`;
 /** When this worker last removed expired entries (a new worker sweeps at its first hand-out). */
 let sweptAt = 0;
 
-export async function keepPrepared(token: string, block: PreparedBlock): Promise<void> {
+export async function keepHandedOut(token: string, block: HandedOut): Promise<void> {
   await browser.storage.session.set({ [key(token)]: block });
   if (nowMs() - sweptAt > PREPARED_TTL_MS / 10) void sweep();
 }
@@ -46,18 +46,18 @@ export async function keepPrepared(token: string, block: PreparedBlock): Promise
  * The entry for this token while fresh, removed: a token is recorded once, even when the page
  * sends it twice at once (calls for one token run one after the other in this worker).
  */
-export function takePrepared(token: string, site: SiteId): Promise<PreparedBlock | null> {
+export function takeHandedOut(token: string, site: SiteId): Promise<HandedOut | null> {
   return inTurn(token, async () => {
-    const p = await readPrepared(token, site);
+    const p = await readHandedOut(token, site);
     if (p) await browser.storage.session.remove(key(token));
     return p;
   });
 }
 
 /** The entry, marked as having missed its message; null if unknown, another site's or already marked. */
-export function markMissed(token: string, site: SiteId): Promise<PreparedBlock | null> {
+export function markMissed(token: string, site: SiteId): Promise<HandedOut | null> {
   return inTurn(token, async () => {
-    const p = await readPrepared(token, site);
+    const p = await readHandedOut(token, site);
     if (!p || p.missed) return null;
     await browser.storage.session.set({ [key(token)]: { ...p, missed: true } });
     return p;
@@ -65,8 +65,8 @@ export function markMissed(token: string, site: SiteId): Promise<PreparedBlock |
 }
 
 /** Only the site the block was handed to can use its token. */
-async function readPrepared(token: string, site: SiteId): Promise<PreparedBlock | null> {
-  const got = (await browser.storage.session.get(key(token)))[key(token)] as PreparedBlock | undefined;
+async function readHandedOut(token: string, site: SiteId): Promise<HandedOut | null> {
+  const got = (await browser.storage.session.get(key(token)))[key(token)] as HandedOut | undefined;
   return got?.site === site && nowMs() - got.at <= PREPARED_TTL_MS ? got : null;
 }
 
@@ -89,11 +89,11 @@ async function sweep(): Promise<void> {
     const all = await browser.storage.session.get(null);
     const old = Object.entries(all)
       .filter(
-        ([k, v]) => k.startsWith(PREFIX) && !(nowMs() - ((v as PreparedBlock | undefined)?.at ?? 0) <= PREPARED_TTL_MS),
+        ([k, v]) => k.startsWith(PREFIX) && !(nowMs() - ((v as HandedOut | undefined)?.at ?? 0) <= PREPARED_TTL_MS),
       )
       .map(([k]) => k);
     if (old.length > 0) await browser.storage.session.remove(old);
   } catch {
-    // The next hand-out sweeps again; an expired entry is never used (readPrepared checks its age).
+    // The next hand-out sweeps again; an expired entry is never used (readHandedOut checks its age).
   }
 }

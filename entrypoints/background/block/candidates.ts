@@ -4,20 +4,20 @@
  * chat's space filter and the tab's exclusions at the time of the call. The space may change
  * while the call runs; the picks are checked again when the block is made (judged-selection.ts).
  */
-import { warmIndex } from '../../lib/db/memory-index-source';
-import { pastChatsFor } from '../../lib/db/past-chats';
-import type { ProjectKey } from '../../lib/memory/spaces';
-import { rankForInjection } from '../../lib/ranking/select';
+import { warmIndex } from '../../../lib/db/memory-index-source';
+import { pastChatsFor } from '../../../lib/db/past-chats';
+import type { ProjectKey } from '../../../lib/memory/spaces';
+import { rankForInjection } from '../../../lib/ranking/select';
 import {
   CANDIDATE_FLOOR,
   CHAT_CANDIDATES,
   type JudgeCandidates,
   judgeCandidates,
-} from '../../lib/request-keywords/judge-candidates';
-import type { Settings } from '../../lib/settings/schema';
-import type { SiteId } from '../../lib/sites/ids';
-import { nowMs } from '../../lib/time';
-import { spaceOfTab } from './chat-space';
+} from '../../../lib/request-keywords/judge-candidates';
+import type { Settings } from '../../../lib/settings/schema';
+import type { SiteId } from '../../../lib/sites/ids';
+import { nowMs } from '../../../lib/time';
+import { spaceOfTab } from '../chat-space';
 
 export interface CandidateQuery {
   tabId: number;

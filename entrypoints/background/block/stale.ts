@@ -4,14 +4,17 @@
  * or the trusted values (settings) in the extension's databases, from this worker or another
  * extension context (Dexie's `storagemutated` also carries other contexts' commits); a settings save;
  * a tab's switched-off memories; and a worker start (whatever the old worker held is gone).
- * The chat tabs are told; each drops its block and prepares it again.
+ * The block session's invalidation (session.ts): the warmed blocks are dropped here, and the chat
+ * tabs, in every window, are told (lib/protocol/tab-events.ts); each drops its block and
+ * prepares it again.
  */
 import { Dexie } from 'dexie';
 import { browser } from '#imports';
-import { PREPARED_STALE } from '../../lib/content/stale';
-import { onSettingsSaved } from '../../lib/db/settings-store';
-import { ALL_SITE_MATCHES } from '../../lib/sites/ids';
-import { dropWarmed } from './warmed-blocks';
+import { onSettingsSaved } from '../../../lib/db/settings-store';
+import { tellTab } from '../../../lib/protocol/broadcast';
+import { PREPARED_STALE } from '../../../lib/protocol/tab-events';
+import { ALL_SITE_MATCHES } from '../../../lib/sites/ids';
+import { dropWarmed } from './warmed';
 
 /** Tables whose rows a block is built from: the memories, the trusted values (settings), the spaces. */
 const BLOCK_SOURCES = /^idb:\/\/[^/]+\/(memories|trusted|spaces)\//;
@@ -24,12 +27,8 @@ let everyTab: boolean | null = null;
 const someTabs = new Map<number, boolean>();
 let flushing: Promise<void> | null = null;
 
-async function send(tabId: number, reach: boolean): Promise<void> {
-  try {
-    await browser.tabs.sendMessage(tabId, reach ? { type: PREPARED_STALE, reach: true } : { type: PREPARED_STALE });
-  } catch {
-    // A tab without the content script (not loaded yet, or closed): nothing it could hold.
-  }
+function send(tabId: number, reach: boolean): Promise<void> {
+  return tellTab(tabId, reach ? { type: PREPARED_STALE, reach: true } : { type: PREPARED_STALE });
 }
 
 async function flush(): Promise<void> {
