@@ -192,6 +192,7 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
 
 /** The candidates for the draft as the block would find them now; none if that cannot be read. */
 async function judgeable(tabId: number, tab: TabAsk, typed: string, settings: Settings): Promise<JudgeCandidates> {
+  if (!settings.judgeCandidates) return NO_CANDIDATES;
   const earlier = judgmentFor(tabId, tab.site, tab.url, typed, settings).keywords;
   const query = { tabId, site: tab.site, url: tab.url, project: tab.project, draft: typed, keywords: earlier };
   // A store that cannot be read now makes a keywords-only call, as before judging existed.
