@@ -12,6 +12,12 @@
  * request's model keywords as their own query field (lib/ranking/request-keywords.ts), and with
  * them appended to the request's text (the crude use, for reference): memory keywords, request
  * keywords too, and neither, side by side.
+ * With `--rerank-prompts DIR` each request's judging call (the request keywords call shown the
+ * ranker's best 40 memories) is written as it would be sent, and with `--rerank-answers DIR` the
+ * model's answers are read and the product is printed a fourth way, the model's picks first
+ * (bench/lib/rerank-memories.ts); requests without a usable answer fall back and are counted.
+ * Both print the call's input tokens before (keywords only) and after (judging). The halves
+ * are printed, then the whole file.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
@@ -22,6 +28,8 @@ import { type BenchCase, type BenchQuery, caseNow, readBenchFile, toRecord } fro
 import { readKeywordCache, withKeywords } from './lib/keyword-cache';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
 import { type RequestKeywordsFile, readRequestKeywords } from './lib/request-keywords-file';
+import { RerankTally } from './lib/rerank';
+import { rerankCases } from './lib/rerank-memories';
 import { HALVES, splitCases } from './lib/split';
 
 const PRODUCT = 'claude-mem';
@@ -36,6 +44,8 @@ const NO_KEYWORDS = 'claude-mem, no keywords';
 const WITH_REQUEST = 'claude-mem + request keywords';
 /** The same keywords appended to the request's text: what a query field of their own is measured against. */
 const APPENDED = 'claude-mem, request keywords appended';
+/** With rerank answers: the model's picks first, then the ranker's next best. */
+const RERANKED = 'claude-mem + rerank';
 
 /** A ranker that may read the query's id (its request keywords), not only its text. */
 type QueryRanker = (q: BenchQuery) => string[];
@@ -65,8 +75,9 @@ function appendedRanker(c: BenchCase, requests: RequestKeywordsFile): QueryRanke
 }
 
 /** The product with and without keywords side by side, then the fair baselines, then the rest. */
-function rankerNames(cjk: boolean, keywords: boolean, requests: boolean): string[] {
+function rankerNames(cjk: boolean, keywords: boolean, requests: boolean, reranked: boolean): string[] {
   return [
+    ...(reranked ? [RERANKED] : []),
     ...(requests ? [WITH_REQUEST] : []),
     PRODUCT,
     ...(keywords ? [NO_KEYWORDS] : []),
@@ -90,6 +101,7 @@ function rankersFor(
   names: readonly string[],
   cjk: boolean,
   requests: RequestKeywordsFile | null,
+  reranked: ReadonlyMap<string, string[]> | null,
 ): Record<string, QueryRanker> {
   const out: Record<string, QueryRanker> = {
     [PRODUCT]: productRanker(c),
@@ -103,6 +115,7 @@ function rankersFor(
     out[WITH_REQUEST] = productRanker(c, WEIGHTS, requests);
     out[APPENDED] = appendedRanker(c, requests);
   }
+  if (reranked) out[RERANKED] = (q) => reranked.get(q.id) ?? [];
   return out;
 }
 
@@ -111,10 +124,11 @@ function evaluate(
   names: readonly string[],
   cjk: boolean,
   requests: RequestKeywordsFile | null,
+  reranked: ReadonlyMap<string, string[]> | null,
 ): Record<string, Sample[]> {
   const out: Record<string, Sample[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const c of cases) {
-    const rankers = rankersFor(c, names, cjk, requests);
+    const rankers = rankersFor(c, names, cjk, requests, reranked);
     for (const q of c.queries) {
       const relevant = new Set(q.relevant);
       for (const name of names) {
@@ -175,7 +189,8 @@ function main(): void {
   if (!file) throw new Error('usage: bench:retrieval FILE [--keywords KW] [--request-keywords RKW] [--json OUT]');
   const data = readBenchFile(file);
   const cjk = data.cases.some((c) => c.memories.some((m) => hasCjk(m.content)));
-  const names = rankerNames(cjk, args.keywords !== null, args.requestKeywords !== null);
+  const rerank = args.rerankPrompts !== null || args.rerankAnswers !== null;
+  const names = rankerNames(cjk, args.keywords !== null, args.requestKeywords !== null, args.rerankAnswers !== null);
   let cases = data.cases;
   console.log(`${data.name}: ${data.cases.length} cases`);
   if (args.keywords) {
@@ -196,10 +211,24 @@ function main(): void {
   }
   const halves = splitCases(cases);
   const json: Record<string, unknown> = {};
+  const dirs = { prompts: args.rerankPrompts, answers: args.rerankAnswers };
+  const tallies = { tuning: new RerankTally(dirs), validation: new RerankTally(dirs), whole: new RerankTally(dirs) };
+  const reranked = new Map<string, string[]>();
   for (const half of HALVES) {
-    const cases = halves[half];
-    const title = `${half} half (${cases.map((c) => c.id).join(', ')})`;
-    json[half] = report(title, evaluate(cases, names, cjk, requests), names);
+    if (!rerank) break;
+    for (const [id, list] of rerankCases(halves[half], tallies[half], requests)) reranked.set(id, list);
+    tallies.whole.merge(tallies[half]);
+  }
+  for (const half of [...HALVES, 'whole'] as const) {
+    const inHalf = half === 'whole' ? cases : halves[half];
+    const title = half === 'whole' ? 'whole file' : `${half} half (${inHalf.map((c) => c.id).join(', ')})`;
+    const out: Record<string, unknown> = report(
+      title,
+      evaluate(inHalf, names, cjk, requests, rerank ? reranked : null),
+      names,
+    );
+    if (rerank) out.rerank = tallies[half].print(title);
+    json[half] = out;
   }
   writeJson(args.json, json);
 }

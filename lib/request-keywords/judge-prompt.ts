@@ -21,7 +21,7 @@ import {
 export const JUDGE_SYSTEM = `${REQUEST_KEYWORDS_SYSTEM.trimEnd()}\n\n${judging.trim()}\n`;
 /** Keywords and up to 46 numbers: a little more room than keywords alone. */
 export const JUDGE_MAX_TOKENS = 600;
-/** The picks add this much to the keywords-only answer (measured on the bench's oracle answers, rounded up). */
+/** The picks add about this much to the keywords-only answer: two short lists of numbers (an estimate, checked against the cap). */
 const PICKS_OUTPUT_TOKENS = 40;
 /** The judging fields' share of the tool schema. */
 const PICKS_SCHEMA_TOKENS = 60;
