@@ -28,8 +28,6 @@ import { type BenchCase, type BenchQuery, caseNow, readBenchFile, toRecord } fro
 import { readKeywordCache, withKeywords } from './lib/keyword-cache';
 import { mean, ndcgAt, percentile, recallAt, reciprocalRank } from './lib/metrics';
 import { type RequestKeywordsFile, readRequestKeywords } from './lib/request-keywords-file';
-import { RerankTally } from './lib/rerank';
-import { rerankCases } from './lib/rerank-memories';
 import { HALVES, splitCases } from './lib/split';
 
 const PRODUCT = 'claude-mem';
@@ -183,7 +181,7 @@ function report(title: string, results: Record<string, Sample[]>, names: readonl
   return Object.fromEntries(names.map((n) => [n, summary(results[n] ?? [])]));
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const file = args.files[0];
   if (!file) throw new Error('usage: bench:retrieval FILE [--keywords KW] [--request-keywords RKW] [--json OUT]');
@@ -212,25 +210,20 @@ function main(): void {
   const halves = splitCases(cases);
   const json: Record<string, unknown> = {};
   const dirs = { prompts: args.rerankPrompts, answers: args.rerankAnswers };
-  const tallies = { tuning: new RerankTally(dirs), validation: new RerankTally(dirs), whole: new RerankTally(dirs) };
-  const reranked = new Map<string, string[]>();
-  for (const half of HALVES) {
-    if (!rerank) break;
-    for (const [id, list] of rerankCases(halves[half], tallies[half], requests)) reranked.set(id, list);
-    tallies.whole.merge(tallies[half]);
-  }
+  // Loaded only when asked for: the judging prompt is a Markdown template (bench/lib/raw-register.mjs).
+  const judged = rerank ? (await import('./lib/rerank-memories')).rerankHalves(halves, dirs, requests) : null;
   for (const half of [...HALVES, 'whole'] as const) {
     const inHalf = half === 'whole' ? cases : halves[half];
     const title = half === 'whole' ? 'whole file' : `${half} half (${inHalf.map((c) => c.id).join(', ')})`;
     const out: Record<string, unknown> = report(
       title,
-      evaluate(inHalf, names, cjk, requests, rerank ? reranked : null),
+      evaluate(inHalf, names, cjk, requests, judged?.reranked ?? null),
       names,
     );
-    if (rerank) out.rerank = tallies[half].print(title);
+    if (judged) out.rerank = judged.tallies[half].print(title);
     json[half] = out;
   }
   writeJson(args.json, json);
 }
 
-main();
+await main();

@@ -13,7 +13,8 @@ import { judgeCandidates } from '../../lib/request-keywords/judge-candidates';
 import { judgedMemories } from '../../lib/request-keywords/judged-selection';
 import { type BenchCase, caseNow, toRecord } from './dataset';
 import type { RequestKeywordsFile } from './request-keywords-file';
-import type { RerankTally } from './rerank';
+import { type RerankDirs, RerankTally } from './rerank';
+import { HALVES, type Half } from './split';
 
 /** As the block ranks (lib/ranking/select.ts): enough for 40 candidates and the fill. */
 const LIMIT = 50;
@@ -54,4 +55,19 @@ export function rerankCases(
     }
   }
   return out;
+}
+
+/** Every request of both halves judged, and each half's tally (and the whole file's). */
+export function rerankHalves(
+  halves: Record<Half, BenchCase[]>,
+  dirs: RerankDirs,
+  requests: RequestKeywordsFile | null,
+): { reranked: Map<string, string[]>; tallies: Record<Half | 'whole', RerankTally> } {
+  const tallies = { tuning: new RerankTally(dirs), validation: new RerankTally(dirs), whole: new RerankTally(dirs) };
+  const reranked = new Map<string, string[]>();
+  for (const half of HALVES) {
+    for (const [id, list] of rerankCases(halves[half], tallies[half], requests)) reranked.set(id, list);
+    tallies.whole.merge(tallies[half]);
+  }
+  return { reranked, tallies };
 }
