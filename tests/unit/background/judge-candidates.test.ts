@@ -25,7 +25,7 @@ import { defaultSettings, type Settings } from '../../../lib/settings/schema';
 import { candidatesOf, type JudgedReply, judgedAnswer } from '../../fake-api/judge';
 import { apiError, FakeAnthropicApi, gate, type ReceivedRequest } from '../../fake-api/server';
 import { KEY } from '../extraction/harness';
-import { chat, contentSender, extensionSender, memory, panelCaller, routerOptions } from '../helpers';
+import { chat, contentSender, memory, panelCaller, routerOptions } from '../helpers';
 
 const api = new FakeAnthropicApi();
 beforeAll(() => api.start());
