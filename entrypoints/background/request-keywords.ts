@@ -3,14 +3,16 @@
  * draft" (inject.prepare `warm`); this module waits for a longer pause, then asks the model that
  * extraction uses for the draft's search keywords, once per conversation start and again only
  * when the draft changed substantially. The same call judges the ranker's best memories and
- * past-chat exchanges for the draft (judge-candidates.ts) and names those that help. The answer
- * is kept for the tab and makes the block at the send if it arrived by then; the send never
- * waits for it, and a block already handed to the page is never changed by a later answer.
+ * past-chat exchanges for the draft (block/candidates.ts), when its own switch is on, and names
+ * those that help. The answer is kept for the tab and makes the block at the send if it arrived
+ * by then; the send never waits for it, and a block already handed to the page is never changed
+ * by a later answer.
  *
  * Asked only when: the switch in Settings is on, the site learns, the chat is not excluded (the
  * page's own switch for a chat without an id yet, the store's for one with an id), a provider is
  * connected, the daily cap and the site's share of it have room. The draft goes out through the
- * privacy filter, as a transcript does. Each call is counted as usage and listed in Activity.
+ * privacy filter, as a transcript does, and so does every candidate (lib/privacy/leaving.ts).
+ * Each call is counted as usage and listed in Activity.
  */
 import { adapterForUrl } from '../../lib/adapters';
 import { isExcluded } from '../../lib/db/chats';

@@ -3,6 +3,8 @@
  * ranker's best memories for the draft and the excerpt search's best exchanges, under the
  * chat's space filter and the tab's exclusions at the time of the call. The space may change
  * while the call runs; the picks are checked again when the block is made (judged-selection.ts).
+ * Part of the block session (session.ts): the same gathering compose.ts does, offered to the
+ * model instead of rendered; every text leaves through the privacy filter (judge-candidates.ts).
  */
 import { warmIndex } from '../../../lib/db/memory-index-source';
 import { pastChatsFor } from '../../../lib/db/past-chats';
