@@ -152,8 +152,11 @@ async function rerankCase(c: Case, others: readonly Query[], where: Where, tally
   const samples: number[] = [];
   for (const q of c.queries) {
     const today = await findPastChatExcerpts(request(q.text, MIN_COVERAGE));
-    const judged = await judgedExcerptsFor(q.id, q.text, request(q.text, MIN_COVERAGE), today, tally);
-    samples.push(q.relevant.filter(shown(judged, where)).length / Math.max(1, q.relevant.length));
+    const evidence = (list: readonly PastChatExcerpt[]) =>
+      q.relevant.filter(shown(list, where)).length / Math.max(1, q.relevant.length);
+    samples.push(
+      evidence(await judgedExcerptsFor(q.id, q.text, request(q.text, MIN_COVERAGE), today, tally, evidence)),
+    );
   }
   let unrelated = 0;
   for (const q of others) {

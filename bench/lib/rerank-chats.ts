@@ -20,9 +20,11 @@ export async function judgedExcerptsFor(
   base: PastChatsRequest,
   today: readonly PastChatExcerpt[],
   tally: RerankTally,
+  /** The share of the request's evidence these excerpts show (none for an unrelated request). */
+  evidence?: (excerpts: readonly PastChatExcerpt[]) => number,
 ): Promise<readonly PastChatExcerpt[]> {
   const offered = await findPastChatExcerpts({ ...base, max: CHAT_CANDIDATES, floor: CANDIDATE_FLOOR });
-  const answer = tally.take(id, draft, judgeCandidates([], offered, base.privacyPatterns));
+  const answer = tally.take(id, draft, judgeCandidates([], offered, base.privacyPatterns), evidence?.(offered));
   if (answer?.kind !== 'judged' || !answer.picks.chats) return today;
   const found = await findPastChatExcerpts({
     ...base,

@@ -43,7 +43,8 @@ export function rerankCases(
       index.rank(text, { site: null, now, limit: LIMIT, requestKeywords });
     for (const q of c.queries) {
       const candidates = judgeCandidates(rank(q.text), [], []);
-      const answer = tally.take(q.id, q.text, candidates);
+      const shown = q.relevant.filter((id) => candidates.memories.some((m) => m.id === id)).length;
+      const answer = tally.take(q.id, q.text, candidates, shown / Math.max(1, q.relevant.length));
       out.set(
         q.id,
         answer?.kind === 'judged'

@@ -85,11 +85,14 @@ export class RerankTally {
   readonly before: number[] = [];
   readonly after: number[] = [];
   readonly outcomes = new Map<RerankAnswer['kind'], number>();
+  /** Per request: the share of its evidence among the candidates shown (what a perfect judge could keep). */
+  readonly shown: number[] = [];
 
   constructor(readonly dirs: RerankDirs) {}
 
   /** Writes the request (with --rerank-prompts) and reads its answer (with --rerank-answers). */
-  take(id: string, draft: string, candidates: JudgeCandidates): RerankAnswer | null {
+  take(id: string, draft: string, candidates: JudgeCandidates, shown?: number): RerankAnswer | null {
+    if (shown !== undefined) this.shown.push(shown);
     this.before.push(inputTokens(draft, NO_CANDIDATES));
     this.after.push(inputTokens(draft, candidates));
     if (this.dirs.prompts) writePrompt(this.dirs.prompts, id, draft, candidates);
@@ -102,6 +105,7 @@ export class RerankTally {
   merge(other: RerankTally): this {
     this.before.push(...other.before);
     this.after.push(...other.after);
+    this.shown.push(...other.shown);
     for (const [k, n] of other.outcomes) this.outcomes.set(k, (this.outcomes.get(k) ?? 0) + n);
     return this;
   }
@@ -122,6 +126,8 @@ export class RerankTally {
       ),
     );
     const outcomes = Object.fromEntries(this.outcomes);
+    if (this.shown.length > 0)
+      console.log(`evidence among the candidates shown (an upper bound for any judge): ${mean(this.shown).toFixed(3)}`);
     if (this.dirs.answers) {
       const n = this.before.length;
       const judged = this.outcomes.get('judged') ?? 0;
@@ -135,6 +141,7 @@ export class RerankTally {
         after: { mean: mean(this.after), p95: percentile(this.after, 95) },
       },
       outcomes,
+      ...(this.shown.length > 0 ? { evidenceShown: mean(this.shown) } : {}),
     };
   }
 }

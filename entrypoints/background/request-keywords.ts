@@ -135,7 +135,9 @@ export function judgmentFor(tabId: number, site: SiteId, url: string, draft: str
   if (answer.keywords.length === 0 && answer.picks === null) return NO_JUDGMENT;
   const sent = leavingText(draft, settings.privacyPatterns).text;
   if (!answerFits(answer.draft, sent)) return NO_JUDGMENT;
-  return { keywords: [...answer.keywords], picks: answer.picks, stamp: answer.stamp };
+  // Judging switched off since: the picks of an earlier answer no longer make the block.
+  const picks = settings.judgeCandidates ? answer.picks : null;
+  return { keywords: [...answer.keywords], picks, stamp: `${answer.stamp}|${picks ? 'judged' : 'keywords'}` };
 }
 
 /** Forget a tab (closed): nothing of its drafts stays in the worker. */

@@ -6,7 +6,8 @@
  * model's picks in its order, filled with the ranker's next best; a pick the chat may no
  * longer get when the block is made (its space left while the call ran) is dropped; an answer
  * naming numbers it was not shown, a late answer and a failed call leave the ranker's block;
- * the switch off sends the draft only.
+ * the switch off sends the draft only, and an earlier answer's picks no longer count. A block
+ * warmed before the answer came is chosen again at the send (the first test sends after it).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -206,6 +207,17 @@ describe('judging candidates', { timeout: 30_000 }, () => {
     await called(2);
     expect((await recentRequestCalls(1))[0]?.judged?.problem).toBe('not-judged');
     expect((await prepare('send', other)).memoryIds).toEqual(plain.memoryIds);
+  });
+
+  it('picks of an answer from before the switch went off no longer make the block', async () => {
+    await setUp();
+    const ranked = await prepare('send');
+    picks({ memories: ['size 43'] });
+    await prepare('warm');
+    await called();
+    expect((await prepare('send')).memoryIds[0]).toBe(size.id);
+    await setUp({ judgeCandidates: false });
+    expect((await prepare('send')).memoryIds).toEqual(ranked.memoryIds);
   });
 
   it('with judging switched off, sends the draft only', async () => {
