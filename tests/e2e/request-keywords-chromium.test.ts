@@ -8,7 +8,8 @@
  * number in the draft never leaves; Activity lists each call with its tokens and keywords. The
  * same call judges the ranker's best memories: the fake model answers with picks by what the
  * candidates say, and the sent block holds the picked memories first, in the model's order
- * (not the ranker's), then the ranker's next best; Activity shows what it picked.
+ * (not the ranker's), then the ranker's next best; Activity shows what it picked. Of two past
+ * chats that both match without a model, only the one the model picked is excerpted.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -223,5 +224,72 @@ describe('request keywords (Chromium)', () => {
     expect(userText(keywordRequests()[1] as ReceivedRequest)).toContain('freelancers');
     for (const p of [first, second, other]) await p.close();
     await settings();
+  });
+
+  it('an excerpt of a past chat goes in only if picked', async () => {
+    const at = '2026-02-10T09:00:00.000Z';
+    const chat = (id: string, title: string, question: string, reply: string) => ({
+      site: 'chatgpt',
+      conversationId: id,
+      title,
+      url: `https://chatgpt.com/c/${id}`,
+      createdAt: at,
+      updatedAt: at,
+      turns: [
+        { role: 'user', text: question, at },
+        { role: 'assistant', text: reply, at },
+      ],
+    });
+    await ask(panel, 'history.import', {
+      importId: 'rk-judge-chats',
+      read: { done: 1, total: 1 },
+      conversations: [
+        chat(
+          'hives-1',
+          'Balcony beehives',
+          'How do I get my balcony beehives ready for winter?',
+          'Wrap the hives and narrow the entrance before winter.',
+        ),
+        chat(
+          'plants-1',
+          'Balcony herbs',
+          'How do I get my balcony herbs ready for winter?',
+          'Bring the pots indoors before the first winter frost.',
+        ),
+      ],
+    });
+    const { settings: current } = await ask<{ settings: { sites: Record<string, { pastChats: string }> } }>(
+      panel,
+      'settings.get',
+    );
+    current.sites.chatgpt!.pastChats = 'this-site';
+    await ask(panel, 'settings.set', { settings: current });
+    const draft = 'balcony ready for winter: what should I do first';
+    // The history index is kept by the background after the import: both chats match without a model.
+    await expect
+      .poll(
+        async () =>
+          ((await ask<{ pastChats?: unknown[] }>(panel, 'inject.preview', { site: 'chatgpt', draft })).pastChats ?? [])
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+    api.respondWith((req) => judgedAnswer(req, { keywords: ['winter'], memories: [], pastChats: ['Balcony herbs'] }));
+    const page = await typeInNewChat('chatgpt', draft);
+    await expect
+      .poll(() => keywordRequests().some((r) => candidatesOf(r, 'past_chats').length === 2), { timeout: 15_000 })
+      .toBe(true);
+    type Row = { judged?: { chats: { title: string }[] | null } };
+    await expect
+      .poll(async () => (await readStore<Row>(panel, 'requestCalls')).some((c) => c.judged?.chats?.length === 1), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const sent = await send(page, draft);
+    expect(sent).toContain('“Balcony herbs”) User: How do I get my balcony herbs ready for winter?');
+    expect(sent).not.toContain('Balcony beehives');
+    await page.close();
+    current.sites.chatgpt!.pastChats = 'off';
+    await ask(panel, 'settings.set', { settings: current });
   });
 });
