@@ -16,39 +16,33 @@
  */
 import { adapterForUrl } from '../../lib/adapters';
 import { isExcluded } from '../../lib/db/chats';
-import { addRequestCall } from '../../lib/db/request-calls';
 import { loadApiKey, loadSettings } from '../../lib/db/settings-store';
 import { spend } from '../../lib/db/site-bounds';
-import { recordCallUsage, usageDelta, usageOfDay } from '../../lib/db/usage';
+import { usageOfDay } from '../../lib/db/usage';
 import { chatIdOf } from '../../lib/memory/new-chat';
 import type { ProjectKey } from '../../lib/memory/spaces';
-import { createClient } from '../../lib/model/client';
 import { leavingText } from '../../lib/privacy/leaving';
-import { authOf, needsKey } from '../../lib/provider/presets';
-import { callCost } from '../../lib/provider/pricing';
-import { type JudgedPicks, judgedCallOf, picksOf } from '../../lib/request-keywords/judge-answer';
-import { hasCandidates, type JudgeCandidates, NO_CANDIDATES } from '../../lib/request-keywords/judge-candidates';
+import { needsKey } from '../../lib/provider/presets';
+import type { JudgedPicks } from '../../lib/request-keywords/judge-answer';
+import { type JudgeCandidates, NO_CANDIDATES } from '../../lib/request-keywords/judge-candidates';
 import { estimateJudged } from '../../lib/request-keywords/judge-prompt';
-import { requestKeywordsCall } from '../../lib/request-keywords/request-keywords-call';
 import {
   answerFits,
   changedSubstantially,
   createAnswerCache,
   enoughWords,
 } from '../../lib/request-keywords/request-keywords-draft';
-import { keywordsOfRequest } from '../../lib/request-keywords/request-keywords-prompt';
 import type { Settings } from '../../lib/settings/schema';
 import { siteTokenLimits } from '../../lib/sites/bounds';
 import type { SiteId } from '../../lib/sites/ids';
 import { now, utcDay } from '../../lib/time';
 import { candidatesFor } from './block/candidates';
+import { askModel } from './request-keywords-ask';
 
 /** After the page's own typing pause (~200 ms): the call goes ~800 ms after the last keystroke. */
 const IDLE_MS = 600;
 /** A draft rewritten again and again is not asked about without end. */
 const MAX_CALLS_PER_START = 3;
-/** A keywords answer is small; one that takes longer is not waited for. */
-const TIMEOUT_MS = 20_000;
 
 export type AskOutcome =
   | 'asked'
@@ -191,7 +185,16 @@ export async function askNow(tabId: number): Promise<AskOutcome> {
   const refused = await withinCap(tab.site, settings.dailyTokenCap, estimate.inputTokens + estimate.outputTokens);
   if (refused) return refused;
   tab.asked.push(draft);
-  return call(tabId, tab, { draft, redacted: redaction.hits.length, candidates }, settings, apiKey);
+  const answer = await askModel(
+    { site: tab.site, draft, redacted: redaction.hits.length, candidates },
+    settings,
+    apiKey,
+  );
+  if (!answer) return 'failed';
+  const kept: Answer = { draft, ...answer };
+  cache.set(draft, kept);
+  settle(tabId, tab, kept);
+  return 'asked';
 }
 
 /** The candidates for the draft as the block would find them now; none if that cannot be read. */
@@ -201,60 +204,6 @@ async function judgeable(tabId: number, tab: TabAsk, typed: string, settings: Se
   const query = { tabId, site: tab.site, url: tab.url, project: tab.project, draft: typed, keywords: earlier };
   // A store that cannot be read now makes a keywords-only call, as before judging existed.
   return candidatesFor(query, settings).catch(() => NO_CANDIDATES);
-}
-
-interface Asked {
-  draft: string;
-  redacted: number;
-  candidates: JudgeCandidates;
-}
-
-async function call(
-  tabId: number,
-  tab: TabAsk,
-  asked: Asked,
-  settings: Settings,
-  apiKey: string | null,
-): Promise<AskOutcome> {
-  const { draft, candidates } = asked;
-  const client = createClient({ apiKey, baseUrl: settings.baseUrl, auth: authOf(settings), timeoutMs: TIMEOUT_MS });
-  const started = performance.now();
-  const row = { id: crypto.randomUUID(), site: tab.site, draft: draft.slice(0, 200), redacted: asked.redacted };
-  const judging = hasCandidates(candidates);
-  try {
-    const signal = AbortSignal.timeout(TIMEOUT_MS);
-    const result = await requestKeywordsCall(client, settings.model, draft, signal, candidates);
-    const { inputTokens, outputTokens } = result;
-    const at = now();
-    // Billed whether or not the answer is usable, so counted before it is checked.
-    const cost = callCost(settings.model, settings.provider, inputTokens, outputTokens);
-    await recordCallUsage(at, usageDelta({ inputTokens, outputTokens }, cost), null);
-    await spend(tab.site, { tokens: inputTokens + outputTokens }, at, 'record');
-    const keywords = result.answer ? keywordsOfRequest(result.answer) : [];
-    const judged = result.answer && judging ? picksOf(result.answer, candidates) : null;
-    const ms = Math.round(performance.now() - started);
-    const activity = judging ? { judged: judgedCallOf(candidates, judged) } : {};
-    await addRequestCall({ ...row, at, inputTokens, outputTokens, keywords, problem: result.problem, ms, ...activity });
-    const answer: Answer = { draft, keywords, picks: judged?.picks ?? null };
-    cache.set(draft, answer);
-    settle(tabId, tab, answer);
-    return 'asked';
-  } catch (error) {
-    const problem = error instanceof Error ? error.name : 'error';
-    const ms = Math.round(performance.now() - started);
-    const activity = judging ? { judged: judgedCallOf(candidates, null) } : {};
-    await addRequestCall({
-      ...row,
-      at: now(),
-      inputTokens: 0,
-      outputTokens: 0,
-      keywords: [],
-      problem,
-      ms,
-      ...activity,
-    });
-    return 'failed';
-  }
 }
 
 /**
