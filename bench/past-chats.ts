@@ -12,7 +12,13 @@
  * preview at N chats (default 5,000: the history bench's corpus, bench/lib/history-corpus.ts,
  * imported through the product's reader), p50/p95 over sentence-long requests, in Debian's
  * Chromium on its real IndexedDB (the product's figure) and in Node on fake-indexeddb
- * (`--only chromium|node` for one; `--speed-only` skips the recall part). Asserts nothing.
+ * (`--only chromium|node` for one; `--speed-only` skips the recall part). With
+ * `--rerank-prompts DIR` each request's judging call (the request keywords call shown up to six
+ * candidate exchanges) is written as it would be sent, and with `--rerank-answers DIR` the model's
+ * answers are read and the excerpts it picked are scored the same way, next to today's
+ * (bench/lib/rerank-chats.ts); requests without a usable answer fall back and are counted. Both
+ * print the call's input tokens before (keywords only) and after (judging). The halves are
+ * printed, then the whole file. Asserts nothing.
  */
 // Node's half only: Chromium runs its own IndexedDB in the page.
 import 'fake-indexeddb/auto';
@@ -34,6 +40,8 @@ import type { BenchCase } from './lib/dataset';
 import { mean, recallAt } from './lib/metrics';
 import { pageScript } from './lib/page-script';
 import { runPastChatsSpeed, type SpeedFigures } from './lib/past-chats-speed';
+import { RerankTally } from './lib/rerank';
+import { addFigures, emptyFigures, judgedExcerptsFor, printJudged } from './lib/rerank-chats';
 import { HALVES, splitCases } from './lib/split';
 
 const { values, positionals } = parseNodeArgs({
@@ -44,6 +52,8 @@ const { values, positionals } = parseNodeArgs({
     /** Time in one store only: `chromium` or `node` (default both). */
     only: { type: 'string' },
     'speed-only': { type: 'boolean', default: false },
+    'rerank-prompts': { type: 'string' },
+    'rerank-answers': { type: 'string' },
   },
 });
 const file = positionals[0];
@@ -70,6 +80,8 @@ interface Case {
 
 const doc = JSON.parse(readFileSync(file, 'utf8')) as { name?: string; cases: Case[] };
 const FLOORS = [0, 0.2, 0.25, 0.3, 0.35, 0.4, 0.5];
+const RERANK_DIRS = { prompts: values['rerank-prompts'] ?? null, answers: values['rerank-answers'] ?? null };
+const RERANK = RERANK_DIRS.prompts !== null || RERANK_DIRS.answers !== null;
 
 async function emptyStore(): Promise<void> {
   await db.open();
@@ -118,7 +130,9 @@ const request = (draft: string, floor: number): PastChatsRequest => ({
   floor,
 });
 
-function shown(excerpts: readonly PastChatExcerpt[], where: Map<string, { chatId: string; turn: number }>) {
+type Where = Map<string, { chatId: string; turn: number }>;
+
+function shown(excerpts: readonly PastChatExcerpt[], where: Where) {
   return (id: string) => {
     const w = where.get(id);
     return w !== undefined && excerpts.some((e) => e.chatId === w.chatId && e.turns.includes(w.turn));
@@ -133,7 +147,27 @@ interface Sample {
   chars: number;
 }
 
-async function runCase(c: Case, others: readonly Query[], floors: readonly number[]) {
+/** Today's excerpts and the judged ones, for the case's own questions and the unrelated ones. */
+async function rerankCase(c: Case, others: readonly Query[], where: Where, tally: RerankTally) {
+  const samples: number[] = [];
+  for (const q of c.queries) {
+    const today = await findPastChatExcerpts(request(q.text, MIN_COVERAGE));
+    const evidence = (list: readonly PastChatExcerpt[]) =>
+      q.relevant.filter(shown(list, where)).length / Math.max(1, q.relevant.length);
+    samples.push(
+      evidence(await judgedExcerptsFor(q.id, q.text, request(q.text, MIN_COVERAGE), today, tally, evidence)),
+    );
+  }
+  let unrelated = 0;
+  for (const q of others) {
+    const today = await findPastChatExcerpts(request(q.text, MIN_COVERAGE));
+    const id = `${c.id}~unrelated~${q.id}`;
+    if ((await judgedExcerptsFor(id, q.text, request(q.text, MIN_COVERAGE), today, tally)).length > 0) unrelated++;
+  }
+  return { samples, unrelated: unrelated / Math.max(1, others.length) };
+}
+
+async function runCase(c: Case, others: readonly Query[], floors: readonly number[], tally: RerankTally | null) {
   await emptyStore();
   const { convs, where } = sessionsOf(c);
   await storeImported(convs);
@@ -158,7 +192,7 @@ async function runCase(c: Case, others: readonly Query[], floors: readonly numbe
     for (const q of others) if ((await findPastChatExcerpts(request(q.text, floor))).length > 0) unrelated++;
     out.set(floor, { samples, unrelated: unrelated / Math.max(1, others.length) });
   }
-  return out;
+  return { byFloor: out, rerank: tally ? await rerankCase(c, others, where, tally) : null };
 }
 
 function summary(samples: readonly Sample[]) {
@@ -179,20 +213,25 @@ function summary(samples: readonly Sample[]) {
 async function quality() {
   const halves = splitCases(doc.cases as unknown as BenchCase[]) as unknown as Record<string, Case[]>;
   const json: Record<string, unknown> = {};
+  const whole = { today: emptyFigures(), judged: emptyFigures(), tally: new RerankTally(RERANK_DIRS) };
   for (const half of HALVES) {
     const cases = halves[half]!;
     const floors = half === 'tuning' ? FLOORS : [MIN_COVERAGE];
     const byFloor = new Map<number, { samples: Sample[]; unrelated: number[] }>();
+    const tally = RERANK ? new RerankTally(RERANK_DIRS) : null;
+    const judged = emptyFigures();
     for (const [i, c] of cases.entries()) {
       // Unrelated requests: the questions of another conversation of the same half.
       const other = cases[(i + 1) % cases.length]!;
       const others = other === c ? [] : other.queries;
-      for (const [floor, r] of await runCase(c, others, floors)) {
+      const run = await runCase(c, others, floors, tally);
+      for (const [floor, r] of run.byFloor) {
         const acc = byFloor.get(floor) ?? { samples: [], unrelated: [] };
         acc.samples.push(...r.samples);
         acc.unrelated.push(r.unrelated);
         byFloor.set(floor, acc);
       }
+      if (run.rerank) addFigures(judged, run.rerank.samples, run.rerank.unrelated);
     }
     const main = byFloor.get(MIN_COVERAGE)!;
     const s = summary(main.samples);
@@ -210,6 +249,18 @@ async function quality() {
     console.log(
       `unrelated requests (another conversation's questions) given an excerpt: ${(unrelated * 100).toFixed(1)} %`,
     );
+    for (const x of main.unrelated) addFigures(whole.today, [], x);
+    addFigures(
+      whole.today,
+      main.samples.map((x) => x.recall),
+      null,
+    );
+    const rerank = tally ? printJudged(`${half} half`, main, judged, tally) : null;
+    if (tally) {
+      whole.tally.merge(tally);
+      addFigures(whole.judged, judged.recall, null);
+      for (const x of judged.unrelated) addFigures(whole.judged, [], x);
+    }
     const sweep: Record<string, unknown> = {};
     if (half === 'tuning') {
       console.log('\nrelevance floor on the tuning half (the floor is chosen here only):');
@@ -228,8 +279,22 @@ async function quality() {
       ...s,
       unrelated,
       ...(half === 'tuning' ? { sweep } : {}),
+      ...(rerank ? { rerank } : {}),
     };
   }
+  console.log(`\n## ${doc.name ?? file} — whole file, floor ${MIN_COVERAGE}`);
+  const today = { samples: whole.today.recall.map((recall) => ({ recall })), unrelated: whole.today.unrelated };
+  console.log(
+    table(
+      ['questions', 'two excerpts', 'unrelated given one'],
+      [[today.samples.length, mean(whole.today.recall), `${(mean(whole.today.unrelated) * 100).toFixed(1)} %`]],
+    ),
+  );
+  json.whole = {
+    excerpts: mean(whole.today.recall),
+    unrelated: mean(whole.today.unrelated),
+    ...(RERANK ? { rerank: printJudged('whole file', today, whole.judged, whole.tally) } : {}),
+  };
   return json;
 }
 

@@ -16,6 +16,12 @@
  * the temporal questions (LoCoMo category 2) on their own, and the time-window set built from
  * the file's dated memories (bench/lib/time-window-set.ts), before and after the time part, for
  * each half.
+ * With `--rerank-prompts DIR` each request's judging call (the request keywords call shown the
+ * ranker's best 40 memories) is written as it would be sent, and with `--rerank-answers DIR` the
+ * model's answers are read and the product is printed a fourth way, the model's picks first
+ * (bench/lib/rerank-memories.ts); requests without a usable answer fall back and are counted.
+ * Both print the call's input tokens before (keywords only) and after (judging). The halves
+ * are printed, then the whole file.
  */
 import { performance } from 'node:perf_hooks';
 import { MemoryIndex } from '../lib/ranking/retrieve';
@@ -46,6 +52,8 @@ const NO_KEYWORDS = 'claude-mem, no keywords';
 const WITH_REQUEST = 'claude-mem + request keywords';
 /** The same keywords appended to the request's text: what a query field of their own is measured against. */
 const APPENDED = 'claude-mem, request keywords appended';
+/** With rerank answers: the model's picks first, then the ranker's next best. */
+const RERANKED = 'claude-mem + rerank';
 
 /** A ranker that may read the query's id (its request keywords), not only its text. */
 type QueryRanker = (q: BenchQuery) => string[];
@@ -89,8 +97,9 @@ function appendedRanker(c: BenchCase, requests: RequestKeywordsFile): QueryRanke
 }
 
 /** The product with and without keywords side by side, then the fair baselines, then the rest. */
-function rankerNames(cjk: boolean, keywords: boolean, requests: boolean): string[] {
+function rankerNames(cjk: boolean, keywords: boolean, requests: boolean, reranked: boolean): string[] {
   return [
+    ...(reranked ? [RERANKED] : []),
     ...(requests ? [WITH_REQUEST] : []),
     PRODUCT,
     ...(keywords ? [NO_KEYWORDS] : []),
@@ -115,6 +124,7 @@ function rankersFor(
   names: readonly string[],
   cjk: boolean,
   requests: RequestKeywordsFile | null,
+  reranked: ReadonlyMap<string, string[]> | null,
 ): Record<string, QueryRanker> {
   const out: Record<string, QueryRanker> = {
     [PRODUCT]: productRanker(c),
@@ -129,6 +139,7 @@ function rankersFor(
     out[WITH_REQUEST] = productRanker(c, WEIGHTS, requests);
     out[APPENDED] = appendedRanker(c, requests);
   }
+  if (reranked) out[RERANKED] = (q) => reranked.get(q.id) ?? [];
   return out;
 }
 
@@ -137,10 +148,11 @@ function evaluate(
   names: readonly string[],
   cjk: boolean,
   requests: RequestKeywordsFile | null,
+  reranked: ReadonlyMap<string, string[]> | null,
 ): Record<string, Sample[]> {
   const out: Record<string, Sample[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const c of cases) {
-    const rankers = rankersFor(c, names, cjk, requests);
+    const rankers = rankersFor(c, names, cjk, requests, reranked);
     for (const q of c.queries) {
       const relevant = new Set(q.relevant);
       for (const name of names) {
@@ -209,13 +221,14 @@ function reportTemporal(title: string, results: Record<string, Sample[]>) {
   );
 }
 
-function main(): void {
+async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const file = args.files[0];
   if (!file) throw new Error('usage: bench:retrieval FILE [--keywords KW] [--request-keywords RKW] [--json OUT]');
   const data = readBenchFile(file);
   const cjk = data.cases.some((c) => c.memories.some((m) => hasCjk(m.content)));
-  const names = rankerNames(cjk, args.keywords !== null, args.requestKeywords !== null);
+  const rerank = args.rerankPrompts !== null || args.rerankAnswers !== null;
+  const names = rankerNames(cjk, args.keywords !== null, args.requestKeywords !== null, args.rerankAnswers !== null);
   let cases = data.cases;
   console.log(`${data.name}: ${data.cases.length} cases`);
   if (args.keywords) {
@@ -236,13 +249,22 @@ function main(): void {
   }
   const halves = splitCases(cases);
   const json: Record<string, unknown> = {};
-  for (const half of HALVES) {
-    const cases = halves[half];
-    const title = `${half} half (${cases.map((c) => c.id).join(', ')})`;
-    json[half] = report(title, evaluate(cases, names, cjk, requests), names);
+  const dirs = { prompts: args.rerankPrompts, answers: args.rerankAnswers };
+  // Loaded only when asked for: the judging prompt is a Markdown template (bench/lib/raw-register.mjs).
+  const judged = rerank ? (await import('./lib/rerank-memories')).rerankHalves(halves, dirs, requests) : null;
+  for (const half of [...HALVES, 'whole'] as const) {
+    const inHalf = half === 'whole' ? cases : halves[half];
+    const title = half === 'whole' ? 'whole file' : `${half} half (${inHalf.map((c) => c.id).join(', ')})`;
+    const out: Record<string, unknown> = report(
+      title,
+      evaluate(inHalf, names, cjk, requests, judged?.reranked ?? null),
+      names,
+    );
+    if (judged) out.rerank = judged.tallies[half].print(title);
+    json[half] = out;
   }
   for (const half of HALVES) json[`${half} time windows`] = reportTimeWindows(half, halves[half], cjk ? 'zh' : 'en');
   writeJson(args.json, json);
 }
 
-main();
+await main();

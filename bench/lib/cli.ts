@@ -1,7 +1,8 @@
 /**
  * Argument parsing and output shared by the bench commands: positional files, `--json OUT`,
  * `--keywords FILE` (bench/lib/keyword-cache.ts) where a command reads model keywords, and
- * `--request-keywords FILE` (bench/lib/request-keywords-file.ts) for the requests' keywords.
+ * `--request-keywords FILE` (bench/lib/request-keywords-file.ts) for the requests' keywords, and
+ * `--rerank-prompts DIR` / `--rerank-answers DIR` (bench/lib/rerank.ts) for the judging call.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -11,6 +12,8 @@ export interface Args {
   json: string | null;
   keywords: string | null;
   requestKeywords: string | null;
+  rerankPrompts: string | null;
+  rerankAnswers: string | null;
 }
 
 export function parseArgs(argv: readonly string[]): Args {
@@ -18,6 +21,8 @@ export function parseArgs(argv: readonly string[]): Args {
   let json: string | null = null;
   let keywords: string | null = null;
   let requestKeywords: string | null = null;
+  let rerankPrompts: string | null = null;
+  let rerankAnswers: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--json') {
@@ -29,9 +34,15 @@ export function parseArgs(argv: readonly string[]): Args {
     } else if (a === '--request-keywords') {
       requestKeywords = argv[++i] ?? null;
       if (!requestKeywords) throw new Error('--request-keywords needs a request keywords file');
+    } else if (a === '--rerank-prompts') {
+      rerankPrompts = argv[++i] ?? null;
+      if (!rerankPrompts) throw new Error('--rerank-prompts needs a folder to write the requests to');
+    } else if (a === '--rerank-answers') {
+      rerankAnswers = argv[++i] ?? null;
+      if (!rerankAnswers) throw new Error('--rerank-answers needs a folder of model answers');
     } else files.push(a);
   }
-  return { files, json, keywords, requestKeywords };
+  return { files, json, keywords, requestKeywords, rerankPrompts, rerankAnswers };
 }
 
 export function writeJson(path: string | null, value: unknown): void {

@@ -206,6 +206,9 @@ export interface ConversationStart {
   /** What the chat being written may reach (its space, entrypoints/background/chat-space.ts). */
   spaces: SpaceFilter;
   now: number;
+  /** More excerpts, under a lower floor: the candidates a model judges (lib/request-keywords). */
+  max?: number;
+  floor?: number;
 }
 
 /**
@@ -229,6 +232,8 @@ export async function pastChatsFor(settings: Settings, start: ConversationStart)
     skipChats: start.skip,
     privacyPatterns: settings.privacyPatterns,
     now: start.now,
+    max: start.max,
+    floor: start.floor,
   });
 }
 

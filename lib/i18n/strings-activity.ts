@@ -36,8 +36,26 @@ export const ACTIVITY_STRINGS = {
   ],
   'activity.requestCalls': ['Search keywords for your requests', '请求的搜索关键词'],
   'activity.requestCallsIntro': [
-    'Each call to your model for a new chat’s first message while you typed: its start (after the privacy filter), the tokens, and the keywords that ranked your memories. Keywords are never sent to the chat.',
-    '你输入新对话第一条消息时向模型发出的每次请求：草稿开头（已经隐私过滤）、token 数，以及用于给记忆排序的关键词。关键词从不发送到对话中。',
+    'Each call to your model for a new chat’s first message while you typed: its start (after the privacy filter), the tokens, the keywords that ranked your memories, and which of the best-matching memories and past chats it was shown it picked as helpful. Keywords are never sent to the chat.',
+    '你输入新对话第一条消息时向模型发出的每次请求：草稿开头（已经隐私过滤）、token 数、用于给记忆排序的关键词，以及它从给它看的最相关记忆和过往对话中挑出的有用内容。关键词从不发送到对话中。',
+  ],
+  'activity.requestPicked': [
+    'Picked {n} of {offered:# memory|# memories} shown:',
+    '从给它看的 {offered} 条记忆中挑了 {n} 条：',
+  ],
+  'activity.requestPickedNone': [
+    'Picked none of the {offered:# memory|# memories} shown',
+    '给它看的 {offered} 条记忆一条也没挑',
+  ],
+  'activity.requestPickedChats': ['Past chats: picked {n} of {offered}', '过往对话：{offered} 段中挑了 {n} 段'],
+  'activity.requestPickedGone': ['a memory since deleted', '已删除的记忆'],
+  'activity.requestUnknownPicks': [
+    'Its picks were not used: it named candidates it was not shown',
+    '没有采用它的挑选：它给出了没给它看过的编号',
+  ],
+  'activity.requestNotJudged': [
+    'It did not judge the {memories:# memory|# memories} and {chats:# past chat|# past chats} shown: ranked as without it',
+    '它没有评判给它看的 {memories} 条记忆和 {chats} 段过往对话：按没有它时的排序',
   ],
   'activity.requestCallsLabel': ['Request keywords calls', '请求关键词调用'],
   'activity.requestTokens': ['{input:# token|# tokens} in, {output} out', '输入 {input} token，输出 {output}'],

@@ -67,8 +67,16 @@ export const SETTINGS_STRINGS = {
     '理解请求：输入新对话的第一条消息时，为它获取搜索关键词',
   ],
   'settings.requestKeywordsHint': [
-    'One small call to your model per conversation start, after the privacy filter, counted against the cap and listed in Activity; never for a chat you asked not to remember, or a site that does not learn. It never delays sending.',
-    '每次开始对话向你的模型发一次小请求，先经隐私过滤，计入每日上限并列在“活动”中；不记住的对话、不学习的网站从不发送。它不会延迟发送。',
+    'One small call to your model per conversation start, after the privacy filter, counted against the cap and listed in Activity. Never for a chat you asked not to remember, or a site that does not learn. It never delays sending.',
+    '每次开始对话向你的模型发一次小请求，先经隐私过滤，计入每日上限并列在“活动”中。不记住的对话、不学习的网站从不发送。它不会延迟发送。',
+  ],
+  'settings.judgeCandidates': [
+    'Let the same call pick the memories and past chats that help',
+    '让同一次请求挑出有用的记忆和过往对话',
+  ],
+  'settings.judgeCandidatesHint': [
+    'The call also carries your best-matching memories (up to 40, each cut to 300 characters) and, where past chats are on, excerpts of them (up to 6), all after the privacy filter, from the spaces this chat may use and never from a chat you asked not to remember. The block is then the ones it picks, in its order, filled with the best of the rest. Off: only the draft goes.',
+    '这次请求还会带上最相关的记忆（最多 40 条，每条截到 300 个字符），以及在开启过往对话的网站上的对话片段（最多 6 段），全部先经隐私过滤，只来自这个对话可用的空间，从不来自你要求不记住的对话。注入块随后就是它挑出的内容，按它的顺序，再用其余最相关的补满。关闭时只发送草稿。',
   ],
   'settings.privacy': ['Privacy', '隐私'],
   'settings.languageTitle': ['Language', '语言'],

@@ -33,23 +33,26 @@ export type ToolCallResult<T> = { inputTokens: number; outputTokens: number } & 
   | { answer: null; problem: string }
 );
 
+/** The Messages API body of a forced tool call, exactly as it is sent (benchmarks write it out). */
+export function toolRequestBody<T>(request: ToolRequest<T>) {
+  const { tool } = request;
+  return {
+    model: request.model,
+    max_tokens: request.maxTokens,
+    system: request.system,
+    tools: [{ name: tool.name, description: tool.description, input_schema: toolInputSchema(tool.schema) }],
+    tool_choice: { type: 'tool' as const, name: tool.name },
+    messages: [{ role: 'user' as const, content: request.user }],
+  };
+}
+
 export async function forcedToolCall<T>(
   client: Anthropic,
   request: ToolRequest<T>,
   signal: AbortSignal,
 ): Promise<ToolCallResult<T>> {
   const { tool } = request;
-  const message = await client.messages.create(
-    {
-      model: request.model,
-      max_tokens: request.maxTokens,
-      system: request.system,
-      tools: [{ name: tool.name, description: tool.description, input_schema: toolInputSchema(tool.schema) }],
-      tool_choice: { type: 'tool', name: tool.name },
-      messages: [{ role: 'user', content: request.user }],
-    },
-    { signal },
-  );
+  const message = await client.messages.create(toolRequestBody(request), { signal });
   const usage = { inputTokens: message.usage.input_tokens, outputTokens: message.usage.output_tokens };
   const call = message.content.find((b) => b.type === 'tool_use' && b.name === tool.name);
   if (call?.type !== 'tool_use')

@@ -100,7 +100,12 @@ export function relevant(ranked: readonly RankedMemory[], max = MAX_INJECTED): R
   return [...first, ...weaker].slice(0, max);
 }
 
-export function selectForInjection(index: MemoryIndex, draft: string, opts: SelectOptions): Selection {
+/** The draft's intent and its ranked candidates, as every block is chosen from them. */
+export function rankForInjection(
+  index: MemoryIndex,
+  draft: string,
+  opts: Omit<SelectOptions, 'budgetTokens' | 'mark' | 'excerpts' | 'privacyPatterns'>,
+) {
   const intent = detectIntent(draft);
   const ranked = index.rank(draft, {
     site: opts.site,
@@ -111,17 +116,34 @@ export function selectForInjection(index: MemoryIndex, draft: string, opts: Sele
     requestKeywords: opts.requestKeywords,
     spaces: opts.spaces,
   });
+  return { intent: intent.kind, ranked };
+}
+
+/**
+ * The block of these memories and excerpts, in the order given: the excerpts first take what
+ * they need of their share, the memories fill the rest with whole memories only.
+ */
+export function composeSelection(
+  intent: IntentKind,
+  memories: readonly RankedMemory[],
+  excerpts: readonly RenderableExcerpt[],
+  opts: Pick<SelectOptions, 'budgetTokens' | 'mark' | 'privacyPatterns'>,
+): Selection {
   const patterns = opts.privacyPatterns;
-  const excerpts = fitExcerpts(opts.excerpts ?? [], opts.budgetTokens, patterns);
-  const chosen = fitToBudget(relevant(ranked), opts.budgetTokens - excerpts.used, patterns);
+  const fitted = fitExcerpts(excerpts, opts.budgetTokens, patterns);
+  const chosen = fitToBudget(memories.slice(0, MAX_INJECTED), opts.budgetTokens - fitted.used, patterns);
   const items = chosen.map((r) => ({ ...r, tokens: lineTokens(r.memory, patterns) }));
-  if (items.length === 0 && excerpts.kept.length === 0)
-    return { intent: intent.kind, items, excerpts: [], block: null, tokens: 0 };
+  if (items.length === 0 && fitted.kept.length === 0) return { intent, items, excerpts: [], block: null, tokens: 0 };
   const block = renderBlock(
     items.map((r) => r.memory),
     opts.mark,
-    excerpts.kept,
+    fitted.kept,
     patterns,
   );
-  return { intent: intent.kind, items, excerpts: excerpts.kept, block, tokens: estimateTokens(block) };
+  return { intent, items, excerpts: fitted.kept, block, tokens: estimateTokens(block) };
+}
+
+export function selectForInjection(index: MemoryIndex, draft: string, opts: SelectOptions): Selection {
+  const { intent, ranked } = rankForInjection(index, draft, opts);
+  return composeSelection(intent, relevant(ranked), opts.excerpts ?? [], opts);
 }

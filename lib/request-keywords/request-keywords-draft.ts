@@ -56,21 +56,21 @@ export function draftHash(text: string): string {
 }
 
 /** Answers by draft hash, the oldest dropped first; an entry keeps its draft, so a collision is a miss. */
-export function createAnswerCache(size = CACHE_SIZE) {
-  const entries = new Map<string, { draft: string; keywords: readonly string[] }>();
+export function createAnswerCache<T = readonly string[]>(size = CACHE_SIZE) {
+  const entries = new Map<string, { draft: string; answer: T }>();
   return {
-    get(draft: string): readonly string[] | null {
+    get(draft: string): T | null {
       const key = draftHash(draft);
       const hit = entries.get(key);
       if (!hit || hit.draft !== draft) return null;
       entries.delete(key);
       entries.set(key, hit);
-      return hit.keywords;
+      return hit.answer;
     },
-    set(draft: string, keywords: readonly string[]): void {
+    set(draft: string, answer: T): void {
       const key = draftHash(draft);
       entries.delete(key);
-      entries.set(key, { draft, keywords });
+      entries.set(key, { draft, answer });
       while (entries.size > size) entries.delete(entries.keys().next().value as string);
     },
   };

@@ -24,12 +24,14 @@ const OUTPUT_TOKENS = 120;
  * Loose enough that a long-winded model still answers, tight enough that a hostile answer
  * cannot be large; what is kept is bounded again (boundRequestKeywords).
  */
+export const KeywordListSchema = z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50));
+
 export const RequestKeywordsAnswerSchema = z.object({
   items: z
     .array(
       z.object({
         index: z.int(),
-        keywords: z.array(z.string().check(z.maxLength(200))).check(z.maxLength(50)),
+        keywords: KeywordListSchema,
       }),
     )
     .check(z.maxLength(20)),
@@ -57,7 +59,7 @@ export function estimateRequestKeywords(draft: string): { inputTokens: number; o
 }
 
 /** The keywords given to request 1, bounded; entries for any other number are ignored. */
-export function keywordsOfRequest(answer: RequestKeywordsAnswer): string[] {
+export function keywordsOfRequest(answer: Pick<RequestKeywordsAnswer, 'items'>): string[] {
   const mine = answer.items.filter((i) => i.index === 1);
   return boundRequestKeywords(mine.flatMap((i) => i.keywords));
 }

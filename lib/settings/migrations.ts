@@ -28,6 +28,10 @@ type Migration = (old: Record<string, unknown>) => Record<string, unknown>;
  * v7 → v8 (spaces, past chats): nothing to carry over; the defaults hold — past chats off on
  * every site, desktop tools read every space that is not isolated (there are none yet), and
  * `search_chats` off.
+ * v8 → v9 (judging candidates): a store from before starts with it off. The user turned on, or
+ * kept, request keywords when they sent the draft only; their memories and past chats go to the
+ * provider with it only once they turn the new switch on (a new install starts with it on, its
+ * text in Settings).
  */
 const MIGRATIONS: Readonly<Record<number, Migration>> = {
   0: (old) => {
@@ -61,6 +65,7 @@ const MIGRATIONS: Readonly<Record<number, Migration>> = {
   },
   6: (old) => ({ ...old, version: 7 }),
   7: (old) => ({ ...old, version: 8 }),
+  8: (old) => ({ ...old, judgeCandidates: false, version: 9 }),
 };
 
 /**

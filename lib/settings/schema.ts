@@ -8,7 +8,7 @@ import { isAllowedBaseUrl } from '../provider/base-url';
 import { AUTH_STYLES, PROVIDER_IDS } from '../provider/presets';
 import { SITE_IDS, SITE_MODES, type SiteId } from '../sites/ids';
 
-export const SETTINGS_VERSION = 8;
+export const SETTINGS_VERSION = 9;
 const DEFAULT_MODEL = 'claude-haiku-4-5';
 export const DEFAULT_BASE_URL = 'https://api.anthropic.com';
 export const DEFAULT_BUDGET_TOKENS = 1200;
@@ -107,6 +107,11 @@ export const SettingsSchema = z.object({
    * where learning is on and a provider is connected.
    */
   requestKeywords: z._default(z.boolean(), true),
+  /**
+   * With request keywords, the same call is shown the best-matching memories and past-chat
+   * excerpts (filtered, cut short) and picks those that help; off: it gets the draft only.
+   */
+  judgeCandidates: z._default(z.boolean(), true),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -5,7 +5,11 @@
  * word with the draft goes in); a send before the answer goes at once, ranked without them; a
  * chat the user asked not to remember, and a site past its share of the daily cap, make no call
  * (each checked against a later allowed call: the worker's pause timers fire in order); a card
- * number in the draft never leaves; Activity lists each call with its tokens and keywords.
+ * number in the draft never leaves; Activity lists each call with its tokens and keywords. The
+ * same call judges the ranker's best memories: the fake model answers with picks by what the
+ * candidates say, and the sent block holds the picked memories first, in the model's order
+ * (not the ranker's), then the ranker's next best; Activity shows what it picked. Of two past
+ * chats that both match without a model, only the one the model picked is excerpted.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -13,6 +17,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import { REQUEST_KEYWORDS_TOOL_NAME } from '../../lib/request-keywords/request-keywords-prompt';
 import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import type { SiteId } from '../../lib/sites/ids';
+import { candidatesOf, judgedAnswer } from '../fake-api/judge';
 import { FakeAnthropicApi, gate, type ReceivedRequest, toolUseMessage } from '../fake-api/server';
 import { type ExtensionBrowser, launchChromium } from './harness/chromium';
 import { ask, readStore } from './harness/extension-calls';
@@ -23,6 +28,8 @@ import { buildFixtures, fixtureResponse, homeUrl, sentMessages } from './harness
 const KEY = 'sk-ant-api03-E2E-request-keywords-0123456789abcdefghijklmn';
 const KIDS = 'User has two daughters, aged 4 and 7';
 const BIKE = 'User repaired a bicycle chain last spring';
+/** Shares the most words with the judged draft: the ranker puts it first, the model leaves it out. */
+const COMMUTE = 'User rides a bicycle to work every spring morning with a spring jacket';
 
 function memoryFile() {
   const at = '2026-10-01T09:30:00.000Z';
@@ -35,6 +42,7 @@ function memoryFile() {
     memories: [
       { ...base, ...rest, id: 'rk-kids', content: KIDS, tags: ['daughters'], keywords: ['family', 'kids'] },
       { ...base, ...rest, id: 'rk-bike', content: BIKE, tags: ['bicycle'] },
+      { ...base, ...rest, id: 'rk-commute', content: COMMUTE, tags: ['bicycle'] },
     ],
   };
 }
@@ -130,6 +138,41 @@ describe('request keywords (Chromium)', () => {
     expect(entry).toContain('700 tokens in, 40 out');
   });
 
+  it('judge the best memories: the sent block is the picks in the model’s order, then the next best', async () => {
+    api.respondWith((req) =>
+      judgedAnswer(req, { keywords: ['bicycle'], memories: ['bicycle chain', 'two daughters'] }),
+    );
+    const draft = 'daughters bicycle spring morning ride ideas for the weekend';
+    const page = await typeInNewChat('chatgpt', draft);
+    await expect.poll(() => keywordRequests().length, { timeout: 15_000 }).toBeGreaterThan(0);
+    const offered = candidatesOf(keywordRequests()[0] as ReceivedRequest, 'memories');
+    expect(offered.some((m) => m.includes('bicycle chain'))).toBe(true);
+    type Row = { judged?: { memories: string[] | null } };
+    await expect
+      .poll(async () => (await readStore<Row>(panel, 'requestCalls')).some((c) => c.judged?.memories?.length === 2), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const sent = await send(page, draft);
+    const bike = sent.indexOf(BIKE);
+    const kids = sent.indexOf(KIDS);
+    const commute = sent.indexOf(COMMUTE);
+    expect(bike).toBeGreaterThan(-1);
+    expect(kids).toBeGreaterThan(bike);
+    expect(commute).toBeGreaterThan(kids);
+    await page.close();
+
+    await openView(panel, 'activity');
+    const calls = panel.getByRole('list', { name: 'Request keywords calls' });
+    await expect
+      .poll(async () => (await calls.getByRole('listitem').first().textContent()) ?? '')
+      .toContain('Picked 2 of');
+    const entry = (await calls.getByRole('listitem').first().textContent()) ?? '';
+    expect(entry).toContain(BIKE);
+    expect(entry).toContain(KIDS);
+    expect(entry).not.toContain(COMMUTE);
+  });
+
   it('a send before the answer goes at once, ranked without them', async () => {
     const held = gate();
     api.enqueue({ ...answer(['family', 'kids']), heldUntil: held.until });
@@ -181,5 +224,72 @@ describe('request keywords (Chromium)', () => {
     expect(userText(keywordRequests()[1] as ReceivedRequest)).toContain('freelancers');
     for (const p of [first, second, other]) await p.close();
     await settings();
+  });
+
+  it('an excerpt of a past chat goes in only if picked', async () => {
+    const at = '2026-02-10T09:00:00.000Z';
+    const chat = (id: string, title: string, question: string, reply: string) => ({
+      site: 'chatgpt',
+      conversationId: id,
+      title,
+      url: `https://chatgpt.com/c/${id}`,
+      createdAt: at,
+      updatedAt: at,
+      turns: [
+        { role: 'user', text: question, at },
+        { role: 'assistant', text: reply, at },
+      ],
+    });
+    await ask(panel, 'history.import', {
+      importId: 'rk-judge-chats',
+      read: { done: 1, total: 1 },
+      conversations: [
+        chat(
+          'hives-1',
+          'Balcony beehives',
+          'How do I get my balcony beehives ready for winter?',
+          'Wrap the hives and narrow the entrance before winter.',
+        ),
+        chat(
+          'plants-1',
+          'Balcony herbs',
+          'How do I get my balcony herbs ready for winter?',
+          'Bring the pots indoors before the first winter frost.',
+        ),
+      ],
+    });
+    const { settings: current } = await ask<{ settings: { sites: Record<string, { pastChats: string }> } }>(
+      panel,
+      'settings.get',
+    );
+    current.sites.chatgpt!.pastChats = 'this-site';
+    await ask(panel, 'settings.set', { settings: current });
+    const draft = 'balcony ready for winter: what should I do first';
+    // The history index is kept by the background after the import: both chats match without a model.
+    await expect
+      .poll(
+        async () =>
+          ((await ask<{ pastChats?: unknown[] }>(panel, 'inject.preview', { site: 'chatgpt', draft })).pastChats ?? [])
+            .length,
+        { timeout: 15_000 },
+      )
+      .toBe(2);
+    api.respondWith((req) => judgedAnswer(req, { keywords: ['winter'], memories: [], pastChats: ['Balcony herbs'] }));
+    const page = await typeInNewChat('chatgpt', draft);
+    await expect
+      .poll(() => keywordRequests().some((r) => candidatesOf(r, 'past_chats').length === 2), { timeout: 15_000 })
+      .toBe(true);
+    type Row = { judged?: { chats: { title: string }[] | null } };
+    await expect
+      .poll(async () => (await readStore<Row>(panel, 'requestCalls')).some((c) => c.judged?.chats?.length === 1), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    const sent = await send(page, draft);
+    expect(sent).toContain('“Balcony herbs”) User: How do I get my balcony herbs ready for winter?');
+    expect(sent).not.toContain('Balcony beehives');
+    await page.close();
+    current.sites.chatgpt!.pastChats = 'off';
+    await ask(panel, 'settings.set', { settings: current });
   });
 });

@@ -43,7 +43,7 @@ import type { ParsedRequestOf, ResponseOf } from '../../../lib/protocol';
 import type { Selection } from '../../../lib/ranking/select';
 import { nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
-import { draftPaused, keywordsFor } from '../request-keywords';
+import { draftPaused, type Judgment, judgmentFor } from '../request-keywords';
 import type { ChatPageSender as ChatTab } from '../router';
 import { type BlockInputs, composeBlock } from './compose';
 import { keepHandedOut, markMissed, takeHandedOut } from './handed-out';
@@ -60,11 +60,12 @@ const NOTHING: Prepared = { block: null, token: null, memoryIds: [], tokens: 0 }
 
 /**
  * What a warmed block's choice depended on besides its draft and the store, which stale.ts
- * watches: the spaces the chat reaches, and the request keywords it was ranked with (an answer
- * that arrives after the block was warmed makes it chosen again at the send).
+ * watches: the spaces the chat reaches, and the request keywords answer it was made with (its
+ * keywords and picks, by the answer's stamp): an answer that arrives after the block was warmed
+ * makes it chosen again at the send.
  */
-function warmBasis({ spaces, requestKeywords }: BlockInputs): string {
-  return `${filterKey(spaces)}|${requestKeywords.join('\n')}`;
+function warmBasis(spaces: BlockInputs['spaces'], judged: Judgment): string {
+  return `${filterKey(spaces)}|${judged.stamp}`;
 }
 
 /**
@@ -77,20 +78,24 @@ export async function prepareBlock(tab: ChatTab, req: ParsedRequestOf<'inject.pr
   const project = pageProject(tab.site, req.project);
   const settings = await loadSettings();
   if (settings.sites[tab.site].inject === 'off' || draft.trim() === '') return NOTHING;
-  if (use === 'warm') draftPaused({ tabId: tab.tabId, site: tab.site, url: tab.url, draft, learn: learn === true });
+  if (use === 'warm')
+    draftPaused({ tabId: tab.tabId, site: tab.site, url: tab.url, draft, learn: learn === true, project });
   // The chat's space decides which memories it may get; a block chosen for another space is not reused.
   const space = await spaceOfTab({ tabId: tab.tabId, site: tab.site, url: tab.url, project });
+  // The model's keywords and picks, if its answer came in time (never waited for).
+  const judged = judgmentFor(tab.tabId, tab.site, tab.url, draft, settings);
   const inputs: BlockInputs = {
     site: tab.site,
     draft,
     settings,
     spaces: space.filter,
     exclude: space.tab?.excluded ?? [],
-    requestKeywords: keywordsFor(tab.tabId, tab.site, tab.url, draft, settings),
+    requestKeywords: judged.keywords,
+    picks: judged.picks,
     conversationId: space.tab?.conversationId ?? null,
     url: tab.url,
   };
-  const basis = warmBasis(inputs);
+  const basis = warmBasis(space.filter, judged);
   if (use === 'warm') {
     keepWarmed(tab.tabId, draft, basis, await composeBlock(inputs));
     return NOTHING;

@@ -20,7 +20,7 @@ import { nowMs } from '../../../lib/time';
 import { composeBlock } from '../block/compose';
 import { pastChatUses } from '../block/records';
 import { spaceOfTab } from '../chat-space';
-import { keywordsFor } from '../request-keywords';
+import { judgmentFor } from '../request-keywords';
 import type { HandlerGroup } from '../router';
 import { getTab } from '../tab-state';
 
@@ -79,7 +79,9 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     const budgetTokens = settings.sites[site].budgetTokens;
     const url = await tabUrl(tabId, site);
     const spaces = await previewSpace(tabId, site, url);
-    const list = tabId !== undefined && url ? keywordsFor(tabId, site, url, draft, settings) : [];
+    // The model's keywords and picks for this tab's draft, as the send would use them.
+    const judged = tabId !== undefined && url ? judgmentFor(tabId, site, url, draft, settings) : null;
+    const list = judged?.keywords ?? [];
     const tab = tabId === undefined ? null : await getTab(tabId);
     const selection = await composeBlock({
       site,
@@ -88,6 +90,7 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
       spaces,
       exclude,
       requestKeywords: list,
+      picks: judged?.picks ?? null,
       conversationId: tab?.site === site ? tab.conversationId : null,
       url: tab?.site === site ? tab.url : '',
     });
@@ -104,7 +107,8 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
       };
       return selectForInjection(await warmIndex(), draft, opts);
     };
-    const keywords = list.length > 0 ? changedBy(list, selection, await without()) : undefined;
+    const changed = list.length > 0 || selection.picked.memories > 0;
+    const keywords = changed ? changedBy(list, selection, await without()) : undefined;
     return {
       intent: selection.intent,
       block: selection.block,

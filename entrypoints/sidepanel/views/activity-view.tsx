@@ -78,7 +78,11 @@ export function ActivityView() {
         <section aria-labelledby="activity-requests">
           <h2 id="activity-requests">{t('activity.requestCalls')}</h2>
           <p class="muted">{t('activity.requestCallsIntro')}</p>
-          <RequestCallList calls={requestCalls.value} label={t('activity.requestCallsLabel')} />
+          <RequestCallList
+            calls={requestCalls.value}
+            label={t('activity.requestCallsLabel')}
+            contentOf={(id) => byId.value.get(id)?.content}
+          />
         </section>
       )}
       {toolCalls.value.length > 0 && (

@@ -50,6 +50,16 @@ export function SettingsCapture() {
         {t('settings.requestKeywords')}
       </label>
       <p class="field-hint">{t('settings.requestKeywordsHint')}</p>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={f.judgeCandidates}
+          disabled={!f.requestKeywords}
+          onChange={(e) => editForm({ judgeCandidates: e.currentTarget.checked })}
+        />
+        {t('settings.judgeCandidates')}
+      </label>
+      <p class="field-hint">{t('settings.judgeCandidatesHint')}</p>
     </SettingsSection>
   );
 }

@@ -58,8 +58,17 @@ describe('settings', () => {
     // desktopTools: added by the next version (v5), off; keepChatHistory replaces the
     // transcript retention in v6 (tests/unit/settings/keep-chat-history.test.ts); requestKeywords:
     // added by v7, on (tests/unit/settings/request-keywords-setting.test.ts); sites' pastChats:
-    // added by v8, off (tests/unit/settings/spaces-settings.test.ts).
-    const { version: _v, review: _r, desktopTools: _d, keepChatHistory: _k, requestKeywords: _q, ...lifted } = s;
+    // added by v8, off (tests/unit/settings/spaces-settings.test.ts); judgeCandidates: added by v9,
+    // off for a store from before (tests/unit/settings/judge-candidates-setting.test.ts).
+    const {
+      version: _v,
+      review: _r,
+      desktopTools: _d,
+      keepChatHistory: _k,
+      requestKeywords: _q,
+      judgeCandidates: _j,
+      ...lifted
+    } = s;
     const sites = Object.fromEntries(
       Object.entries(lifted.sites).map(([id, { pastChats: _p, ...site }]) => [id, site]),
     );
@@ -85,7 +94,8 @@ describe('settings', () => {
   });
 
   it('refuses a newer stored version rather than guessing', () => {
-    expect(() => migrateSettings({ version: 9 })).toThrow('settings version 9 is newer');
+    const newer = SETTINGS_VERSION + 1;
+    expect(() => migrateSettings({ version: newer })).toThrow(`settings version ${newer} is newer`);
   });
 
   it('round-trips through the private database and falls back to defaults when damaged', async () => {

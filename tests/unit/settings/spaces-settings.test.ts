@@ -18,9 +18,8 @@ const v7 = {
 
 describe('spaces and past chats settings', () => {
   it('lifts a v7 store to v8 with every choice kept and the new ones at their defaults', () => {
-    expect(SETTINGS_VERSION).toBe(8);
     const s = migrateSettings(v7);
-    expect(s.version).toBe(8);
+    expect(s.version).toBe(SETTINGS_VERSION);
     expect(s).toMatchObject({ idleMinutes: 5, language: 'zh', requestKeywords: false });
     expect(s.desktopTools).toEqual({
       enabled: true,
