@@ -45,7 +45,7 @@ function bodyOf(draft: string, candidates: JudgeCandidates) {
 }
 
 /** Input tokens of the request as sent, counted as bench:extraction counts them. */
-export function inputTokens(draft: string, candidates: JudgeCandidates): number {
+function inputTokens(draft: string, candidates: JudgeCandidates): number {
   const body = bodyOf(draft, candidates);
   const user = body.messages[0]?.content ?? '';
   return estimateTokens(body.system) + estimateTokens(user) + estimateTokens(JSON.stringify(body.tools[0]));

@@ -44,10 +44,6 @@ export function picksOf(
   return { picks, problem: unjudged ? 'not-judged' : null };
 }
 
-export function judgedAnything(picks: JudgedPicks): boolean {
-  return picks.memories !== null || picks.chats !== null;
-}
-
 /** What Activity keeps of a judged call: how many were shown, which were picked, why a list was not used. */
 export function judgedCallOf(
   candidates: JudgeCandidates,

@@ -12,7 +12,7 @@ import type { RenderableExcerpt } from '../ranking/render';
 import type { PrivacyPattern } from '../settings/schema';
 
 /** The ranker's best this many memories are offered: the block keeps at most 12 of them. */
-export const MEMORY_CANDIDATES = 40;
+const MEMORY_CANDIDATES = 40;
 /** Past-chat exchanges offered: the block keeps at most two. */
 export const CHAT_CANDIDATES = 6;
 /**

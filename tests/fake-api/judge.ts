@@ -21,7 +21,7 @@ export function candidatesOf(req: ReceivedRequest, list: CandidateList): string[
 }
 
 /** The numbers of the candidates whose line holds each of `texts`, in that order (missing ones skipped). */
-export function numbersOf(req: ReceivedRequest, list: CandidateList, texts: readonly string[]): number[] {
+function numbersOf(req: ReceivedRequest, list: CandidateList, texts: readonly string[]): number[] {
   const lines = candidatesOf(req, list);
   return texts.flatMap((t) => {
     const i = lines.findIndex((line) => line.includes(t));
