@@ -159,11 +159,10 @@ describe('site-scoped memories stay on their site (Chromium)', () => {
       expect(data.memoryIds.filter((id) => id.startsWith('iso-claude'))).toEqual([]);
       expect(leaksIn(data.block ?? '')).toBe(0);
     }
-    // A page speaks for its own site: naming claude's conversation reaches a chatgpt id.
+    // A page speaks for its own site and the conversation its tab shows: naming claude's is refused.
     const status = await tryMessage('chat.status', { site: 'claude', conversationId: claudeConversation });
-    expect(status.ok).toBe(true);
-    expect((status.data as { chatId: string }).chatId).toBe(`chatgpt:${claudeConversation}`);
-    expect((status.data as { turns: number }).turns).toBe(0);
+    expect(status.ok).toBe(false);
+    expect(status.error?.code).toBe('bad_request');
     // A follow-up quoting the claude memories links to nothing of theirs.
     const followup = await tryMessage('inject.followup', { text: CLAUDE_ONLY.join(' '), chatId: null });
     if (followup.ok) {

@@ -83,6 +83,12 @@ describe('secrets split by invisible characters in a brought-in chat (Chromium)'
     await panel.getByRole('tab', { name: 'Chats' }).click();
     await panel.getByLabel('Bring in chat history').setInputFiles(file);
     await expect.poll(() => panel.getByText(/Brought in 1 new/).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    // Every chat brought in is in the history index before the first message.
+    await expect
+      .poll(async () => (await ask<{ pending: number }>(panel, 'history.search', { query: 'fuel' })).pending, {
+        timeout: 20_000,
+      })
+      .toBe(0);
   });
 
   it('a matching request gets the excerpt, and no secret in it or its title', async () => {

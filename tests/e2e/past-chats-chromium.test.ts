@@ -42,6 +42,9 @@ async function firstMessage(text: string): Promise<{ sent: string; id: string; p
   await page.waitForSelector('claude-mem-controls', { state: 'attached' });
   await page.click(adapter.selectors.composer.join(', '));
   await page.keyboard.type(text);
+  // The time a person takes between typing and sending: the history index read once (a send at
+  // once after a bring-in may miss its hold, and then the next message carries the block).
+  await ask(panel, 'inject.preview', { site: 'chatgpt', draft: text });
   await page.keyboard.press('Enter');
   await expect.poll(async () => (await sentMessages(page)).length, { timeout: 10_000 }).toBe(1);
   await expect.poll(() => generating(page), { timeout: 10_000 }).toBe(false);
@@ -60,6 +63,12 @@ describe.runIf(existsSync(EXPORT))('past chats as context (Chromium)', () => {
     );
     settings.sites.chatgpt!.pastChats = 'this-site';
     await ask(panel, 'settings.set', { settings });
+    // Every chat brought in is in the history index before the first message.
+    await expect
+      .poll(async () => (await ask<{ pending: number }>(panel, 'history.search', { query: 'fuel' })).pending, {
+        timeout: 20_000,
+      })
+      .toBe(0);
   });
 
   it("a matching request carries the chat's excerpt, marked, and Activity says which and why", async () => {
