@@ -14,7 +14,7 @@ export interface InjectionEntryProps {
   onToggle: () => void;
   onWrong: (memoryId: string, action: 'demote' | 'delete') => void;
   /** Why a memory went in for this request, in a sentence. */
-  whyOf?: (memory: MemoryRecord, parts: Injection['items'][number]['parts']) => string;
+  whyOf?: (memory: MemoryRecord, item: Injection['items'][number]) => string;
 }
 
 /** One injection: when, where, the draft's first words, and (opened) each memory and why. */
@@ -28,9 +28,9 @@ export function InjectionEntry({
   onWrong,
   whyOf,
 }: InjectionEntryProps) {
-  const whyFor = (id: string, parts: Injection['items'][number]['parts']) => {
-    const memory = memories.get(id);
-    return memory && whyOf ? whyOf(memory, parts) : undefined;
+  const whyFor = (item: Injection['items'][number]) => {
+    const memory = memories.get(item.memoryId);
+    return memory && whyOf ? whyOf(memory, item) : undefined;
   };
   return (
     <li class="entry">
@@ -68,7 +68,7 @@ export function InjectionEntry({
             <InjectionItem
               key={item.memoryId}
               memory={memories.get(item.memoryId)}
-              why={whyFor(item.memoryId, item.parts)}
+              why={whyFor(item)}
               score={item.score}
               parts={item.parts}
               onWrong={(action) => onWrong(item.memoryId, action)}

@@ -71,6 +71,7 @@ export const COMMON_STRINGS = {
     'Close in meaning to your message, though no word is the same.',
     '和你的消息意思相近，虽然用词不同。',
   ],
+  'why.text': ['Matches the words of your message.', '与你消息中的词相符。'],
   'why.pinned': ['Pinned: it goes into every message it fits.', '已置顶：只要放得下，每条消息都会带上。'],
   'why.intent': ['Fits this kind of request.', '符合这类请求。'],
   'why.profile': ['About you: it helps with advice.', '关于你本人，有助于给出建议。'],

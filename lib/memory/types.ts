@@ -258,7 +258,15 @@ export const InjectionSchema = z.object({
   url: z.string(),
   query: z.string(),
   tokens: z.int(),
-  items: z.array(z.object({ memoryId: z.string(), score: z.number(), parts: ScorePartsSchema })),
+  items: z.array(
+    z.object({
+      memoryId: z.string(),
+      score: z.number(),
+      parts: ScorePartsSchema,
+      /** The words it shared with the request, as the memory wrote them (absent on older records). */
+      shared: z.optional(z.array(z.string().check(z.maxLength(80))).check(z.maxLength(4))),
+    }),
+  ),
   feedback: z.nullable(z.enum(['confirmed', 'corrected', 'wrong'])),
   /**
    * Set when the block was not ready within the page's hold and its first message went without

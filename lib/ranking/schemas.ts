@@ -18,12 +18,15 @@ export const ScoredMemorySchema = z.object({
   tokens: z.int(),
 });
 
+const SharedWordsSchema = z.array(z.string().check(z.maxLength(80))).check(z.maxLength(4));
+
 export const InjectionPreviewSchema = z.object({
   intent: IntentKindSchema,
   block: z.nullable(z.string()),
   tokens: z.int(),
   budgetTokens: z.int(),
-  items: z.array(ScoredMemorySchema),
+  /** Each with the words it shares with the draft, as the memory writes them (lib/ranking/shared-words.ts). */
+  items: z.array(z.extend(ScoredMemorySchema, { shared: SharedWordsSchema })),
   /** Excerpts of past chats the block would carry (the site's switch on), with their text. */
   pastChats: z.optional(
     z.array(

@@ -21,7 +21,8 @@ export interface HandedOut {
   url: string;
   query: string;
   tokens: number;
-  items: { memoryId: string; score: number; parts: ScoreParts }[];
+  /** `shared`: the words each shares with the query (Activity's why); the query's own words. */
+  items: { memoryId: string; score: number; parts: ScoreParts; shared: string[] }[];
   /** Past chats whose excerpts the block carries (ids and why, no text). */
   pastChats?: PastChatUse[];
   at: number;

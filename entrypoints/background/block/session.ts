@@ -41,6 +41,7 @@ import { loadSettings } from '../../../lib/db/settings-store';
 import type { SpaceId } from '../../../lib/memory/spaces';
 import type { ParsedRequestOf, ResponseOf } from '../../../lib/protocol';
 import type { Selection } from '../../../lib/ranking/select';
+import { sharedWords } from '../../../lib/ranking/shared-words';
 import { nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
 import { draftPaused, keywordsFor } from '../request-keywords';
@@ -114,7 +115,12 @@ async function handOut(tab: ChatTab, selection: Selection, query: string, space:
       url: tab.url,
       query: query.slice(0, 500),
       tokens: selection.tokens,
-      items: selection.items.map((r) => ({ memoryId: r.memory.id, score: r.score, parts: r.parts })),
+      items: selection.items.map((r) => ({
+        memoryId: r.memory.id,
+        score: r.score,
+        parts: r.parts,
+        shared: sharedWords(query, r.memory.content),
+      })),
       pastChats: pastChatUses(selection.excerpts),
       at: nowMs(),
       ...(space ? { space } : {}),

@@ -15,6 +15,7 @@ import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
+import { sharedWords } from '../../../lib/ranking/shared-words';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
 import { composeBlock } from '../block/compose';
@@ -110,7 +111,7 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
       block: selection.block,
       tokens: selection.tokens,
       budgetTokens,
-      items: selection.items.map(scored),
+      items: selection.items.map((r) => ({ ...scored(r), shared: sharedWords(draft, r.memory.content) })),
       pastChats: pastChatUses(selection.excerpts).map((u, i) => ({
         ...u,
         url: selection.excerpts[i]!.url,

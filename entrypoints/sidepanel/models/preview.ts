@@ -23,6 +23,7 @@ function withExcluded(p: Preview, excluded: ReadonlySet<string>): Preview {
       memory,
       score: 0,
       parts: { text: 0, intent: 0, importance: 0, recency: 0, hits: 0, feedback: 0 },
+      shared: [],
       excluded: true,
     }));
   return { ...p, items: [...p.items, ...off] };

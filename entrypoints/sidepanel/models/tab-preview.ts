@@ -13,6 +13,8 @@ export interface PreviewItem {
   memory: MemoryRecord;
   score: number;
   parts: ScoreParts;
+  /** The words it shares with the draft, as the memory writes them (the background's reading). */
+  shared: readonly string[];
   excluded: boolean;
 }
 
@@ -42,7 +44,13 @@ export async function rankerPreview(input: {
     exclude: [...input.excluded],
     ...(input.tabId === undefined ? {} : { tabId: input.tabId }),
   });
-  const chosen = reply.items.map((r) => ({ memory: r.memory, score: r.score, parts: r.parts, excluded: false }));
+  const chosen = reply.items.map((r) => ({
+    memory: r.memory,
+    score: r.score,
+    parts: r.parts,
+    shared: r.shared,
+    excluded: false,
+  }));
   return {
     items: chosen,
     ...(reply.pastChats?.length ? { pastChats: reply.pastChats } : {}),

@@ -69,7 +69,7 @@ export function ActivityView() {
               open={openEntry.value === inj.id}
               onToggle={() => toggleEntry(inj.id)}
               onWrong={(memoryId, action) => void markWrong(inj.id, memoryId, action)}
-              whyOf={(memory, parts) => whySentence(whyChosen(inj.query, memory, parts))}
+              whyOf={(memory, item) => whySentence(whyChosen(item.shared, memory, item.parts))}
             />
           ))}
         </ul>

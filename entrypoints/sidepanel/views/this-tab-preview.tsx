@@ -38,7 +38,7 @@ export function ThisTabPreview({ site }: ThisTabPreviewProps) {
   const items = p.items.map((i) => ({
     ...i,
     excluded: off.has(i.memory.id),
-    why: whySentence(whyChosen(draft.value, i.memory, i.parts)),
+    why: whySentence(whyChosen(i.shared, i.memory, i.parts)),
   }));
   const any = p.items.length > 0 || (p.pastChats?.length ?? 0) > 0;
   return (

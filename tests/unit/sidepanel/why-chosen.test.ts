@@ -1,10 +1,11 @@
 /**
- * The preview's why, in words: the memory's own words that meet the draft's (as the ranker's
- * tokenizer meets them: stems, Chinese words), a closeness in meaning when the ranker matched
- * with no shared word, and otherwise the one part that chose it.
+ * The preview's why, in words: the memory's own words that meet the draft's (found in the
+ * background as the ranker's tokenizer meets them: stems, Chinese words), a closeness in meaning
+ * when the ranker matched with no shared word, and otherwise the one part that chose it.
  */
 import { describe, expect, it } from 'vitest';
-import { sharedWords, whyChosen, whySentence } from '../../../entrypoints/sidepanel/models/why-chosen';
+import { whyChosen, whySentence } from '../../../entrypoints/sidepanel/models/why-chosen';
+import { sharedWords } from '../../../lib/ranking/shared-words';
 
 const PARTS = { text: 0, intent: 0, importance: 0, recency: 0, hits: 0, feedback: 0 };
 
@@ -24,22 +25,28 @@ describe('why a memory is in the preview', () => {
 
   it('says the words, or closeness in meaning, when the text matched', () => {
     const memory = { content: 'Works as a backend engineer with FastAPI', pinned: false };
-    const words = whyChosen('FastAPI auth middleware', memory, { ...PARTS, text: 0.6 });
+    const words = whyChosen(sharedWords('FastAPI auth middleware', memory.content), memory, { ...PARTS, text: 0.6 });
     expect(words).toEqual({ kind: 'words', words: ['FastAPI'] });
     expect(whySentence(words)).toBe('Shares the word “FastAPI” with your message.');
     expect(whySentence({ kind: 'words', words: ['a', 'b', 'c'] })).toBe(
       'Shares the words “a”, “b”, and “c” with your message.',
     );
-    expect(whyChosen('server framework', memory, { ...PARTS, text: 0.3 })).toEqual({ kind: 'meaning' });
+    expect(whyChosen(sharedWords('server framework', memory.content), memory, { ...PARTS, text: 0.3 })).toEqual({
+      kind: 'meaning',
+    });
+    // An Activity record kept before the shared words were: matched, without naming them.
+    expect(whySentence(whyChosen(undefined, memory, { ...PARTS, text: 0.3 }))).toBe(
+      'Matches the words of your message.',
+    );
   });
 
   it('gives the leading other part, pinned first, when no word matched', () => {
     const memory = { content: 'Allergic to peanuts', pinned: false };
-    expect(whyChosen('dinner ideas', memory, { ...PARTS, importance: 0.8, recency: 0.2 })).toEqual({
+    expect(whyChosen([], memory, { ...PARTS, importance: 0.8, recency: 0.2 })).toEqual({
       kind: 'other',
       reason: 'importance',
     });
-    expect(whyChosen('dinner ideas', { ...memory, pinned: true }, { ...PARTS, importance: 0.8 })).toEqual({
+    expect(whyChosen([], { ...memory, pinned: true }, { ...PARTS, importance: 0.8 })).toEqual({
       kind: 'other',
       reason: 'pinned',
     });
