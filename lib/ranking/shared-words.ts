@@ -7,7 +7,7 @@
 import { CHAR_MARK, termsOf } from '../text/keywords';
 
 /** How many shared words are named at most. */
-export const MAX_SHARED_WORDS = 4;
+const MAX_SHARED_WORDS = 4;
 
 /** A text's index terms without the single CJK characters (too weak to call a shared word). */
 function indexTerms(text: string): Set<string> {
