@@ -20,13 +20,23 @@ function asWritten(content: string, term: string): string {
   return at < 0 ? term : content.slice(at, at + term.length);
 }
 
+/**
+ * The words each memory shares with `request`, first written first: the request is read once,
+ * however many memories are asked about (a block's dozen, on the send).
+ */
+export function wordsSharedWith(request: string): (content: string) => string[] {
+  const wanted = indexTerms(request);
+  return (content) => {
+    const out: string[] = [];
+    for (const word of new Set(termsOf(content, { bigrams: false }))) {
+      if ([...indexTerms(word)].some((term) => wanted.has(term))) out.push(asWritten(content, word).slice(0, 80));
+      if (out.length === MAX_SHARED_WORDS) break;
+    }
+    return out;
+  };
+}
+
 /** The memory's words that meet the request's, first written first. */
 export function sharedWords(request: string, content: string): string[] {
-  const wanted = indexTerms(request);
-  const out: string[] = [];
-  for (const word of new Set(termsOf(content, { bigrams: false }))) {
-    if ([...indexTerms(word)].some((term) => wanted.has(term))) out.push(asWritten(content, word).slice(0, 80));
-    if (out.length === MAX_SHARED_WORDS) break;
-  }
-  return out;
+  return wordsSharedWith(request)(content);
 }

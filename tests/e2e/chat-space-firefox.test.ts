@@ -7,34 +7,25 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
-import { buildFixtures, fixtureResponse, homeUrl } from './harness/sites';
+import { openFixtureChat, panelAsk } from './harness/firefox-pages';
+import { buildFixtures, homeUrl } from './harness/sites';
 import { carried, SPACE_DRAFT, seedSpaces } from './harness/spaces';
 
-type Reply = { ok: boolean; data?: unknown; error?: { message: string } };
 type BrowserGlobal = {
   browser: {
-    runtime: { sendMessage(m: unknown): Promise<Reply> };
     tabs: { query(q: object): Promise<{ id: number }[]> };
   };
 };
 
 let ff: FirefoxExtension;
 let panel: Page;
-
-async function ask<T>(type: string, payload: unknown): Promise<T> {
-  const reply = await panel.evaluate(
-    (t, p) => (globalThis as unknown as BrowserGlobal).browser.runtime.sendMessage({ type: t, payload: p }),
-    type,
-    payload,
-  );
-  if (!reply.ok) throw new Error(`${type}: ${reply.error?.message}`);
-  return reply.data as T;
-}
+let ask: ReturnType<typeof panelAsk>;
 
 beforeAll(async () => {
   await buildFixtures(['chatgpt']);
   ff = await launchFirefox();
   panel = await ff.openExtensionPage('sidepanel.html');
+  ask = panelAsk(panel);
 });
 
 afterAll(async () => {
@@ -44,18 +35,7 @@ afterAll(async () => {
 describe('a chat space (Firefox)', () => {
   it('a new chat put in Work gets Work and Everywhere, never Home, and keeps Work', async () => {
     const { work } = await seedSpaces(ask);
-    const page = await ff.browser.newPage();
-    await page.setRequestInterception(true);
-    page.on('request', (req) => {
-      const response = fixtureResponse(new URL(req.url()), req.isNavigationRequest());
-      void (response ? req.respond(response) : req.abort());
-    });
-    await page.goto(homeUrl('chatgpt'));
-    await poll(
-      () => page.evaluate(() => document.querySelector('claude-mem-controls') !== null),
-      (attached) => attached,
-      10_000,
-    );
+    const page = await openFixtureChat(ff, homeUrl('chatgpt'));
     const tabId = await panel.evaluate(
       async (u) => (await (globalThis as unknown as BrowserGlobal).browser.tabs.query({ url: u }))[0]?.id,
       page.url(),

@@ -9,12 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../lib/adapters';
 import type { Chat } from '../../lib/memory/types';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
-import { buildFixtures, fixtureResponse, homeUrl } from './harness/sites';
+import { openFixtureChat, panelAsk } from './harness/firefox-pages';
+import { buildFixtures, homeUrl } from './harness/sites';
 
-type Reply = { ok: boolean; data?: unknown; error?: { message: string } };
 type BrowserGlobal = {
   browser: {
-    runtime: { sendMessage(m: unknown): Promise<Reply> };
     tabs: { query(q: object): Promise<{ url?: string }[]> };
   };
 };
@@ -25,21 +24,13 @@ const PROJECT = `chatgpt:g-p-${HEX}`;
 
 let ff: FirefoxExtension;
 let panel: Page;
-
-async function ask<T>(type: string, payload: unknown): Promise<T> {
-  const reply = await panel.evaluate(
-    (t, p) => (globalThis as unknown as BrowserGlobal).browser.runtime.sendMessage({ type: t, payload: p }),
-    type,
-    payload,
-  );
-  if (!reply.ok) throw new Error(`${type}: ${reply.error?.message}`);
-  return reply.data as T;
-}
+let ask: ReturnType<typeof panelAsk>;
 
 beforeAll(async () => {
   await buildFixtures(['chatgpt']);
   ff = await launchFirefox();
   panel = await ff.openExtensionPage('sidepanel.html');
+  ask = panelAsk(panel);
   const secret = (await ask<{ id: string }>('spaces.create', { name: 'Client Z', isolated: true })).id;
   await ask('spaces.mapProject', { project: PROJECT, space: secret });
   await ask('memories.add', {
@@ -83,18 +74,7 @@ async function storedChat(id: string, turns: number): Promise<Chat> {
 
 describe('a page rewriting its address into a mapped project (Firefox)', () => {
   it('does not move a stored chat into the project, nor give it the space’s memories', async () => {
-    const page = await ff.browser.newPage();
-    await page.setRequestInterception(true);
-    page.on('request', (req) => {
-      const response = fixtureResponse(new URL(req.url()), req.isNavigationRequest());
-      void (response ? req.respond(response) : req.abort());
-    });
-    await page.goto(homeUrl('chatgpt'));
-    await poll(
-      () => page.evaluate(() => document.querySelector('claude-mem-controls') !== null),
-      (attached) => attached,
-      10_000,
-    );
+    const page = await openFixtureChat(ff, homeUrl('chatgpt'));
     await exchange(page, 'Where should the Client Z invoices go?', 1);
     const conversation = await poll(
       () => page.evaluate(() => location.pathname),

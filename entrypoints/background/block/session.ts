@@ -41,7 +41,7 @@ import { loadSettings } from '../../../lib/db/settings-store';
 import type { SpaceId } from '../../../lib/memory/spaces';
 import type { ParsedRequestOf, ResponseOf } from '../../../lib/protocol';
 import type { Selection } from '../../../lib/ranking/select';
-import { sharedWords } from '../../../lib/ranking/shared-words';
+import { wordsSharedWith } from '../../../lib/ranking/shared-words';
 import { nowMs } from '../../../lib/time';
 import { filterKey, pageProject, spaceOfTab } from '../chat-space';
 import { draftPaused, type Judgment, judgmentFor } from '../request-keywords';
@@ -114,7 +114,8 @@ async function handOut(tab: ChatTab, selection: Selection, query: string, space:
   if (!(await takeHandout(tab.site, tab.tabId, nowMs()))) return NOTHING;
   const token = crypto.randomUUID();
   // A private window's block is never recorded: nothing of its draft is kept for a record that cannot come.
-  if (!tab.private)
+  if (!tab.private) {
+    const shared = wordsSharedWith(query);
     await keepHandedOut(token, {
       site: tab.site,
       url: tab.url,
@@ -124,12 +125,13 @@ async function handOut(tab: ChatTab, selection: Selection, query: string, space:
         memoryId: r.memory.id,
         score: r.score,
         parts: r.parts,
-        shared: sharedWords(query, r.memory.content),
+        shared: shared(r.memory.content),
       })),
       pastChats: pastChatUses(selection.excerpts),
       at: nowMs(),
       ...(space ? { space } : {}),
     });
+  }
   return {
     block: selection.block,
     token,

@@ -15,7 +15,7 @@ import { LOOKUP_INTENT } from '../../../lib/ranking/intent';
 import type { RankedMemory } from '../../../lib/ranking/ranked';
 import { lineTokens } from '../../../lib/ranking/render';
 import { selectForInjection } from '../../../lib/ranking/select';
-import { sharedWords } from '../../../lib/ranking/shared-words';
+import { wordsSharedWith } from '../../../lib/ranking/shared-words';
 import { type SiteId, siteForUrl } from '../../../lib/sites/ids';
 import { nowMs } from '../../../lib/time';
 import { composeBlock } from '../block/compose';
@@ -110,12 +110,13 @@ export const searchHandlers: HandlerGroup<'memories.search' | 'inject.preview'> 
     };
     const changed = list.length > 0 || selection.picked.memories > 0;
     const keywords = changed ? changedBy(list, selection, await without()) : undefined;
+    const shared = wordsSharedWith(draft);
     return {
       intent: selection.intent,
       block: selection.block,
       tokens: selection.tokens,
       budgetTokens,
-      items: selection.items.map((r) => ({ ...scored(r), shared: sharedWords(draft, r.memory.content) })),
+      items: selection.items.map((r) => ({ ...scored(r), shared: shared(r.memory.content) })),
       pastChats: pastChatUses(selection.excerpts).map((u, i) => ({
         ...u,
         url: selection.excerpts[i]!.url,
