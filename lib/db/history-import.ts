@@ -54,6 +54,7 @@ function chatOfImport(c: ImportedConversation, previous: Chat | undefined, at: s
     updatedAt,
     lastActivityAt: updatedAt,
     origin: 'imported',
+    importedAt: at,
     ...spaceKept(previous),
   };
 }

@@ -181,6 +181,7 @@ export async function importParsed(file: ParsedMemoryFile, work?: WorkHandle): P
     const chats = await addHistory(
       file.chats.map((c) => inFileSpace(c, placed.ids, at)),
       tombstones,
+      at,
     );
     const undoId = await recordUndo('import', {
       memories: rows.map((w) => ({ id: w.id, before: before.get(w.id) ?? null, after: w })),
@@ -210,18 +211,21 @@ function inFileSpace(chat: Chat, ids: ReadonlyMap<string, SpaceId | null>, at: s
   return here === null ? rest : { ...rest, space: here, spaceAt: at };
 }
 
-/** A chat from a file as history: finished, extracted up to its version; excluded stays excluded, empty. */
-function asHistory(chat: Chat): Chat {
-  if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '' };
-  return { ...chat, state: 'finished', extractedVersion: chat.version, origin: 'imported' };
+/**
+ * A chat from a file as history: finished, extracted up to its version, brought in `at` (what the
+ * file says of that is not taken); excluded stays excluded, empty.
+ */
+function asHistory(chat: Chat, at: string): Chat {
+  if (chat.state === 'excluded') return { ...chat, title: '', turns: [], summary: '', importedAt: at };
+  return { ...chat, state: 'finished', extractedVersion: chat.version, origin: 'imported', importedAt: at };
 }
 
 /** Adds the chats the store does not have yet; returns the records written. */
-async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>): Promise<Chat[]> {
+async function addHistory(chats: readonly Chat[], tombstones: ReadonlySet<string>, at: string): Promise<Chat[]> {
   const candidates = chats.filter((c) => !tombstones.has(c.id));
   if (candidates.length === 0) return [];
   const current = await db.chats.bulkGet(candidates.map((c) => c.id));
-  const writes = candidates.filter((_, i) => !current[i]).map(asHistory);
+  const writes = candidates.filter((_, i) => !current[i]).map((c) => asHistory(c, at));
   await db.chats.bulkPut(writes);
   await markHistoryDirty(writes.map((c) => c.id));
   return writes;

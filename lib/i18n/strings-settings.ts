@@ -57,8 +57,8 @@ export const SETTINGS_STRINGS = {
   'settings.idleHint': ['A chat this quiet counts as finished.', '对话安静这么久即视为结束。'],
   'settings.keepChatHistory': ['Keep chat history', '保留对话记录'],
   'settings.keepChatHistoryHint': [
-    'How long chats stay searchable in Chats. Memories stay either way; a chat still waiting for extraction is kept until it is done.',
-    '对话在“对话”页可搜索的时长。记忆始终保留；仍在等待提取的对话会保留到提取完成。',
+    'How long chats stay searchable in Chats, from their last message (history you bring in: from the day it came in). Memories stay either way; a chat still waiting for extraction is kept until it is done.',
+    '对话在“对话”页可搜索的时长，从最后一条消息算起（导入的记录从导入当天算起）。记忆始终保留；仍在等待提取的对话会保留到提取完成。',
   ],
   'settings.cap': ['Daily token cap', '每日 token 上限'],
   'settings.capHint': ['Extraction pauses when reached. 0 = no cap.', '达到后暂停提取。0 表示不限。'],

@@ -47,6 +47,16 @@ const KEEP_DAYS: Readonly<Record<KeepChatHistory, number>> = {
 };
 
 /**
+ * Since when a chat's text has been kept: its last message, or the day a file brought it in when
+ * that is later (history from a 2023 export brought in today is kept for the chosen time from
+ * today, not dropped at the next tidy-up). A bring-in date still ahead is not believed.
+ */
+function keptSince(c: Chat, nowMs: number): string {
+  const imported = c.importedAt ? Date.parse(c.importedAt) : Number.NaN;
+  return imported <= nowMs && imported > Date.parse(c.lastActivityAt) ? c.importedAt! : c.lastActivityAt;
+}
+
+/**
  * A chat's text is dropped after the time the user chose ("Keep chat history"), and only once
  * it has done its work: extracted, or imported (history that is never queued by itself). An
  * open chat, or one still waiting for extraction, keeps its text whatever the setting.
@@ -54,6 +64,9 @@ const KEEP_DAYS: Readonly<Record<KeepChatHistory, number>> = {
 export function shouldDropTranscript(c: Chat, keep: KeepChatHistory, nowMs: number): boolean {
   const done = c.extractedVersion >= c.version || (c.origin === 'imported' && keep !== 'until-extracted');
   return (
-    c.turns.length > 0 && c.state !== 'open' && done && ageDays(c.lastActivityAt, nowMs) > (KEEP_DAYS[keep] ?? 365)!
+    c.turns.length > 0 &&
+    c.state !== 'open' &&
+    done &&
+    ageDays(keptSince(c, nowMs), nowMs) > (KEEP_DAYS[keep] ?? 365)!
   );
 }

@@ -176,6 +176,11 @@ export const ChatSchema = z.object({
   lastActivityAt: IsoDate,
   /** Where the record came from: absent = captured in this browser; `imported` = history from a file. */
   origin: z.optional(z.enum(CHAT_ORIGINS)),
+  /**
+   * When a file last brought it in (a site's export or a memory file): "Keep chat history" counts
+   * from here when that is later than its last message, so old history brought in today stays.
+   */
+  importedAt: z.optional(IsoDate),
   /** The chat's space (lib/memory/spaces.ts chatSpace), kept with it; absent: no space. */
   space: z.optional(SpaceIdSchema),
   /** How it got that space (or none): the user's choice, a mapped project, the site's default. */

@@ -58,4 +58,27 @@ describe('keep chat history', () => {
     expect(shouldDropTranscript(imported, '1y', NOW)).toBe(true);
     expect(shouldDropTranscript(imported, 'until-extracted', NOW)).toBe(false);
   });
+
+  it('counts from the day a file brought a chat in when that is later than its last message', () => {
+    const broughtIn = (daysAgo: number) => new Date(NOW - daysAgo * DAY).toISOString();
+    // A chat of 2023 brought in today: kept the year the setting says, from today.
+    const old = chat(1000, { extractedVersion: 0, origin: 'imported', importedAt: broughtIn(0) });
+    expect(shouldDropTranscript(old, '1y', NOW)).toBe(false);
+    expect(shouldDropTranscript(old, '30d', NOW)).toBe(false);
+    expect(shouldDropTranscript({ ...old, importedAt: broughtIn(31) }, '30d', NOW)).toBe(true);
+    expect(shouldDropTranscript({ ...old, importedAt: broughtIn(366) }, '1y', NOW)).toBe(true);
+    // "Until extracted" keeps imported history until it is extracted, however recently it came.
+    expect(shouldDropTranscript({ ...old, extractedVersion: 2, importedAt: broughtIn(0.1) }, 'until-extracted', NOW)).toBe(true);
+    // A chat used after it was brought in ages from its last message.
+    const usedSince = chat(10, { extractedVersion: 2, importedAt: broughtIn(400) });
+    expect(shouldDropTranscript(usedSince, '1y', NOW)).toBe(false);
+    expect(shouldDropTranscript(usedSince, '30d', NOW)).toBe(false);
+  });
+
+  it('does not believe a bring-in date still ahead: the chat ages from its last message', () => {
+    const ahead = chat(400, { extractedVersion: 0, origin: 'imported', importedAt: '9999-01-01T00:00:00.000Z' });
+    expect(shouldDropTranscript(ahead, '1y', NOW)).toBe(true);
+    const garbled = chat(400, { extractedVersion: 0, origin: 'imported', importedAt: 'not a date' });
+    expect(shouldDropTranscript(garbled, '1y', NOW)).toBe(true);
+  });
 });
