@@ -64,9 +64,6 @@ function keptSince(c: Chat, nowMs: number): string {
 export function shouldDropTranscript(c: Chat, keep: KeepChatHistory, nowMs: number): boolean {
   const done = c.extractedVersion >= c.version || (c.origin === 'imported' && keep !== 'until-extracted');
   return (
-    c.turns.length > 0 &&
-    c.state !== 'open' &&
-    done &&
-    ageDays(keptSince(c, nowMs), nowMs) > (KEEP_DAYS[keep] ?? 365)!
+    c.turns.length > 0 && c.state !== 'open' && done && ageDays(keptSince(c, nowMs), nowMs) > (KEEP_DAYS[keep] ?? 365)!
   );
 }

@@ -68,7 +68,9 @@ describe('keep chat history', () => {
     expect(shouldDropTranscript({ ...old, importedAt: broughtIn(31) }, '30d', NOW)).toBe(true);
     expect(shouldDropTranscript({ ...old, importedAt: broughtIn(366) }, '1y', NOW)).toBe(true);
     // "Until extracted" keeps imported history until it is extracted, however recently it came.
-    expect(shouldDropTranscript({ ...old, extractedVersion: 2, importedAt: broughtIn(0.1) }, 'until-extracted', NOW)).toBe(true);
+    expect(
+      shouldDropTranscript({ ...old, extractedVersion: 2, importedAt: broughtIn(0.1) }, 'until-extracted', NOW),
+    ).toBe(true);
     // A chat used after it was brought in ages from its last message.
     const usedSince = chat(10, { extractedVersion: 2, importedAt: broughtIn(400) });
     expect(shouldDropTranscript(usedSince, '1y', NOW)).toBe(false);
