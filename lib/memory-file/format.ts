@@ -325,6 +325,12 @@ export function withoutTurns(chat: Chat): Chat {
   return { ...chat, turns: [] };
 }
 
+/** When it was brought in here is this store's own bookkeeping: the import that reads the file sets its own. */
+function toFileChat(chat: Chat): Chat {
+  const { importedAt: _here, ...rest } = chat;
+  return rest;
+}
+
 export function serializeMemoryFile(input: {
   memories: readonly Memory[];
   spaces?: readonly Space[];
@@ -337,7 +343,7 @@ export function serializeMemoryFile(input: {
     exportedAt: now(),
     spaces: [...(input.spaces ?? [])].sort((a, b) => a.id.localeCompare(b.id)).map(toFileSpace),
     memories: [...input.memories].sort(byCreation).map(toFileMemory),
-    ...(input.chats ? { chats: [...input.chats].sort((a, b) => a.id.localeCompare(b.id)) } : {}),
+    ...(input.chats ? { chats: [...input.chats].sort((a, b) => a.id.localeCompare(b.id)).map(toFileChat) } : {}),
     ...(input.settings ? { settings: input.settings } : {}),
   };
   return JSON.stringify(doc, null, 2);

@@ -14,7 +14,7 @@ import { ADAPTERS } from '../../lib/adapters';
 import { audit, describeViolations } from './harness/axe';
 import type { ExtensionBrowser } from './harness/chromium';
 import { ask } from './harness/extension-calls';
-import { measureFit } from './harness/label-fit';
+import { measureFit, settledFit } from './harness/label-fit';
 import {
   loadSampleStore,
   openMoreActions,
@@ -46,7 +46,7 @@ let panel: Page;
 async function check(where: string): Promise<string[]> {
   await expect.poll(() => panel.getByText(/^(Loading…|加载中…)$/).count()).toBe(0);
   await panel.evaluate(() => document.fonts.ready);
-  const fit = await measureFit(panel);
+  const fit = await settledFit(panel);
   expect(fit.measured, `${where}: measured nothing`).toBeGreaterThan(3);
   const serious = (await audit(panel)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   // As tall as the page: no scrollbar takes from the width, every row is drawn.

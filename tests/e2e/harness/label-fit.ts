@@ -108,3 +108,18 @@ export async function measureFit(panel: Page): Promise<FitReport> {
   const controls = await controlProblems(panel);
   return { problems: [...labels.problems, ...controls.problems], measured: labels.measured + controls.measured };
 }
+
+/**
+ * Measures once the layout has settled: a chart sizes itself from a ResizeObserver a frame
+ * after the width changes, so a first measure can catch it at the width before. What stays
+ * wrong for two seconds of frames is reported.
+ */
+export async function settledFit(panel: Page): Promise<FitReport> {
+  const until = Date.now() + 2_000;
+  let fit = await measureFit(panel);
+  while (fit.problems.length > 0 && Date.now() < until) {
+    await panel.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    fit = await measureFit(panel);
+  }
+  return fit;
+}

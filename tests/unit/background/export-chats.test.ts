@@ -99,7 +99,12 @@ describe('the memory JSON export and captured chats', () => {
     const summaryOnly = await exported();
     await clearAll();
     expect(await imported(summaryOnly)).toMatchObject({ chats: 1 });
-    expect(await db.chats.get(chat.id)).toEqual({ ...chat, turns: [], origin: 'imported' });
+    expect(await db.chats.get(chat.id)).toEqual({
+      ...chat,
+      turns: [],
+      origin: 'imported',
+      importedAt: expect.any(String),
+    });
     expect(await listJobs()).toEqual([]);
   });
 });
