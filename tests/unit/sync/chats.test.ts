@@ -101,13 +101,18 @@ describe('chat history through sync', () => {
 
   it('keeps provenance through the trip: an import stays imported, turn times and models stay, and nothing counts as sent on B', async () => {
     const { a, b } = await devices();
-    const imported = chat('claude:imp-1', 'kelp forest notes', { origin: 'imported', extractedVersion: 0 });
+    const imported = chat('claude:imp-1', 'kelp forest notes', {
+      origin: 'imported',
+      extractedVersion: 0,
+      importedAt: T2,
+    });
     const captured = chat('chatgpt:cap-1', 'tide tables', { extractedVersion: 0 });
     await a.db.chats.bulkPut([imported, captured]);
     await a.round();
     await b.round();
     const [i, c] = await db.chats.bulkGet([imported.id, captured.id]);
-    expect(i).toMatchObject({ origin: 'imported', turns: imported.turns, extractedVersion: 0 });
+    // The day it was brought in travels: B counts "Keep chat history" from it as A does.
+    expect(i).toMatchObject({ origin: 'imported', turns: imported.turns, extractedVersion: 0, importedAt: T2 });
     expect(c?.origin).toBeUndefined();
     expect(c?.turns).toEqual(captured.turns);
     expect(await sentHere(c as Chat)).toBe(false);
