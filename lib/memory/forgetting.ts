@@ -46,14 +46,20 @@ const KEEP_DAYS: Readonly<Record<KeepChatHistory, number>> = {
   forever: Number.POSITIVE_INFINITY,
 };
 
+/** How far ahead a bring-in date may be and still be believed: another device's clock may run ahead. */
+const CLOCK_SLACK_MS = DAY;
+
 /**
  * Since when a chat's text has been kept: its last message, or the day a file brought it in when
  * that is later (history from a 2023 export brought in today is kept for the chosen time from
- * today, not dropped at the next tidy-up). A bring-in date still ahead is not believed.
+ * today, not dropped at the next tidy-up). A bring-in date a little ahead (a synced device's
+ * clock) counts as now; one further ahead is not believed, so no file keeps a chat forever.
  */
-function keptSince(c: Chat, nowMs: number): string {
+function keptSince(c: Chat, nowMs: number): number {
+  const last = Date.parse(c.lastActivityAt);
   const imported = c.importedAt ? Date.parse(c.importedAt) : Number.NaN;
-  return imported <= nowMs && imported > Date.parse(c.lastActivityAt) ? c.importedAt! : c.lastActivityAt;
+  if (!(imported <= nowMs + CLOCK_SLACK_MS)) return last;
+  return Math.max(last, Math.min(imported, nowMs));
 }
 
 /**
@@ -64,6 +70,6 @@ function keptSince(c: Chat, nowMs: number): string {
 export function shouldDropTranscript(c: Chat, keep: KeepChatHistory, nowMs: number): boolean {
   const done = c.extractedVersion >= c.version || (c.origin === 'imported' && keep !== 'until-extracted');
   return (
-    c.turns.length > 0 && c.state !== 'open' && done && ageDays(keptSince(c, nowMs), nowMs) > (KEEP_DAYS[keep] ?? 365)!
+    c.turns.length > 0 && c.state !== 'open' && done && (nowMs - keptSince(c, nowMs)) / DAY > (KEEP_DAYS[keep] ?? 365)!
   );
 }

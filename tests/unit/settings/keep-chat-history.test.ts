@@ -77,7 +77,17 @@ describe('keep chat history', () => {
     expect(shouldDropTranscript(usedSince, '30d', NOW)).toBe(false);
   });
 
-  it('does not believe a bring-in date still ahead: the chat ages from its last message', () => {
+  it("believes a bring-in date an hour ahead (another device's clock) as now", () => {
+    const skewed = chat(1000, {
+      extractedVersion: 0,
+      origin: 'imported',
+      importedAt: new Date(NOW + 3_600_000).toISOString(),
+    });
+    expect(shouldDropTranscript(skewed, '30d', NOW)).toBe(false);
+    expect(shouldDropTranscript(skewed, '30d', NOW + 31 * DAY)).toBe(true);
+  });
+
+  it('does not believe a bring-in date further ahead: the chat ages from its last message', () => {
     const ahead = chat(400, { extractedVersion: 0, origin: 'imported', importedAt: '9999-01-01T00:00:00.000Z' });
     expect(shouldDropTranscript(ahead, '1y', NOW)).toBe(true);
     const garbled = chat(400, { extractedVersion: 0, origin: 'imported', importedAt: 'not a date' });
