@@ -110,9 +110,21 @@ export async function findPastChatExcerpts(req: PastChatsRequest): Promise<PastC
   const time = readTimeRequest(req.draft, localDay(req.now ?? nowMs(), req.timeZone));
   // "last week" says when, not what: its words would match every chat that mentions a week.
   const found = await matchingExcerpts(req, skip, leave, time);
-  if (found.length > 0 || !time.recall || time.windows.length === 0) return found;
+  if (found.length > 0 || !asksOnlyWhen(time)) return found;
   return windowOpenings(req, skip, leave, time);
 }
+
+/**
+ * A recall that names a time and nothing else ("what did we talk about yesterday"). One that
+ * also names a topic ("what did Mel paint in October") and matched nothing gets nothing: the
+ * window's other chats are not about it.
+ */
+function asksOnlyWhen(time: TimeRequest): boolean {
+  return time.recall && time.windows.length > 0 && excerptQuery(time.rest ?? '').units.length === 0;
+}
+
+const siteAllowed = (site: SiteId, req: PastChatsRequest) =>
+  !req.excludedSites.has(site) && (req.source !== 'this-site' || site === req.site);
 
 /** The excerpts matching the request's words, a chat from its time window preferred. */
 async function matchingExcerpts(
@@ -121,11 +133,16 @@ async function matchingExcerpts(
   leave: (text: string) => string,
   time: TimeRequest,
 ): Promise<PastChatExcerpt[]> {
-  const query = excerptQuery(time.rest ?? req.draft, req.requestKeywords);
+  const meta = await metaCache();
+  // The time's words are left out only where the window can do their work: with no chat from
+  // then, "June" in a chat's text ("the camping trip in June") is what finds it.
+  const windowHolds = [...meta.chats.values()].some(
+    (m) => siteAllowed(m.site as SiteId, req) && inWindows(m.at, time.windows, req.timeZone),
+  );
+  const query = excerptQuery((windowHolds ? time.rest : null) ?? req.draft, req.requestKeywords);
   const terms = excerptTerms(query);
   if (terms.length === 0) return [];
   const floor = req.floor ?? MIN_COVERAGE;
-  const meta = await metaCache();
   const lists = await readTerms(terms, meta.generation);
   const scored = scoreTurns(query, lists, meta.totalTurns);
   // Each chat's matching turns, grouped by the chat's number in the index.
@@ -133,8 +150,7 @@ async function matchingExcerpts(
   for (const [key, score] of scored.score) {
     const n = chatOfKey(key);
     const m = meta.chats.get(n);
-    if (!m || req.excludedSites.has(m.site as SiteId)) continue;
-    if (req.source === 'this-site' && m.site !== req.site) continue;
+    if (!m || !siteAllowed(m.site as SiteId, req)) continue;
     const list = byChat.get(n) ?? [];
     byChat.set(n, list);
     list.push({ turn: turnOfKey(key), score, units: scored.held.get(key) ?? [] });

@@ -95,6 +95,13 @@ describe('past chats for a request with a time', () => {
     expect(await ids('what did I ask yesterday?')).toEqual([]);
   });
 
+  it('gives a recall naming a topic as well nothing when its words match no chat, not the window’s openings', async () => {
+    await seed();
+    expect(await ids('What did we decide about the kayak trip last week?')).toEqual([]);
+    // "我们" may match a chat's words (as above); the window's openings never come for it.
+    expect((await excerpts('我们上周聊的皮划艇旅行怎么样了？')).filter((e) => e.why === 'window')).toEqual([]);
+  });
+
   it('never offers a chat the user asked not to remember, and nothing for a time about the world', async () => {
     await seed();
     await excludeChat('chatgpt', 'garden', 'https://chatgpt.test/c/garden');
