@@ -79,7 +79,10 @@ describe('Activity (Chromium)', () => {
     await panel.locator('.toast').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(async () => (await getRow<Row>(panel, 'memories', 's-1'))?.feedback).toBe(0);
     expect(await getRow<Row>(panel, 'memories', 's-1')).toMatchObject({ importance: 5 });
-    expect(await getRow<{ feedback: null }>(panel, 'injections', 'inj-e2e')).toMatchObject({ feedback: null });
+    // Undo restores the memory, then the injection's record: two writes, waited on each.
+    await expect
+      .poll(async () => (await getRow<{ feedback: string | null }>(panel, 'injections', 'inj-e2e'))?.feedback)
+      .toBe(null);
   });
 
   it('"this was wrong" can delete the memory instead', async () => {
