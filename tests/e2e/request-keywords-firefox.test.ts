@@ -14,7 +14,8 @@ import { SETTINGS_VERSION } from '../../lib/settings/schema';
 import { candidatesOf, judgedAnswer } from '../fake-api/judge';
 import { FakeAnthropicApi, type ReceivedRequest } from '../fake-api/server';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
-import { buildFixtures, fixtureResponse, homeUrl } from './harness/sites';
+import { openFixtureChat, panelAsk } from './harness/firefox-pages';
+import { buildFixtures, homeUrl } from './harness/sites';
 
 const KEY = 'sk-ant-api03-FIREFOX-judge-0123456789abcdefghijklmnopqrstu';
 const HIVES = 'User keeps two beehives on a balcony in Vienna';
@@ -22,22 +23,10 @@ const SUIT = 'User bought a beekeeping suit for the balcony last summer, paid wi
 /** Shares the most words with the draft: the ranker would put it first, the model leaves it out. */
 const WINTER = 'User wraps the balcony plants for winter every winter before the first frost';
 
-type Reply = { ok: boolean; data?: unknown; error?: { message: string } };
-type BrowserGlobal = { browser: { runtime: { sendMessage(m: unknown): Promise<Reply> } } };
-
 let ff: FirefoxExtension;
 let panel: Page;
+let ask: ReturnType<typeof panelAsk>;
 const api = new FakeAnthropicApi();
-
-async function ask<T>(type: string, payload: unknown): Promise<T> {
-  const reply = await panel.evaluate(
-    (t, p) => (globalThis as unknown as BrowserGlobal).browser.runtime.sendMessage({ type: t, payload: p }),
-    type,
-    payload,
-  );
-  if (!reply.ok) throw new Error(`${type}: ${reply.error?.message}`);
-  return reply.data as T;
-}
 
 function memoryFile() {
   const at = '2026-10-01T09:30:00.000Z';
@@ -57,6 +46,7 @@ beforeAll(async () => {
   await buildFixtures(['chatgpt']);
   ff = await launchFirefox();
   panel = await ff.openExtensionPage('sidepanel.html');
+  ask = panelAsk(panel);
   await ask('settings.set', { settings: { version: SETTINGS_VERSION, baseUrl: api.url }, apiKey: KEY });
   await ask('transfer.import', { text: JSON.stringify(memoryFile()) });
 });
@@ -71,18 +61,7 @@ describe('judging the candidates (Firefox)', () => {
     api.respondWith((req) =>
       judgedAnswer(req, { keywords: ['beekeeping'], memories: ['beekeeping suit', 'beehives'] }),
     );
-    const page = await ff.browser.newPage();
-    await page.setRequestInterception(true);
-    page.on('request', (req) => {
-      const response = fixtureResponse(new URL(req.url()), req.isNavigationRequest());
-      void (response ? req.respond(response) : req.abort());
-    });
-    await page.goto(homeUrl('chatgpt'));
-    await poll(
-      () => page.evaluate(() => document.querySelector('claude-mem-controls') !== null),
-      (attached) => attached,
-      10_000,
-    );
+    const page = await openFixtureChat(ff, homeUrl('chatgpt'));
     const draft = 'beehives balcony winter: how do I get them ready before the frost';
     await page.click(ADAPTERS.find((a) => a.id === 'chatgpt')!.selectors.composer.join(', '));
     await page.keyboard.type(draft);

@@ -10,8 +10,9 @@ import { ADAPTERS } from '../../lib/adapters';
 import { BLOCK_END, marksIn, stripInjectedBlocks } from '../../lib/ranking/render';
 import { replyText } from '../fixtures/sites/shared/engine';
 import { type FirefoxExtension, launchFirefox, poll } from './harness/firefox';
+import { openFixtureChat, panelAsk } from './harness/firefox-pages';
 import { sampleMemoryFile } from './harness/memory-files';
-import { buildFixtures, fixtureResponse, homeUrl } from './harness/sites';
+import { buildFixtures, homeUrl } from './harness/sites';
 
 const SITES = ADAPTERS.filter((a) => !process.env.SITES || process.env.SITES.split(',').includes(a.id));
 const FIRST = 'I want to buy a house in 成都 with my budget — what should I check first?';
@@ -19,24 +20,13 @@ const SECOND = 'And which districts are quiet?';
 
 let ff: FirefoxExtension;
 let panel: Page;
-
-async function ask<T>(type: string, payload: unknown): Promise<T> {
-  const reply = (await panel.evaluate(
-    (t, p) =>
-      (
-        globalThis as unknown as { browser: { runtime: { sendMessage(m: unknown): Promise<unknown> } } }
-      ).browser.runtime.sendMessage({ type: t, payload: p }),
-    type,
-    payload,
-  )) as { ok: boolean; data: T };
-  if (!reply.ok) throw new Error(`${type} failed`);
-  return reply.data;
-}
+let ask: ReturnType<typeof panelAsk>;
 
 beforeAll(async () => {
   await buildFixtures(SITES.map((a) => a.id));
   ff = await launchFirefox();
   panel = await ff.openExtensionPage('sidepanel.html');
+  ask = panelAsk(panel);
   await ask('transfer.import', { text: JSON.stringify(sampleMemoryFile()) });
 });
 
@@ -44,22 +34,7 @@ afterAll(async () => {
   await ff?.close();
 });
 
-async function openChat(url: string): Promise<Page> {
-  const page = await ff.browser.newPage();
-  await page.setRequestInterception(true);
-  page.on('request', (req) => {
-    const response = fixtureResponse(new URL(req.url()), req.isNavigationRequest());
-    void (response ? req.respond(response) : req.abort());
-  });
-  await page.goto(url);
-  // The controls are attached once the content script has its site's switches.
-  await poll(
-    () => page.evaluate(() => document.querySelector('claude-mem-controls') !== null),
-    (attached) => attached,
-    10_000,
-  );
-  return page;
-}
+const openChat = (url: string) => openFixtureChat(ff, url);
 
 const sent = (page: Page) => page.evaluate(() => window.__sent.map((s) => s.text));
 const settled = (page: Page, n: number) =>
