@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FILE_BYTES, MAX_MEMORIES, MemoryFileError, parseMemoryFile } from '../../../lib/memory-file/format';
+import { MAX_FILE_BYTES, MAX_MEMORIES, parseMemoryFile } from '../../../lib/memory-file/format';
 import { setClock } from '../../../lib/time';
+import { errorOf } from './refusal';
 
 const base = () => ({
   format: 'claude-mem.memories',
@@ -8,16 +9,6 @@ const base = () => ({
   exportedAt: '2026-11-01T00:00:00.000Z',
   memories: [] as unknown[],
 });
-
-function errorOf(text: string): string {
-  try {
-    parseMemoryFile(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(MemoryFileError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the file to be rejected');
-}
 
 describe('parseMemoryFile: what a bad file is told', () => {
   it('rejects text that is not JSON, saying so', () => {

@@ -8,8 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { handlers } from '../../../entrypoints/background/handlers';
 import { createRouter } from '../../../entrypoints/background/router';
 import { db } from '../../../lib/db/db';
-import { MemoryFileError, parseMemoryFile } from '../../../lib/memory-file/format';
+import { parseMemoryFile } from '../../../lib/memory-file/format';
 import { memory, panelCaller, routerOptions } from '../helpers';
+import { errorOf } from './refusal';
 
 const route = createRouter(handlers, routerOptions);
 const call = panelCaller(route);
@@ -39,16 +40,6 @@ const written = (id: string, content: string, updatedAt = T0) => ({
   supersededBy: null,
   source: null,
 });
-
-function errorOf(text: string): string {
-  try {
-    parseMemoryFile(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(MemoryFileError);
-    return (error as Error).message;
-  }
-  throw new Error('expected the file to be refused');
-}
 
 describe('memory file version 3: a memory’s date', () => {
   it('exports version 3 with the date of dated memories only, and a fresh store takes it back', async () => {
