@@ -27,14 +27,14 @@ import { chatOfKey, turnOfKey } from '../history/turn-lists';
 import { chatIdOf } from '../memory/new-chat';
 import { passes, type SpaceFilter, type SpaceId } from '../memory/spaces';
 import type { Chat } from '../memory/types';
-import { localDay } from '../memory/when';
+import { type DayRange, localDay } from '../memory/when';
 import { leavingLine } from '../privacy/leaving';
 import { readTimeRequest, type TimeRequest } from '../ranking/time-window';
 import type { PrivacyPattern, Settings } from '../settings/schema';
 import { SITE_IDS, type SiteId } from '../sites/ids';
 import { nowMs } from '../time';
 import { db } from './db';
-import { metaCache, readTerms } from './history-search';
+import { type ChatMeta, metaCache, readTerms } from './history-search';
 
 export interface PastChatsRequest {
   draft: string;
@@ -123,6 +123,16 @@ function asksOnlyWhen(time: TimeRequest): boolean {
   return time.recall && time.windows.length > 0 && excerptQuery(time.rest ?? '').units.length === 0;
 }
 
+/** Whether a chat the request may use is from one of the windows (read on its time first: a day costs a format). */
+function holdsChatFrom(chats: Iterable<ChatMeta>, windows: readonly DayRange[], req: PastChatsRequest): boolean {
+  const bounds = windowBounds(windows);
+  const [lo, hi] = [Date.parse(bounds.lo), Date.parse(bounds.hi)];
+  for (const m of chats)
+    if (m.at >= lo && m.at <= hi && siteAllowed(m.site as SiteId, req) && inWindows(m.at, windows, req.timeZone))
+      return true;
+  return false;
+}
+
 const siteAllowed = (site: SiteId, req: PastChatsRequest) =>
   !req.excludedSites.has(site) && (req.source !== 'this-site' || site === req.site);
 
@@ -136,9 +146,7 @@ async function matchingExcerpts(
   const meta = await metaCache();
   // The time's words are left out only where the window can do their work: with no chat from
   // then, "June" in a chat's text ("the camping trip in June") is what finds it.
-  const windowHolds = [...meta.chats.values()].some(
-    (m) => siteAllowed(m.site as SiteId, req) && inWindows(m.at, time.windows, req.timeZone),
-  );
+  const windowHolds = time.windows.length > 0 && holdsChatFrom(meta.chats.values(), time.windows, req);
   const query = excerptQuery((windowHolds ? time.rest : null) ?? req.draft, req.requestKeywords);
   const terms = excerptTerms(query);
   if (terms.length === 0) return [];
