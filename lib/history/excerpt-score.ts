@@ -98,10 +98,14 @@ export function scoreTurns(q: ExcerptQuery, lists: ReadonlyMap<string, TermList>
       else held.set(turn, [i]);
     }
   });
+  // Summed in the units' order, whatever order they come in: then some turns' coverage is never
+  // above all of them together, to the last bit (the floor's bound in lib/db/past-chats.ts).
   const coverageOf = (list: Iterable<number>) => {
+    const held = new Set(list);
     let mine = 0;
     let theirs = 0;
-    for (const i of new Set(list)) {
+    for (let i = 0; i < share.length; i++) {
+      if (!held.has(i)) continue;
       if (i < own) mine += share[i]!;
       else theirs += share[i]!;
     }
